@@ -1,0 +1,67 @@
+// Context: shared (pure). The offscreen host → worker boundary (tRPC over a chrome.runtime port).
+// The worker trusts a call only after its grant middleware resolves the token the offscreen host attached;
+// the token never enters a sandbox or a page.
+import { z } from 'zod';
+import { mutation, subscription } from '../rpc';
+import { DomBatch, OpResult, PageEvent } from '../dom/ops';
+import { RemixletId } from '../remixlet';
+
+export const SandboxToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/).describe('A sandbox capability token (256 bits)');
+export const SandboxId = z.string().regex(/^s[0-9a-z]{8,24}$/);
+
+const withToken = <S extends z.ZodRawShape>(shape: S) => z.object({ token: SandboxToken, ...shape }).strict();
+
+export const LogLevel = z.enum(['info', 'warn', 'error']);
+
+export const SandboxCreate = z
+  .object({
+    type: z.literal('create'),
+    sandboxId: SandboxId,
+    token: SandboxToken,
+    remixletId: RemixletId,
+    script: z.string(),
+    page: z.object({ url: z.string(), title: z.string() }).strict(),
+    apiVersion: z.number().int(),
+  })
+  .strict();
+
+export const OffscreenCommand = z.discriminatedUnion('type', [
+  SandboxCreate,
+  z.object({ type: z.literal('destroy'), sandboxId: SandboxId, reason: z.string() }).strict(),
+  z.object({ type: z.literal('event'), sandboxId: SandboxId, event: PageEvent }).strict(),
+]);
+export type OffscreenCommand = z.infer<typeof OffscreenCommand>;
+
+export const StorageCall = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('get'), key: z.string().min(1).max(200) }).strict(),
+  z.object({ action: z.literal('set'), key: z.string().min(1).max(200), value: z.unknown() }).strict(),
+  z.object({ action: z.literal('remove'), key: z.string().min(1).max(200) }).strict(),
+  z.object({ action: z.literal('keys') }).strict(),
+]);
+export type StorageCall = z.infer<typeof StorageCall>;
+
+export const offscreenSpec = {
+  commands: subscription(
+    z.object({}).strict(),
+    OffscreenCommand,
+    'What the worker asks of the offscreen host: create or destroy a sandbox, deliver a page event.',
+  ),
+  dom: mutation(withToken({ ops: DomBatch }), z.array(OpResult), "Forwards a sandbox's dom batch to its page agent."),
+  log: mutation(
+    withToken({ level: LogLevel, message: z.string().max(4_000) }),
+    z.object({ logged: z.boolean() }).strict(),
+    "Writes a line to the remixlet's log; allowed while paused.",
+  ),
+  storage: mutation(withToken({ call: StorageCall }), z.unknown(), 'Per-remixlet storage; needs the storage permission.'),
+  sandboxEnded: mutation(
+    withToken({ reason: z.string().max(500) }),
+    z.object({ ok: z.boolean() }).strict(),
+    'The offscreen host reports a sandbox it tore down on its own (second document, crash).',
+  ),
+  reconcile: mutation(
+    z.object({ tokens: z.array(SandboxToken).max(10_000) }).strict(),
+    z.object({ keep: z.array(SandboxToken) }).strict(),
+    'After a reconnect: which of the live sandboxes the worker still stands behind.',
+  ),
+} as const;
+export type OffscreenSpec = typeof offscreenSpec;

@@ -1,0 +1,61 @@
+// Context: shared (pure). The extension UI (side panel, popup, manager) → worker boundary (tRPC over a
+// chrome.runtime port). The worker binds the UI role to a port only after checking the sender's URL;
+// only these pages can record an approval, and every card or dialog row is fixed extension text.
+import { z } from 'zod';
+import { mutation, query, subscription } from '../rpc';
+import { Refusal } from '../refusals';
+import { Files, LogEntry, RemixletId, RemixletSummary } from '../remixlet';
+
+export const PermissionRow = z
+  .object({ name: z.string(), text: z.string().describe('Fixed extension text; never the model\'s words') })
+  .strict();
+
+export const ActivationReason = z.enum(['new-sites', 'every-site', 'other-than-chat-site', 'network-rules', 'narrowed-to-chat-site', 'new-permissions', 'restore']);
+
+export const PendingApproval = z
+  .object({
+    approvalId: z.string(),
+    kind: z.enum(['permissions', 'activation']),
+    tabId: z.number().int(),
+    remixletId: RemixletId.optional(),
+    rows: z.array(PermissionRow),
+    reasons: z.array(ActivationReason),
+    sites: z.array(z.string()),
+    expiresAt: z.number(),
+  })
+  .strict();
+export type PendingApproval = z.infer<typeof PendingApproval>;
+
+export const SaveResult = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('activated'), remixletId: RemixletId, version: z.number().int() }).strict(),
+  z.object({ status: z.literal('needs-approval'), approval: PendingApproval }).strict(),
+  z.object({ status: z.literal('refused'), refusals: z.array(Refusal.extend({ file: z.string().optional(), line: z.number().optional() })) }).strict(),
+]);
+export type SaveResult = z.infer<typeof SaveResult>;
+
+export const TabId = z.number().int().min(0);
+
+export const uiSpec = {
+  list: query(z.object({ url: z.string().optional() }).strict(), z.array(RemixletSummary), 'Every remixlet, or those that run on a page.'),
+  readLog: query(z.object({ remixletId: RemixletId, limit: z.number().int().min(1).max(500).optional() }).strict(), z.array(LogEntry), "A remixlet's log, newest first."),
+  requestPermissions: mutation(
+    z.object({ tabId: TabId, permissions: z.array(z.object({ name: z.string(), reason: z.string() }).strict()).min(1).max(20) }).strict(),
+    PendingApproval,
+    'Shows a "Remixlet needs permission" card; rows are fixed text per permission.',
+  ),
+  save: mutation(
+    z.object({ tabId: TabId, remixletId: RemixletId.optional(), files: Files }).strict(),
+    SaveResult,
+    'Saves a draft: activates it, asks for approval first, or refuses it with reasons.',
+  ),
+  decide: mutation(
+    z.object({ approvalId: z.string(), allow: z.boolean() }).strict(),
+    z.union([SaveResult, z.object({ status: z.literal('declined') }).strict(), z.object({ status: z.literal('allowed') }).strict()]),
+    'A click on Allow / Not now / Allow and apply / Don\'t allow.',
+  ),
+  pending: subscription(z.object({ tabId: TabId }).strict(), z.array(PendingApproval), 'Pending cards and dialogs for a tab.'),
+  setEnabled: mutation(z.object({ remixletId: RemixletId, enabled: z.boolean() }).strict(), z.object({ ok: z.boolean() }).strict(), 'Switches a remixlet on or off.'),
+  pauseSite: mutation(z.object({ site: z.string().max(300), paused: z.boolean() }).strict(), z.object({ ok: z.boolean() }).strict(), 'Pauses or resumes every remixlet on a site.'),
+  remove: mutation(z.object({ remixletId: RemixletId }).strict(), z.object({ ok: z.boolean() }).strict(), 'Deletes a remixlet and every permission it held.'),
+} as const;
+export type UiSpec = typeof uiSpec;

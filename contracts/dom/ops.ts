@@ -1,0 +1,132 @@
+// Context: shared (pure). The shape of every `dom` operation as it crosses sandbox → offscreen →
+// worker → page agent. Trusts nothing: the page agent parses each op again before it runs it.
+import { z } from 'zod';
+import { Refusal } from '../refusals';
+
+export const LIMITS = {
+  selectorChars: 1_000,
+  textChars: 100_000,
+  htmlChars: 200_000,
+  attrValueChars: 10_000,
+  cssChars: 100_000,
+  queryAllDefault: 100,
+  queryAllMax: 1_000,
+  batchOps: 2_000,
+  waitForMaxMs: 30_000,
+  markNameChars: 40,
+  styleProps: 100,
+} as const;
+
+/** An opaque reference to one page element, meaningful only to the remixlet that received it. */
+export const HandleId = z.string().regex(/^h[0-9a-z]{1,24}$/).describe('Opaque handle id');
+export const Handle = z.object({ h: HandleId, tag: z.string().max(64) }).strict();
+export type Handle = z.infer<typeof Handle>;
+
+/** Inside a batch, an op may point at the handle another op of the same batch returned. */
+export const HandleRef = z.union([HandleId, z.object({ ref: z.number().int().min(0).max(LIMITS.batchOps) }).strict()]);
+export type HandleRef = z.infer<typeof HandleRef>;
+
+const Selector = z.string().min(1).max(LIMITS.selectorChars).describe('A CSS selector');
+const MarkName = z
+  .string()
+  .regex(/^[a-zA-Z][a-zA-Z0-9_-]*$/)
+  .max(LIMITS.markNameChars)
+  .describe('A short name; the page agent writes it with the remixlet mark');
+const AttrName = z.string().regex(/^[a-zA-Z][a-zA-Z0-9_:.-]*$/).max(100).describe('An attribute name');
+const StyleProps = z
+  .record(z.string().max(100), z.string().max(1_000))
+  .refine((r) => Object.keys(r).length <= LIMITS.styleProps, 'too many properties');
+
+const op = <T extends string, S extends z.ZodRawShape>(name: T, shape: S, description: string) =>
+  z.object({ op: z.literal(name), ...shape }).strict().describe(description);
+
+export const DomOp = z.discriminatedUnion('op', [
+  op('query', { sel: Selector, scope: HandleRef.optional() }, 'First element matching the selector, or null.'),
+  op('queryAll', { sel: Selector, scope: HandleRef.optional(), limit: z.number().int().min(1).max(LIMITS.queryAllMax).optional() }, 'Elements matching the selector, up to the limit.'),
+  op('waitFor', { sel: Selector, scope: HandleRef.optional(), timeout: z.number().int().min(0).max(LIMITS.waitForMaxMs).optional() }, 'Waits until an element matches, or null after the timeout.'),
+  op('url', {}, 'The page address.'),
+  op('title', {}, 'The page title.'),
+  op('text', { h: HandleRef }, 'Text content, capped.'),
+  op('attr', { h: HandleRef, name: z.string().min(1).max(100) }, 'An attribute value; marked names are read by their short name.'),
+  op('value', { h: HandleRef }, 'A form control value; password fields read empty.'),
+  op('html', { h: HandleRef }, 'Outer HTML, capped; password values blanked.'),
+  op('rect', { h: HandleRef }, 'The bounding rectangle.'),
+  op('computedStyle', { h: HandleRef, props: z.array(z.string().max(100)).max(LIMITS.styleProps) }, 'Computed values of the named properties.'),
+  op('matches', { h: HandleRef, sel: Selector }, 'Whether the element matches the selector.'),
+  op('closest', { h: HandleRef, sel: Selector }, 'The nearest ancestor matching the selector.'),
+  op('parent', { h: HandleRef }, 'The parent element.'),
+  op('children', { h: HandleRef }, 'The child elements.'),
+  op('setText', { h: HandleRef, text: z.string().max(LIMITS.textChars) }, 'Replaces the text content.'),
+  op('setAttr', { h: HandleRef, name: AttrName, value: z.string().max(LIMITS.attrValueChars) }, 'Sets an attribute: marked on the page\'s own elements; href and src under the address rule.'),
+  op('removeAttr', { h: HandleRef, name: AttrName }, 'Removes an attribute the remixlet set.'),
+  op('addClass', { h: HandleRef, name: MarkName }, 'Adds a marked class.'),
+  op('removeClass', { h: HandleRef, name: MarkName }, 'Removes a marked class.'),
+  op('setStyle', { h: HandleRef, props: StyleProps }, 'Sets inline style properties; no url( or relatives.'),
+  op('hide', { h: HandleRef }, 'Hides the element.'),
+  op('show', { h: HandleRef }, 'Undoes hide.'),
+  op('remove', { h: HandleRef }, 'Removes the element.'),
+  op('setValue', { h: HandleRef, value: z.string().max(LIMITS.textChars) }, 'Sets a form control value.'),
+  op('setHTML', { h: HandleRef, html: z.string().max(LIMITS.htmlChars) }, 'Replaces the content with checked HTML.'),
+  op('clone', { h: HandleRef }, 'A detached copy; password values start empty.'),
+  op(
+    'create',
+    {
+      tag: z.string().min(1).max(32),
+      attrs: z.record(z.string().max(100), z.string().max(LIMITS.attrValueChars)).optional(),
+      text: z.string().max(LIMITS.textChars).optional(),
+    },
+    'Creates an element from the fixed list.',
+  ),
+  op('insert', { h: HandleRef, where: z.enum(['append', 'prepend', 'before', 'after', 'replaceWith']), node: HandleRef }, 'Moves or inserts an element.'),
+  op('addStyle', { css: z.string().max(LIMITS.cssChars) }, 'Adds a stylesheet; no url( or relatives.'),
+  op('click', { h: HandleRef }, 'Clicks, checked against what it would activate.'),
+  op('focus', { h: HandleRef }, 'Focuses the element.'),
+  op(
+    'on',
+    {
+      h: HandleRef,
+      type: z.string().regex(/^[a-z]{2,32}$/),
+      preventDefault: z.boolean().optional(),
+      stopPropagation: z.boolean().optional(),
+    },
+    'Forwards serialized copies of an event.',
+  ),
+  op('off', { listener: z.string().max(40) }, 'Stops forwarding an event.'),
+  op('observe', { sel: Selector }, 'Reports matching elements as they appear.'),
+  op('unobserve', { observer: z.string().max(40) }, 'Stops an observation.'),
+  op('watch', {}, 'Reports, at most once per animation frame, that the page changed (for rmx.keep).'),
+]);
+export type DomOp = z.infer<typeof DomOp>;
+export type DomOpName = DomOp['op'];
+
+export const Rect = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }).strict();
+
+/** Every op answers with a value (JSON) or a refusal; a batch answers one of these per op. */
+export const OpResult = z.union([
+  z.object({ ok: z.literal(true), value: z.unknown() }).strict(),
+  z.object({ ok: z.literal(false), refusal: Refusal }).strict(),
+]);
+export type OpResult = z.infer<typeof OpResult>;
+
+export const DomBatch = z.array(DomOp).min(1).max(LIMITS.batchOps);
+
+/** A serialized copy of a page event; keys typed into a password field never appear. */
+export const PageEventPayload = z
+  .object({
+    type: z.string(),
+    key: z.string().optional(),
+    target: Handle.optional(),
+    value: z.string().optional(),
+    clientX: z.number().optional(),
+    clientY: z.number().optional(),
+  })
+  .strict();
+
+export const PageEvent = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('event'), remixletId: z.string(), listener: z.string(), event: PageEventPayload }).strict(),
+  z.object({ kind: z.literal('observed'), remixletId: z.string(), observer: z.string(), handles: z.array(Handle) }).strict(),
+  z.object({ kind: z.literal('mutated'), remixletId: z.string() }).strict(),
+  z.object({ kind: z.literal('navigated'), url: z.string() }).strict(),
+  z.object({ kind: z.literal('lifecycle'), readyState: z.enum(['loading', 'interactive', 'complete']) }).strict(),
+]);
+export type PageEvent = z.infer<typeof PageEvent>;

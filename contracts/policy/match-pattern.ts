@@ -1,0 +1,243 @@
+// Context: worker (grant checks, activation), page agent (address rule), panel (approval dialog), Node
+// tests. Trusts nothing: patterns come from agent-written manifests, URLs from pages.
+// Mirrors Chromium's extensions/common/url_pattern.cc (parse and match), narrowed to http and https,
+// because remixlets run only on web pages; every deviation from Chromium is a refusal, never a widening.
+import { failed, passed, quote, refusal } from './result';
+import type { PolicyResult } from './result';
+import { canonicalHost } from './site';
+
+export type PageScheme = 'http' | 'https';
+
+export interface MatchPattern {
+  /** The pattern as written. */
+  readonly source: string;
+  /** `<all_urls>`: every http and https URL. */
+  readonly allUrls: boolean;
+  readonly schemes: readonly PageScheme[];
+  /** Canonical host without a leading `*.`; empty when the host is `*` (any host). */
+  readonly host: string;
+  /** True for `*` and `*.host`: the host itself and every subdomain (never for IP addresses). */
+  readonly matchSubdomains: boolean;
+  /** `*` (the default: any port) or a port number as written. */
+  readonly port: string;
+  /** The path glob; `*` matches any run of characters, everything else is literal. */
+  readonly path: string;
+}
+
+const ALL_URLS = '<all_urls>';
+const SCHEMES: Record<string, readonly PageScheme[]> = { http: ['http'], https: ['https'], '*': ['http', 'https'] };
+
+function schemesFor(scheme: string): readonly PageScheme[] | undefined {
+  return Object.prototype.hasOwnProperty.call(SCHEMES, scheme) ? SCHEMES[scheme] : undefined;
+}
+
+function invalid(pattern: string, why: string): PolicyResult<{ pattern: MatchPattern }> {
+  return failed([
+    refusal('MANIFEST_INVALID', `${quote(pattern)} is not a valid match pattern: ${why}. A pattern looks like https://example.com/* or *://*.example.com/*.`),
+  ]);
+}
+
+/** Parse a Chrome match pattern. Only http, https and `*` schemes and `<all_urls>` are accepted. */
+export function parseMatchPattern(s: string): PolicyResult<{ pattern: MatchPattern }> {
+  if (s === ALL_URLS) {
+    return passed({ pattern: { source: s, allUrls: true, schemes: ['http', 'https'], host: '', matchSubdomains: true, port: '*', path: '/*' } });
+  }
+  const sep = s.indexOf('://');
+  if (sep === -1) {
+    const colon = s.indexOf(':');
+    if (colon === -1) return invalid(s, 'it has no scheme separator (://)');
+    const scheme = s.slice(0, colon);
+    if (schemesFor(scheme) !== undefined) return invalid(s, `write "${scheme}://" after the scheme`);
+    return invalid(s, `remixlets run only on http and https pages, not ${quote(scheme + ':')}`);
+  }
+  const scheme = s.slice(0, sep);
+  const schemes = schemesFor(scheme);
+  if (schemes === undefined) {
+    if (schemesFor(scheme.toLowerCase()) !== undefined) return invalid(s, 'write the scheme in lowercase');
+    return invalid(s, `remixlets run only on http and https pages; the scheme must be http, https or *, not ${quote(scheme)}`);
+  }
+  const rest = s.slice(sep + 3);
+  const hostEnd = rest.indexOf('/');
+  if (rest.length === 0 || hostEnd === 0) return invalid(s, 'the host is empty');
+  if (hostEnd === -1) return invalid(s, 'it has no path; add one, such as /*');
+
+  const hostAndPort = rest.slice(0, hostEnd);
+  let hostPiece = hostAndPort;
+  let port = '*';
+  let portSep = -1;
+  if (hostAndPort.startsWith('[')) {
+    const close = hostAndPort.indexOf(']');
+    if (close === -1) return invalid(s, 'the IPv6 address has no closing ]');
+    if (close === 1) return invalid(s, 'the host is empty');
+    if (close < hostAndPort.length - 1) {
+      if (hostAndPort[close + 1] !== ':') return invalid(s, 'only a port may follow the IPv6 address');
+      portSep = close + 1;
+    }
+  } else {
+    portSep = hostAndPort.indexOf(':');
+  }
+  if (portSep !== -1) {
+    port = hostAndPort.slice(portSep + 1);
+    hostPiece = hostAndPort.slice(0, portSep);
+    // Chromium compares ports as strings, so "080" would parse yet never match: refused instead.
+    if (port !== '*' && (!/^(0|[1-9]\d{0,4})$/.test(port) || Number(port) > 65535)) {
+      return invalid(s, 'the port must be * or a number from 0 to 65535');
+    }
+  }
+  if (hostPiece.length === 0) return invalid(s, 'the host is empty');
+
+  let matchSubdomains = false;
+  let host = hostPiece;
+  if (hostPiece === '*') {
+    matchSubdomains = true;
+    host = '';
+  } else if (hostPiece.startsWith('*.')) {
+    if (hostPiece.length === 2) return invalid(s, 'the host is empty after "*."');
+    matchSubdomains = true;
+    host = hostPiece.slice(2);
+  }
+  if (host.includes('*')) return invalid(s, '"*" may appear in the host only as the whole host or as a leading "*."');
+  if (host !== '') {
+    const canonical = canonicalHost(host);
+    if (canonical === null) return invalid(s, `${quote(host)} is not a valid host`);
+    host = canonical;
+  }
+  const path = rest.slice(hostEnd);
+  return passed({ pattern: { source: s, allUrls: false, schemes, host, matchSubdomains, port, path } });
+}
+
+function toPattern(p: string | MatchPattern): MatchPattern | null {
+  if (typeof p !== 'string') return p;
+  const r = parseMatchPattern(p);
+  return r.ok ? r.pattern : null;
+}
+
+function stripTrailingDot(host: string): string {
+  return host.endsWith('.') ? host.slice(0, -1) : host;
+}
+
+function isIpAddress(host: string): boolean {
+  return host.startsWith('[') || /^\d{1,3}(\.\d{1,3}){3}$/.test(host);
+}
+
+function hostMatches(p: MatchPattern, url: URL): boolean {
+  const test = stripTrailingDot(url.hostname);
+  const base = stripTrailingDot(p.host);
+  if (test === base) return true;
+  if (p.matchSubdomains && base === '') return true;
+  if (!p.matchSubdomains) return false;
+  if (isIpAddress(test)) return false;
+  return test.length > base.length + 1 && test.endsWith(`.${base}`);
+}
+
+function effectivePort(url: URL): string {
+  if (url.port !== '') return url.port;
+  return url.protocol === 'https:' ? '443' : '80';
+}
+
+/** Path plus query, as Chromium's GURL::PathForRequest gives it (a present but empty query keeps its "?"). */
+function pathForRequest(url: URL): string {
+  const href = url.href;
+  const hash = href.indexOf('#');
+  const noFragment = hash === -1 ? href : href.slice(0, hash);
+  const q = noFragment.indexOf('?');
+  return q === -1 ? url.pathname : url.pathname + noFragment.slice(q);
+}
+
+/** base::MatchPattern with only `*` special (Chromium escapes `?` and `\` in pattern paths). Linear-time backtracking. */
+function globMatch(text: string, glob: string): boolean {
+  let t = 0;
+  let g = 0;
+  let starG = -1;
+  let starT = 0;
+  while (t < text.length) {
+    if (g < glob.length && glob[g] === '*') {
+      starG = g++;
+      starT = t;
+    } else if (g < glob.length && glob[g] === text[t]) {
+      g++;
+      t++;
+    } else if (starG !== -1) {
+      g = starG + 1;
+      t = ++starT;
+    } else {
+      return false;
+    }
+  }
+  while (g < glob.length && glob[g] === '*') g++;
+  return g === glob.length;
+}
+
+function pathMatches(p: MatchPattern, test: string): boolean {
+  // Chromium: "https://example.com/foo/*" also matches "https://example.com/foo".
+  if (p.path.length === test.length + 2 && p.path.startsWith(test) && p.path.endsWith('/*')) return true;
+  return globMatch(test, p.path);
+}
+
+/** Whether one parsed pattern matches the URL, as Chromium's URLPattern::MatchesURL does for http(s). */
+export function patternMatchesUrl(p: MatchPattern, url: URL): boolean {
+  const scheme = url.protocol.slice(0, -1);
+  if (scheme !== 'http' && scheme !== 'https') return false;
+  if (!p.schemes.includes(scheme)) return false;
+  if (p.allUrls) return true;
+  if (!hostMatches(p, url)) return false;
+  if (p.port !== '*' && p.port !== effectivePort(url)) return false;
+  return pathMatches(p, pathForRequest(url));
+}
+
+/**
+ * Whether a remixlet with these matches and excludeMatches runs on the URL. Only http and https URLs
+ * can match. An include that does not parse is ignored; an exclude that does not parse makes the
+ * answer false, because ignoring it would run the remixlet where its author meant to keep it out.
+ */
+export function matchesUrl(
+  patterns: readonly (string | MatchPattern)[],
+  excludePatterns: readonly (string | MatchPattern)[] | undefined,
+  url: string | URL,
+): boolean {
+  let u: URL;
+  try {
+    u = typeof url === 'string' ? new URL(url) : url;
+  } catch {
+    return false;
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return false;
+  for (const ex of excludePatterns ?? []) {
+    const p = toPattern(ex);
+    if (p === null || patternMatchesUrl(p, u)) return false;
+  }
+  return patterns.some((inc) => {
+    const p = toPattern(inc);
+    return p !== null && patternMatchesUrl(p, u);
+  });
+}
+
+/** True for `<all_urls>` and for the pattern that means the same on web pages (scheme `*`, host `*`, path `/*`, any port). */
+export function isAllUrls(pattern: string | MatchPattern): boolean {
+  const p = toPattern(pattern);
+  if (p === null) return false;
+  if (p.allUrls) return true;
+  return p.host === '' && p.matchSubdomains && p.schemes.length === 2 && p.port === '*' && p.path === '/*';
+}
+
+/**
+ * The hosts a set of patterns covers, as host specs for `urlOnHosts`: `example.com`, `*.example.com`,
+ * with `:port` when the pattern names one, and `*` when a pattern's host is `*` (whatever its scheme or
+ * path): such a remixlet runs on every site. Paths are ignored: a host covered for one path is one of
+ * the remixlet's sites. Patterns that do not parse are skipped.
+ */
+export function hostsOf(patterns: readonly (string | MatchPattern)[]): string[] {
+  const hosts = new Set<string>();
+  for (const raw of patterns) {
+    const p = toPattern(raw);
+    if (p === null) continue;
+    if (p.allUrls || (p.matchSubdomains && p.host === '')) hosts.add('*');
+    else hosts.add(`${p.matchSubdomains ? '*.' : ''}${p.host}${p.port === '*' ? '' : `:${p.port}`}`);
+  }
+  return [...hosts];
+}
+
+/** True when any pattern's host is `*`: the remixlet runs on every site (for some scheme or path). */
+export function coversEverySite(patterns: readonly (string | MatchPattern)[]): boolean {
+  return hostsOf(patterns).includes('*');
+}

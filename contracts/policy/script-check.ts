@@ -1,0 +1,711 @@
+// Context: worker (script.js at save) and Node tests. Trusts nothing: the script is agent-written.
+// This check sees only literals (and constants folded from them), so it is a convenience, not the
+// boundary: it refuses code that plainly tries to load or build code, so that the code you read is the
+// code that runs. The sandbox's content security policy is what stops remote code and string
+// evaluation; an address or string built at run time passes this check and is stopped there.
+import { parse } from 'acorn';
+import type {
+  AnyNode,
+  AssignmentExpression,
+  AssignmentProperty,
+  CallExpression,
+  Expression,
+  ImportExpression,
+  MemberExpression,
+  NewExpression,
+  Node,
+  Property,
+  SpreadElement,
+} from 'acorn';
+import { fullAncestor } from 'acorn-walk';
+import { failed, passed, quote, refusal } from './result';
+import type { PolicyRefusal, PolicyResult } from './result';
+import { urlOnHosts } from './site';
+
+export interface ScriptCheckOptions {
+  /**
+   * Host specs (hostsOf(matches) plus fetch: hosts) whose literal addresses may be set as an element's
+   * src, as the page agent's address rule would allow them. Empty by default: every remote literal is refused.
+   */
+  allowedHosts?: readonly string[];
+  /** The remixlet runs on every site, so a literal src on any http(s) host is not refused. */
+  everySite?: boolean;
+}
+
+type Arg = Expression | SpreadElement;
+
+const GLOBAL_OBJECTS = new Set(['window', 'globalThis', 'self', 'top', 'parent', 'frames']);
+const MAX_FOLD_DEPTH = 16;
+const MAX_FOLD_LENGTH = 100_000;
+
+// ---------------------------------------------------------------------------------------------------
+// Constant folding: only literals and what is computed from them, never run-time values.
+
+class Bindings {
+  private readonly counts = new Map<string, number>();
+  private readonly constInits = new Map<string, Expression>();
+
+  declare(name: string): void {
+    this.counts.set(name, (this.counts.get(name) ?? 0) + 1);
+  }
+  declareConst(name: string, init: Expression): void {
+    this.constInits.set(name, init);
+  }
+  isDeclared(name: string): boolean {
+    return this.counts.has(name);
+  }
+  /** The initialiser of a name bound exactly once in the whole script, by const (so it cannot change). */
+  constInit(name: string): Expression | undefined {
+    return this.counts.get(name) === 1 ? this.constInits.get(name) : undefined;
+  }
+}
+
+type Folded = string | number;
+
+class Folder {
+  constructor(private readonly bindings: Bindings) {}
+
+  /** The exact value of an expression made only of literals, or undefined. */
+  fold(node: AnyNode | null | undefined, depth = 0): Folded | undefined {
+    if (!node || depth > MAX_FOLD_DEPTH) return undefined;
+    const d = depth + 1;
+    switch (node.type) {
+      case 'Literal':
+        return typeof node.value === 'string' || typeof node.value === 'number' ? node.value : undefined;
+      case 'TemplateLiteral': {
+        let out = '';
+        for (let i = 0; i < node.quasis.length; i++) {
+          const cooked = node.quasis[i]?.value.cooked;
+          if (cooked == null) return undefined;
+          out += cooked;
+          const expr = node.expressions[i];
+          if (expr !== undefined) {
+            const v = this.fold(expr, d);
+            if (v === undefined) return undefined;
+            out += String(v);
+          }
+        }
+        return out;
+      }
+      case 'BinaryExpression': {
+        if (node.operator !== '+') return undefined;
+        const l = this.fold(node.left, d);
+        const r = this.fold(node.right, d);
+        if (l === undefined || r === undefined) return undefined;
+        if (typeof l === 'number' && typeof r === 'number') return l + r;
+        const s = String(l) + String(r);
+        return s.length > MAX_FOLD_LENGTH ? undefined : s;
+      }
+      case 'Identifier':
+        return this.fold(this.bindings.constInit(node.name), d);
+      case 'SequenceExpression':
+        return this.fold(node.expressions[node.expressions.length - 1], d);
+      case 'ParenthesizedExpression':
+        return this.fold(node.expression, d);
+      case 'CallExpression':
+        return this.foldCall(node, d);
+      case 'NewExpression': {
+        if (node.callee.type !== 'Identifier' || node.callee.name !== 'URL') return undefined;
+        const a = this.foldString(node.arguments[0], d);
+        const b = node.arguments[1] === undefined ? undefined : this.foldString(node.arguments[1], d);
+        if (a === undefined || (node.arguments[1] !== undefined && b === undefined)) return undefined;
+        try {
+          return new URL(a, b).href;
+        } catch {
+          return undefined;
+        }
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  foldString(node: AnyNode | null | undefined, depth = 0): string | undefined {
+    const v = this.fold(node, depth);
+    return v === undefined ? undefined : String(v);
+  }
+
+  private foldCall(node: CallExpression, d: number): Folded | undefined {
+    const callee = node.callee;
+    if (callee.type === 'Identifier') {
+      if (callee.name === 'String' && node.arguments.length === 1) return this.foldString(node.arguments[0], d);
+      if (callee.name === 'atob' && node.arguments.length === 1) {
+        const s = this.foldString(node.arguments[0], d);
+        const atob = (globalThis as { atob?: (s: string) => string }).atob;
+        if (s === undefined || atob === undefined) return undefined;
+        try {
+          return atob(s);
+        } catch {
+          return undefined;
+        }
+      }
+      return undefined;
+    }
+    if (callee.type !== 'MemberExpression') return undefined;
+    const method = this.propertyName(callee, d);
+    if (method === 'fromCharCode' || method === 'fromCodePoint') {
+      if (callee.object.type !== 'Identifier' || callee.object.name !== 'String') return undefined;
+      const codes: number[] = [];
+      for (const a of node.arguments) {
+        const v = this.fold(a, d);
+        if (typeof v !== 'number') return undefined;
+        codes.push(v);
+      }
+      try {
+        return method === 'fromCharCode' ? String.fromCharCode(...codes) : String.fromCodePoint(...codes);
+      } catch {
+        return undefined;
+      }
+    }
+    if (method === 'join' && callee.object.type === 'ArrayExpression') {
+      const parts: string[] = [];
+      for (const el of callee.object.elements) {
+        if (el === null || el.type === 'SpreadElement') return undefined;
+        const v = this.foldString(el, d);
+        if (v === undefined) return undefined;
+        parts.push(v);
+      }
+      const sep = node.arguments.length === 0 ? ',' : this.foldString(node.arguments[0], d);
+      return sep === undefined ? undefined : parts.join(sep);
+    }
+    if (callee.object.type === 'Super') return undefined;
+    const self = this.foldString(callee.object, d);
+    if (self === undefined) return undefined;
+    switch (method) {
+      case 'toLowerCase':
+        return self.toLowerCase();
+      case 'toUpperCase':
+        return self.toUpperCase();
+      case 'trim':
+        return self.trim();
+      case 'toString':
+        return self;
+      case 'concat': {
+        let out = self;
+        for (const a of node.arguments) {
+          const v = this.foldString(a, d);
+          if (v === undefined) return undefined;
+          out += v;
+        }
+        return out;
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  /** The leading text an expression is known to start with (the whole value when it folds). */
+  prefix(node: AnyNode | null | undefined, depth = 0): string | undefined {
+    if (!node || depth > MAX_FOLD_DEPTH) return undefined;
+    const whole = this.foldString(node, depth);
+    if (whole !== undefined) return whole;
+    const d = depth + 1;
+    switch (node.type) {
+      case 'TemplateLiteral': {
+        let out = '';
+        for (let i = 0; i < node.quasis.length; i++) {
+          const cooked = node.quasis[i]?.value.cooked;
+          if (cooked == null) break;
+          out += cooked;
+          const v = this.foldString(node.expressions[i], d);
+          if (v === undefined) break;
+          out += v;
+        }
+        return out === '' ? undefined : out;
+      }
+      case 'BinaryExpression': {
+        if (node.operator !== '+') return undefined;
+        if (node.left.type === 'PrivateIdentifier') return undefined;
+        const l = this.foldString(node.left, d);
+        if (l === undefined) return this.prefix(node.left, d);
+        return l + (this.prefix(node.right, d) ?? '');
+      }
+      case 'Identifier':
+        return this.prefix(this.bindings.constInit(node.name), d);
+      case 'NewExpression': {
+        // new URL(x, 'https://host/'): the result is on that host unless x is absolute.
+        if (node.callee.type !== 'Identifier' || node.callee.name !== 'URL') return undefined;
+        const base = this.foldString(node.arguments[1], d);
+        if (base === undefined) return this.prefix(node.arguments[0], d);
+        try {
+          return `${new URL(base).origin}/`;
+        } catch {
+          return undefined;
+        }
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  /** Every literal piece of a string expression, for reading markup built from literals and holes. */
+  literalParts(node: AnyNode | null | undefined, depth = 0): string[] {
+    if (!node || depth > MAX_FOLD_DEPTH) return [];
+    const whole = this.foldString(node, depth);
+    if (whole !== undefined) return [whole];
+    const d = depth + 1;
+    switch (node.type) {
+      case 'TemplateLiteral':
+        return node.quasis.flatMap((q, i) => [q.value.cooked ?? '', ...this.literalParts(node.expressions[i], d)]);
+      case 'BinaryExpression':
+        return node.operator === '+' && node.left.type !== 'PrivateIdentifier' ? [...this.literalParts(node.left, d), ...this.literalParts(node.right, d)] : [];
+      case 'Identifier':
+        return this.literalParts(this.bindings.constInit(node.name), d);
+      case 'ConditionalExpression':
+        return [...this.literalParts(node.consequent, d), ...this.literalParts(node.alternate, d)];
+      default:
+        return [];
+    }
+  }
+
+  /** The name a member expression reads: `a.b` and `a['b']` give "b"; a computed name only if it folds. */
+  propertyName(node: MemberExpression, depth = 0): string | undefined {
+    if (!node.computed) return node.property.type === 'Identifier' ? node.property.name : undefined;
+    if (node.property.type === 'PrivateIdentifier') return undefined;
+    return this.foldString(node.property, depth + 1);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Address and markup predicates.
+
+/** What the URL parser does before parsing: trim C0 controls and spaces, drop tabs and newlines. */
+function urlParserClean(s: string): string {
+  // eslint-disable-next-line no-control-regex
+  return s.replace(/^[\u0000-\u0020]+/, '').replace(/[\t\n\r]/g, '');
+}
+
+function isRemote(prefix: string): boolean {
+  const clean = urlParserClean(prefix).toLowerCase();
+  return /^(?:https?|wss?|ftp):/.test(clean) || /^[/\\]{2}/.test(clean);
+}
+
+function isScriptUrl(prefix: string): boolean {
+  return /^(?:javascript|vbscript):/.test(urlParserClean(prefix).toLowerCase());
+}
+
+function isDataUrl(prefix: string): boolean {
+  return urlParserClean(prefix).toLowerCase().startsWith('data:');
+}
+
+const HANDLER_ATTRIBUTE = /<[^>]*?[\s/"'\u0000]on[a-z_-]+\s*=/i;
+function dangerousMarkup(parts: readonly string[]): string | undefined {
+  const text = parts.join('\u0000');
+  if (/<script[\s/>\u0000]|<script$/im.test(text)) return 'a <script> element';
+  if (HANDLER_ATTRIBUTE.test(text)) return 'an event-handler attribute (on…=)';
+  if (/\bsrcdoc\s*=/i.test(text)) return 'a srcdoc attribute';
+  if (/(?:href|src|action|formaction|data)\s*=\s*["']?\s*(?:javascript|vbscript):/i.test(text)) return 'a javascript: address';
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+interface NormalCall {
+  target: AnyNode;
+  args: readonly Arg[];
+  isNew: boolean;
+}
+
+function unwrap(node: AnyNode): AnyNode {
+  let n = node;
+  for (;;) {
+    if (n.type === 'ChainExpression' || n.type === 'ParenthesizedExpression') n = n.expression;
+    else if (n.type === 'SequenceExpression' && n.expressions.length > 0) n = n.expressions[n.expressions.length - 1] as AnyNode;
+    else return n;
+  }
+}
+
+/** Checks one script. Collects refusals; each rule names the literal it saw and what to do instead. */
+class ScriptChecker {
+  readonly refusals: PolicyRefusal[] = [];
+  private readonly seen = new Set<string>();
+
+  constructor(
+    private readonly folder: Folder,
+    private readonly bindings: Bindings,
+    private readonly opts: ScriptCheckOptions,
+  ) {}
+
+  private refuse(node: Node, reason: string): void {
+    const line = node.loc?.start.line ?? 1;
+    const column = (node.loc?.start.column ?? 0) + 1;
+    const key = `${line}:${column}:${reason}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    this.refusals.push(refusal('SCRIPT_REMOTE_CODE', `line ${line}, column ${column}: ${reason}`, { line, column }));
+  }
+
+  private isGlobalObject(node: AnyNode): boolean {
+    const n = unwrap(node);
+    if (n.type === 'Identifier') return GLOBAL_OBJECTS.has(n.name) && !this.bindings.isDeclared(n.name);
+    if (n.type === 'MemberExpression' && n.object.type !== 'Super') {
+      const name = this.folder.propertyName(n);
+      return name !== undefined && GLOBAL_OBJECTS.has(name) && this.isGlobalObject(n.object);
+    }
+    return false;
+  }
+
+  /** The function a call reaches through .call, .apply, .bind, Reflect.apply and Reflect.construct. */
+  private normalize(node: CallExpression | NewExpression): NormalCall {
+    let target = unwrap(node.callee);
+    let args: readonly Arg[] = node.arguments;
+    let isNew = node.type === 'NewExpression';
+    for (let guard = 0; guard < 4; guard++) {
+      if (target.type === 'MemberExpression' && target.object.type !== 'Super') {
+        const name = this.folder.propertyName(target);
+        const objectNode = unwrap(target.object);
+        if (objectNode.type === 'Identifier' && objectNode.name === 'Reflect' && (name === 'apply' || name === 'construct')) {
+          const fn = args[0];
+          const list = name === 'apply' ? args[2] : args[1];
+          if (fn === undefined || fn.type === 'SpreadElement') break;
+          target = unwrap(fn);
+          args = list?.type === 'ArrayExpression' ? list.elements.filter((e): e is Arg => e !== null) : [];
+          isNew = name === 'construct';
+          continue;
+        }
+        if (name === 'call') {
+          target = objectNode;
+          args = args.slice(1);
+          continue;
+        }
+        if (name === 'apply') {
+          const list = args[1];
+          target = objectNode;
+          args = list?.type === 'ArrayExpression' ? list.elements.filter((e): e is Arg => e !== null) : [];
+          continue;
+        }
+      }
+      if (target.type === 'CallExpression') {
+        const inner = unwrap(target.callee);
+        if (inner.type === 'MemberExpression' && inner.object.type !== 'Super' && this.folder.propertyName(inner) === 'bind') {
+          args = [...target.arguments.slice(1), ...args];
+          target = unwrap(inner.object);
+          continue;
+        }
+      }
+      break;
+    }
+    return { target, args, isNew };
+  }
+
+  private calleeName(target: AnyNode): string | undefined {
+    if (target.type === 'Identifier') return target.name;
+    if (target.type === 'MemberExpression') return this.folder.propertyName(target);
+    return undefined;
+  }
+
+  private argsAreLiteral(args: readonly Arg[]): boolean {
+    return args.every((a) => a.type !== 'SpreadElement' && this.folder.fold(a) !== undefined);
+  }
+
+  private isStringish(arg: Arg | undefined): boolean {
+    if (arg === undefined || arg.type === 'SpreadElement') return false;
+    if (typeof this.folder.fold(arg) === 'string') return true;
+    if (arg.type === 'TemplateLiteral') return true;
+    if (arg.type === 'BinaryExpression' && arg.operator === '+') return this.folder.literalParts(arg).length > 0 || this.isStringish(arg.left as Arg) || this.isStringish(arg.right);
+    if (arg.type === 'CallExpression' && arg.callee.type === 'Identifier' && arg.callee.name === 'String') return true;
+    return false;
+  }
+
+  /** A src literal is refused when remote, unless it is on a host the options allow. */
+  private checkSrcValue(node: Node, value: AnyNode | undefined, what: string, srcset: boolean): void {
+    if (value === undefined || value.type === 'SpreadElement') return;
+    const prefix = this.folder.prefix(value);
+    if (prefix === undefined) return;
+    const full = this.folder.foldString(value) !== undefined;
+    const candidates = srcset ? prefix.split(',').map((c) => c.trim().split(/\s+/)[0] ?? '').filter((c) => c !== '') : [prefix];
+    for (const [i, candidate] of candidates.entries()) {
+      const complete = full || i < candidates.length - 1;
+      if (isScriptUrl(candidate)) {
+        this.refuse(node, `${what} is set to a javascript: address, which runs code. Attach behaviour with h.on(...) instead.`);
+        return;
+      }
+      if (!isRemote(candidate) || this.remoteAllowed(candidate, complete)) continue;
+      this.refuse(
+        node,
+        `${what} is set to the remote address ${quote(candidate)}. A remixlet may not load from hosts it has not been approved for; use an address on one of its own sites, or ask for a fetch: permission for that host.`,
+      );
+      return;
+    }
+  }
+
+  private remoteAllowed(candidate: string, complete: boolean): boolean {
+    const allowed = this.opts.allowedHosts ?? [];
+    if (!this.opts.everySite && allowed.length === 0) return false;
+    const clean = urlParserClean(candidate);
+    // Only a full http(s) address, or a prefix that already includes the whole host, can be checked.
+    const m = /^(https?):\/\/([^/?#\\]*)([/?#\\]|$)/i.exec(clean);
+    if (m === null || (!complete && m[3] === '')) return false;
+    let url: URL;
+    try {
+      url = new URL(complete ? clean : `${m[1]}://${m[2]}/`);
+    } catch {
+      return false;
+    }
+    if (url.username !== '' || url.password !== '') return false;
+    return this.opts.everySite === true || urlOnHosts(url, allowed);
+  }
+
+  private checkMarkup(node: Node, value: AnyNode | undefined, sink: string): void {
+    if (value === undefined || value.type === 'SpreadElement') return;
+    const found = dangerousMarkup(this.folder.literalParts(value));
+    if (found !== undefined) {
+      this.refuse(node, `HTML given to ${sink} contains ${found}, which would run code. Build elements with dom.create and attach behaviour with h.on(...).`);
+    }
+  }
+
+  private checkScriptAddress(node: Node, value: Arg | undefined, what: string): void {
+    if (value === undefined || value.type === 'SpreadElement') return;
+    const prefix = this.folder.prefix(value);
+    if (prefix === undefined) return;
+    if (isRemote(prefix) || isDataUrl(prefix) || isScriptUrl(prefix)) {
+      this.refuse(node, `${what} loads code from ${quote(prefix)}. Remixlet code must be in script.js itself; the sandbox blocks code from addresses.`);
+    }
+  }
+
+  onCall(node: CallExpression | NewExpression): void {
+    const { target, args } = this.normalize(node);
+    const name = this.calleeName(target);
+    if (name === undefined) return;
+    const member = target.type === 'MemberExpression' && target.object.type !== 'Super' ? target : undefined;
+    const objectName = member ? this.calleeName(unwrap(member.object)) : undefined;
+
+    if (name === 'createElement' || name === 'createElementNS' || (name === 'create' && member !== undefined)) {
+      const tag = this.folder.foldString(args[name === 'createElementNS' ? 1 : 0]);
+      if (tag !== undefined && tag.trim().toLowerCase() === 'script') {
+        this.refuse(node, 'a remixlet may not create a script element. Write the code in script.js; create other elements with dom.create.');
+      }
+    }
+    if ((name === 'setTimeout' || name === 'setInterval') && (member === undefined || this.isGlobalObject(member.object))) {
+      if (this.isStringish(args[0])) {
+        this.refuse(node, `${name} with a string compiles code from text, which the sandbox blocks. Pass a function: ${name}(() => { … }, ms).`);
+      }
+    }
+    if (name === 'setAttribute' || name === 'setAttr' || name === 'setAttributeNS') {
+      const ns = name === 'setAttributeNS';
+      const attr = this.folder.foldString(args[ns ? 1 : 0])?.trim().toLowerCase();
+      const value = args[ns ? 2 : 1];
+      if (attr !== undefined) {
+        const local = attr.includes(':') ? attr.slice(attr.indexOf(':') + 1) : attr;
+        if (local.startsWith('on')) {
+          this.refuse(node, `setting the ${quote(attr)} attribute adds an event handler made of text, which runs code. Use h.on(...) instead.`);
+        } else if (local === 'srcdoc') {
+          this.refuse(node, 'setting srcdoc would run a document made of text. Build elements with dom.create.');
+        } else if (local === 'src' || local === 'srcset') {
+          this.checkSrcValue(node, value as AnyNode | undefined, `the ${local} attribute`, local === 'srcset');
+        } else if (['href', 'action', 'formaction'].includes(local)) {
+          const prefix = value && value.type !== 'SpreadElement' ? this.folder.prefix(value) : undefined;
+          if (prefix !== undefined && isScriptUrl(prefix)) {
+            this.refuse(node, `the ${local} attribute is set to a javascript: address, which runs code. Attach behaviour with h.on(...) instead.`);
+          }
+        }
+      }
+    }
+    if (name === 'Worker' || name === 'SharedWorker' || name === 'importScripts') {
+      if (member === undefined || this.isGlobalObject(member.object)) this.checkScriptAddress(node, args[0], name);
+    }
+    if ((name === 'register' && objectName === 'serviceWorker') || name === 'addModule') {
+      this.checkScriptAddress(node, args[0], name);
+    }
+    if ((name === 'write' || name === 'writeln') && member !== undefined) {
+      for (const a of args) this.checkMarkup(node, a as AnyNode, `document.${name}`);
+    }
+    if (name === 'createContextualFragment' || name === 'setHTMLUnsafe' || name === 'setHTML') this.checkMarkup(node, args[0] as AnyNode | undefined, name);
+    if (name === 'insertAdjacentHTML') this.checkMarkup(node, args[1] as AnyNode | undefined, name);
+    const isLocation = objectName === 'location';
+    if (((name === 'assign' || name === 'replace') && isLocation) || (name === 'open' && (member === undefined || this.isGlobalObject(member.object)))) {
+      const a = args[0];
+      const prefix = a && a.type !== 'SpreadElement' ? this.folder.prefix(a) : undefined;
+      if (prefix !== undefined && isScriptUrl(prefix)) this.refuse(node, `${name}() with a javascript: address runs code. Attach behaviour with h.on(...) instead.`);
+    }
+  }
+
+  onAssignment(node: AssignmentExpression): void {
+    const left = node.left;
+    const rightPrefix = this.folder.prefix(node.right);
+    if (left.type === 'MemberExpression' && left.object.type !== 'Super') {
+      const prop = this.folder.propertyName(left);
+      if (prop === 'src' || prop === 'srcset') {
+        this.checkSrcValue(node, node.right, `.${prop}`, prop === 'srcset');
+        return;
+      }
+      if (prop === 'innerHTML' || prop === 'outerHTML' || prop === 'srcdoc') {
+        this.checkMarkup(node, node.right, `.${prop}`);
+      }
+    }
+    if (rightPrefix !== undefined && isScriptUrl(rightPrefix)) {
+      this.refuse(node, 'assigning a javascript: address runs code (for example as a navigation). Attach behaviour with h.on(...) instead.');
+    }
+  }
+
+  onProperty(node: Property | AssignmentProperty): void {
+    const keyNode = node.key as AnyNode;
+    const value = node.value as AnyNode;
+    let key: string | undefined;
+    if (!node.computed) key = keyNode.type === 'Identifier' ? keyNode.name : keyNode.type === 'Literal' ? String(keyNode.value) : undefined;
+    else key = this.folder.foldString(keyNode);
+    if (key === undefined || ['AssignmentPattern', 'ObjectPattern', 'ArrayPattern', 'RestElement'].includes(value.type)) return;
+    const lower = key.toLowerCase();
+    if (lower === 'src' || lower === 'srcset') this.checkSrcValue(node, value, `the ${lower} property`, lower === 'srcset');
+    else if (lower === 'innerhtml' || lower === 'outerhtml' || lower === 'srcdoc') this.checkMarkup(node, value, key);
+    else if (lower === 'href' || lower === 'action' || lower === 'formaction') {
+      const prefix = this.folder.prefix(value);
+      if (prefix !== undefined && isScriptUrl(prefix)) this.refuse(node, `${key} is set to a javascript: address, which runs code. Attach behaviour with h.on(...) instead.`);
+    }
+  }
+
+  /** eval and Function may only be called directly, and only with literal arguments. */
+  onCodeConstructorReference(node: AnyNode, ancestors: readonly AnyNode[], which: 'eval' | 'Function'): void {
+    let cur: AnyNode = node;
+    let i = ancestors.length - 2;
+    let parent = ancestors[i];
+    while (
+      parent !== undefined &&
+      (parent.type === 'ChainExpression' ||
+        parent.type === 'ParenthesizedExpression' ||
+        (parent.type === 'SequenceExpression' && parent.expressions[parent.expressions.length - 1] === cur))
+    ) {
+      cur = parent;
+      parent = ancestors[--i];
+    }
+    if (parent === undefined) return;
+    if ((parent.type === 'CallExpression' || parent.type === 'NewExpression') && parent.callee === cur) {
+      if (this.argsAreLiteral(parent.arguments)) return;
+    } else if (parent.type === 'UnaryExpression' && parent.operator === 'typeof') {
+      return;
+    } else if (which === 'Function' && parent.type === 'BinaryExpression' && parent.operator === 'instanceof' && parent.right === cur) {
+      return;
+    } else if (which === 'Function' && parent.type === 'MemberExpression' && parent.object === cur) {
+      const prop = this.folder.propertyName(parent);
+      const grand = ancestors[i - 1];
+      const readsConstructor = grand?.type === 'MemberExpression' && grand.object === parent && this.folder.propertyName(grand) === 'constructor';
+      if ((prop === 'prototype' && !readsConstructor) || prop === 'name' || prop === 'length') return;
+    }
+    if (which === 'eval') {
+      this.refuse(node, 'eval of anything but a literal runs code built at run time, which the sandbox blocks. Write the code directly; to read JSON use JSON.parse.');
+    } else {
+      this.refuse(node, 'the Function constructor builds code from text, which the sandbox blocks. Write an ordinary function instead.');
+    }
+  }
+
+  onMember(node: MemberExpression, ancestors: readonly AnyNode[]): void {
+    if (node.object.type === 'Super') return;
+    const prop = this.folder.propertyName(node);
+    if ((prop === 'eval' || prop === 'Function') && this.isGlobalObject(node.object)) {
+      this.onCodeConstructorReference(node, ancestors, prop);
+      return;
+    }
+    if (prop !== 'constructor') return;
+    const obj = unwrap(node.object);
+    if (obj.type === 'MemberExpression' && obj.object.type !== 'Super' && this.folder.propertyName(obj) === 'constructor') {
+      this.refuse(node, '.constructor.constructor reaches the Function constructor, which builds code from text. Write an ordinary function instead.');
+      return;
+    }
+    let cur: AnyNode = node;
+    let i = ancestors.length - 2;
+    let parent = ancestors[i];
+    while (parent !== undefined && (parent.type === 'ChainExpression' || parent.type === 'ParenthesizedExpression')) {
+      cur = parent;
+      parent = ancestors[--i];
+    }
+    if (parent === undefined) return;
+    const calledPlainly = parent.type === 'CallExpression' && parent.callee === cur && !this.argsAreLiteral(parent.arguments);
+    const calledIndirectly =
+      parent.type === 'MemberExpression' && parent.object === cur && ['call', 'apply', 'bind'].includes(this.folder.propertyName(parent) ?? '');
+    const passedToReflect =
+      parent.type === 'CallExpression' &&
+      parent.arguments[0] === cur &&
+      parent.callee.type === 'MemberExpression' &&
+      parent.callee.object.type === 'Identifier' &&
+      parent.callee.object.name === 'Reflect';
+    if (calledPlainly || calledIndirectly || passedToReflect) {
+      this.refuse(node, "calling a function's .constructor builds code from text (it is the Function constructor), which the sandbox blocks. Write an ordinary function instead.");
+    }
+  }
+
+  onImport(node: Node, kind: string): void {
+    this.refuse(node, `${kind} is not available: a remixlet is one script with no modules. Remove it and put the code in script.js; use the dom and rmx APIs for the page and extension services.`);
+  }
+
+  onImportExpression(node: ImportExpression): void {
+    const prefix = this.folder.prefix(node.source);
+    if (prefix === undefined) return;
+    const where = isRemote(prefix) ? 'a remote address' : isDataUrl(prefix) ? 'a data: address' : 'an address';
+    this.refuse(node, `import() of ${where} (${quote(prefix)}) loads code that is not in script.js, which the sandbox blocks. Put the code in script.js itself.`);
+  }
+}
+
+function collectBindings(ast: AnyNode): Bindings {
+  const bindings = new Bindings();
+  fullAncestor(ast, (node, _state, _ancestors, type) => {
+    if (type === 'VariablePattern' && node.type === 'Identifier') bindings.declare(node.name);
+    else if (node.type === 'VariableDeclaration' && node.kind === 'const') {
+      for (const d of node.declarations) if (d.id.type === 'Identifier' && d.init) bindings.declareConst(d.id.name, d.init);
+    } else if (node.type === 'ImportDeclaration') {
+      for (const s of node.specifiers) bindings.declare(s.local.name);
+    }
+  });
+  return bindings;
+}
+
+/**
+ * Check script.js before it is saved: refuse static imports, import() of a literal address, a created
+ * script element, eval or the Function constructor of anything but literals, string timers, and
+ * literal remote addresses set as src (also javascript: addresses and script markup). Syntax errors
+ * are SCRIPT_SYNTAX with their line. The script is parsed as an ES module (strict mode, top-level await).
+ */
+export function checkScript(source: string, opts: ScriptCheckOptions = {}): PolicyResult {
+  let ast: AnyNode;
+  try {
+    ast = parse(source, { ecmaVersion: 'latest', sourceType: 'module', locations: true }) as AnyNode;
+  } catch (e) {
+    const err = e as { loc?: { line: number; column: number }; message?: string };
+    const line = err.loc?.line ?? 1;
+    const column = (err.loc?.column ?? 0) + 1;
+    const message = (err.message ?? String(e)).replace(/\s*\(\d+:\d+\)$/, '');
+    return failed([
+      refusal('SCRIPT_SYNTAX', `line ${line}, column ${column}: ${message}. Fix the syntax; script.js is read as a JavaScript module (strict mode).`, { line, column }),
+    ]);
+  }
+  const bindings = collectBindings(ast);
+  const folder = new Folder(bindings);
+  const checker = new ScriptChecker(folder, bindings, opts);
+  fullAncestor(ast, (node, _state, ancestors, type) => {
+    if (type !== node.type) return;
+    switch (node.type) {
+      case 'ImportDeclaration':
+        checker.onImport(node, 'static import');
+        break;
+      case 'ExportAllDeclaration':
+        checker.onImport(node, 'export … from');
+        break;
+      case 'ExportNamedDeclaration':
+        if (node.source) checker.onImport(node, 'export … from');
+        break;
+      case 'ImportExpression':
+        checker.onImportExpression(node);
+        break;
+      case 'CallExpression':
+      case 'NewExpression':
+        checker.onCall(node);
+        break;
+      case 'AssignmentExpression':
+        checker.onAssignment(node);
+        break;
+      case 'Property':
+        checker.onProperty(node);
+        break;
+      case 'Identifier':
+        if (node.name === 'eval') checker.onCodeConstructorReference(node, ancestors, 'eval');
+        else if (node.name === 'Function' && !bindings.isDeclared('Function')) checker.onCodeConstructorReference(node, ancestors, 'Function');
+        break;
+      case 'MemberExpression':
+        checker.onMember(node, ancestors);
+        break;
+      default:
+        break;
+    }
+  });
+  checker.refusals.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
+  return checker.refusals.length > 0 ? failed(checker.refusals) : passed({});
+}

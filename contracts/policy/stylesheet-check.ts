@@ -1,0 +1,362 @@
+// Context: worker (style.css at save and activation), page agent (style.css at every insertion, inline
+// styles and dom.addStyle), Node tests. Trusts nothing: the CSS is agent-written.
+// Loads are found by reading tokens as Chrome does (css-tokens.ts), never by matching raw text, and then
+// conservatively: anything that another reading could turn into a load (a url( in a comment or string,
+// an HTML character reference spelling one, a malformed url) is refused too.
+import { generate, parse, walk } from 'css-tree';
+import type { CssNode, EnterOrLeaveFn } from 'css-tree';
+import type { RefusalCode } from '../refusals';
+import { locator, tokenizeCss } from './css-tokens';
+import type { CssToken } from './css-tokens';
+import { failed, passed, quote, refusal } from './result';
+import type { PolicyRefusal, PolicyResult } from './result';
+import { urlOnHosts } from './site';
+
+export interface StyleSheetOptions {
+  /** Host specs a load may use: the hosts the remixlet's matches cover (hostsOf) plus its fetch: hosts. */
+  allowedHosts: readonly string[];
+  /** The remixlet runs on every site, so it may load from any host (still only full http(s) addresses). */
+  everySite: boolean;
+}
+
+/** Functions that load or run something in some browser; refused wherever they appear, whatever the address. */
+const ALWAYS_REFUSED_FUNCTIONS = new Set(['src', 'image-set', 'cross-fade', 'image', 'element', 'paint', 'expression', 'canvas']);
+/** Properties that load or run code in legacy engines; refused so the sheet means the same in every reading. */
+const CODE_PROPERTIES = new Set(['behavior', '-ms-behavior', '-moz-binding', '-o-link', '-o-link-source']);
+const LOADISH_NAMES = 'url|src|image-set|image|cross-fade|element|paint|expression|canvas';
+/** Load syntax inside text that CSS does not read as code (comments, strings): refused because another reader might. */
+const HIDDEN_LOAD = new RegExp(`(?:^|[^a-z0-9_-])(?:-(?:webkit|moz|o|ms)-)?(?:${LOADISH_NAMES})\\(|@import|progid\\s*:|[#@]\\s*sourcemappingurl\\s*=`, 'i');
+const LOADISH_TEXT = new RegExp(`(?:${LOADISH_NAMES})\\s*\\(|@import`, 'gi');
+const LOADISH_NAME = new RegExp(`^(?:${LOADISH_NAMES})$`);
+const CONTAINS_LOADISH_NAME = new RegExp(`(?:${LOADISH_NAMES})`);
+
+interface Finding {
+  offset: number;
+  /** End of the source range the finding covers (for telling which raw text it already explains). */
+  end: number;
+  code: RefusalCode;
+  reason: string;
+}
+
+interface Scan {
+  findings: Finding[];
+  /** Loads that pass the host rule; refused later if the sheet tests attribute values. */
+  allowed: { offset: number; href: string }[];
+  attributeTests: { offset: number; text: string }[];
+}
+
+type Mode = 'sheet' | 'inline';
+
+function lowerAscii(s: string): string {
+  return s.replace(/[A-Z]/g, (c) => c.toLowerCase());
+}
+
+function unprefixed(name: string): string {
+  return name.replace(/^-(?:webkit|moz|o|ms)-/, '');
+}
+
+/** What the URL parser does to an address before parsing: trim C0 controls and spaces, drop tabs and newlines. */
+function urlParserClean(address: string): string {
+  // eslint-disable-next-line no-control-regex
+  return address.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '').replace(/[\t\n\r]/g, '');
+}
+
+function classifyAddress(address: string, opts: StyleSheetOptions): { ok: true; href: string } | { ok: false; why: string } {
+  const clean = urlParserClean(address);
+  const lower = clean.toLowerCase();
+  if (clean === '') return { ok: false, why: 'an empty url() is refused' };
+  if (lower.startsWith('data:')) return { ok: false, why: 'data: addresses are refused in stylesheets' };
+  if (/^[/\\]{2}/.test(clean)) return { ok: false, why: 'protocol-relative addresses (//host) are refused; write the full https:// address' };
+  if (!/^https?:\/\//.test(lower)) {
+    if (/^[a-z][a-z0-9+.-]*:/.test(lower)) return { ok: false, why: `only full https:// or http:// addresses may load, not ${quote(lower.slice(0, lower.indexOf(':') + 1))}` };
+    return { ok: false, why: 'relative addresses are refused; write the full https:// address on one of this remixlet\'s sites' };
+  }
+  let url: URL;
+  try {
+    url = new URL(clean);
+  } catch {
+    return { ok: false, why: 'the address is not a valid URL' };
+  }
+  if (url.username !== '' || url.password !== '') return { ok: false, why: 'an address may not contain a user name or password' };
+  if (!opts.everySite && !urlOnHosts(url, opts.allowedHosts)) {
+    return {
+      ok: false,
+      why: `${quote(url.host)} is not one of this remixlet's sites or a host a fetch: permission names; use an address on its own sites, or ask for a fetch:${url.host} permission`,
+    };
+  }
+  return { ok: true, href: url.href };
+}
+
+function nextSignificant(tokens: readonly CssToken[], from: number): number {
+  let i = from;
+  while (i < tokens.length && (tokens[i]?.type === 'whitespace' || tokens[i]?.type === 'comment')) i++;
+  return i;
+}
+
+/** Like nextSignificant, also skipping delims that are control or invisible characters (a parser might drop them). */
+function nextVisible(tokens: readonly CssToken[], from: number): number {
+  let i = nextSignificant(tokens, from);
+  // eslint-disable-next-line no-control-regex
+  while (tokens[i]?.type === 'delim' && /^[\u0000-\u001f\u007f-\u00a0\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]$/.test(tokens[i]?.value ?? '')) {
+    i = nextSignificant(tokens, i + 1);
+  }
+  return i;
+}
+
+/**
+ * A name with characters outside a-z, 0-9, "-" and "_" (controls, invisible or other non-ASCII
+ * characters) that still spells a loading function once those are dropped: Chrome reads it as some
+ * other name, but a reader that drops or normalises such characters would see a load.
+ */
+function disguisedLoadName(lower: string): boolean {
+  const cleaned = lower.replace(/[^a-z0-9_-]/g, '');
+  return cleaned !== lower && CONTAINS_LOADISH_NAME.test(cleaned);
+}
+
+const HTML_NAMED: Record<string, string> = {
+  lpar: '(', rpar: ')', colon: ':', sol: '/', bsol: '\\', quot: '"', apos: "'", lt: '<', gt: '>', amp: '&',
+  commat: '@', num: '#', period: '.', semi: ';', excl: '!', tab: '\t', newline: '\n', nbsp: ' ', lsqb: '[', rsqb: ']',
+};
+
+function decodeHtmlReferences(s: string): string {
+  return s.replace(/&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([a-zA-Z]{2,10}));?/g, (m, dec: string | undefined, hex: string | undefined, name: string | undefined) => {
+    const cp = dec !== undefined ? Number(dec) : hex !== undefined ? parseInt(hex, 16) : undefined;
+    if (cp !== undefined) return cp > 0 && cp <= 0x10ffff ? String.fromCodePoint(cp) : m;
+    return (name !== undefined && HTML_NAMED[name.toLowerCase()]) || m;
+  });
+}
+
+function countMatches(re: RegExp, s: string): number {
+  return s.match(re)?.length ?? 0;
+}
+
+function scan(css: string, mode: Mode, opts: StyleSheetOptions): Scan {
+  const tokens = tokenizeCss(css);
+  const findings: Finding[] = [];
+  const allowed: Scan['allowed'] = [];
+  const attributeTests: Scan['attributeTests'] = [];
+  const refuseLoad = (offset: number, reason: string, end = offset + 1) => findings.push({ offset, end, code: 'STYLE_LOAD_REFUSED', reason });
+  const argumentStrings = new Set<number>();
+
+  const address = (offset: number, value: string, what: string) => {
+    if (mode === 'inline') {
+      refuseLoad(offset, `${what} is not allowed in an inline style or dom.addStyle; they may not load anything. Put images in style.css instead.`);
+      return;
+    }
+    const verdict = classifyAddress(value, opts);
+    if (verdict.ok) allowed.push({ offset, href: verdict.href });
+    else refuseLoad(offset, `${what} loads ${quote(value)}: ${verdict.why}.`);
+  };
+
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (t === undefined) continue;
+    switch (t.type) {
+      case 'url':
+        address(t.start, t.value, 'url()');
+        break;
+      case 'bad-url':
+        refuseLoad(t.start, 'this url(…) is malformed; Chrome drops it, but write a well-formed url("https://…") or remove it.');
+        break;
+      case 'function': {
+        const name = lowerAscii(t.value);
+        const base = unprefixed(name);
+        if (name.includes('\uFFFD')) {
+          refuseLoad(t.start, `the function name ${quote(t.value)} contains a NUL or invalid escape; remove it.`);
+        } else if (disguisedLoadName(name)) {
+          refuseLoad(t.start, `the function name ${quote(t.value)} hides a loading function behind unusual characters; remove it.`);
+        } else if (base === 'url') {
+          const j = nextSignificant(tokens, i + 1);
+          const arg = tokens[j];
+          if (arg?.type === 'string') {
+            argumentStrings.add(j);
+            address(t.start, arg.value, 'url()');
+          } else {
+            refuseLoad(t.start, 'url( must be followed by an address; write url("https://…").');
+          }
+        } else if (ALWAYS_REFUSED_FUNCTIONS.has(base)) {
+          refuseLoad(t.start, `${t.value}() loads or runs something and is refused in stylesheets; use url("https://…") on one of this remixlet's sites.`);
+        } else if (base === 'attr') {
+          let depth = 1;
+          for (let j = i + 1; j < tokens.length && depth > 0; j++) {
+            const u = tokens[j];
+            if (u === undefined) break;
+            if (u.type === 'function' || u.type === '(') depth++;
+            else if (u.type === ')') depth--;
+            else if (u.type === 'ident' && lowerAscii(u.value) === 'url') {
+              refuseLoad(t.start, 'attr() read as a url would load an address taken from the page; remove the url type.');
+              break;
+            }
+          }
+        }
+        break;
+      }
+      case 'ident': {
+        const name = lowerAscii(t.value);
+        const after = tokens[nextVisible(tokens, i + 1)];
+        if (name === 'progid') {
+          refuseLoad(t.start, 'progid: filters are legacy code that can load; remove them.');
+        } else if (after?.type === '(' && (LOADISH_NAME.test(unprefixed(name)) || disguisedLoadName(name))) {
+          refuseLoad(t.start, `${quote(t.value)} followed by "(" reads as a load in some parsers; remove it.`);
+        } else if (after?.type === 'colon' && CODE_PROPERTIES.has(name)) {
+          refuseLoad(t.start, `the property ${quote(t.value)} loads or runs code in some browsers and is refused; remove it.`);
+        }
+        break;
+      }
+      case 'at-keyword':
+        if (lowerAscii(t.value) === 'import') {
+          refuseLoad(t.start, '@import is refused; put the rules in style.css itself.', t.end);
+        }
+        break;
+      case '[': {
+        for (let j = i + 1; j < tokens.length; j++) {
+          const u = tokens[j];
+          if (u === undefined || u.type === ']' || u.type === '{' || u.type === '}' || u.type === 'semicolon') break;
+          if (u.type === 'delim' && u.value === '=') {
+            attributeTests.push({ offset: t.start, text: css.slice(t.start, Math.min(css.indexOf(']', u.end) + 1 || u.end, t.start + 80)) });
+            break;
+          }
+        }
+        break;
+      }
+      case 'comment':
+        if (HIDDEN_LOAD.test(t.value)) {
+          refuseLoad(t.start, 'a comment contains url(, @import, a source map or a similar load; remove it (comments are checked too, so that no other reading of the sheet can load it).', t.end);
+        }
+        break;
+      case 'string':
+      case 'bad-string':
+        if (!argumentStrings.has(i) && HIDDEN_LOAD.test(t.value)) {
+          refuseLoad(t.start, 'a string contains url(, @import or a similar load; remove it (strings are checked too, so that no other reading of the sheet can load it).', t.end);
+        }
+        break;
+      default:
+        break;
+    }
+  }
+
+  // Text the tokenizer did not read as an @import (e.g. "@importa", "\@import") still reads as one to a careless reader.
+  for (const m of css.matchAll(/@import/gi)) {
+    const offset = m.index;
+    if (!findings.some((f) => f.offset <= offset && offset < f.end)) {
+      refuseLoad(offset, 'the text "@import" is refused anywhere in a stylesheet; remove it.');
+    }
+  }
+  const breakout = /<\/style/i.exec(css);
+  if (breakout !== null) {
+    findings.push({ offset: breakout.index, end: breakout.index + 7, code: 'STYLE_SYNTAX', reason: 'the text "</style" is refused; a stylesheet must not be able to end the element that holds it.' });
+  }
+  const entity = /&(?:#\d|#[xX][0-9a-fA-F]|[a-zA-Z]{2,10};)/.exec(css);
+  if (entity !== null && countMatches(LOADISH_TEXT, decodeHtmlReferences(css)) > countMatches(LOADISH_TEXT, css)) {
+    refuseLoad(entity.index, 'HTML character references spell url(, @import or a similar load here; CSS does not decode them, but HTML does. Write plain CSS.');
+  }
+  return { findings, allowed, attributeTests };
+}
+
+function toRefusals(css: string, s: Scan, mode: Mode): PolicyRefusal[] {
+  const where = locator(css);
+  const findings = [...s.findings];
+  if (mode === 'sheet' && s.attributeTests.length > 0) {
+    const test = s.attributeTests[0];
+    if (test !== undefined) {
+      const at = where(test.offset);
+      for (const load of s.allowed) {
+        findings.push({
+          offset: load.offset,
+          end: load.offset + 1,
+          code: 'STYLE_LOAD_REFUSED',
+          reason: `this stylesheet tests an attribute value (${quote(test.text, 60)} at line ${at.line}) and loads ${quote(load.href)}; a stylesheet that tests attribute values may not load anything, because which address loads could reveal the value. Add a class from script.js (h.addClass) and style that class instead.`,
+        });
+      }
+    }
+  }
+  findings.sort((a, b) => a.offset - b.offset);
+  return findings.map((f) => {
+    const { line, column } = where(f.offset);
+    return refusal(f.code, `line ${line}, column ${column}: ${f.reason}`, { line, column });
+  });
+}
+
+/**
+ * Check style.css. A load may only be a full https:// or http:// url() on an allowed host (any host when
+ * `everySite`); data:, relative and protocol-relative addresses, @import, image-set() and the other
+ * loading functions are refused. A sheet with any selector that tests an attribute value
+ * ([a=…], ^=, $=, *=, ~=, |=, also inside :is/:where/:has/:not) may load nothing at all: per-rule
+ * checks would not do, because custom properties, @keyframes and container queries carry a
+ * condition from one rule to a load in another.
+ */
+export function checkStyleSheet(css: string, opts: StyleSheetOptions): PolicyResult<{ loads: string[] }> {
+  const s = scan(css, 'sheet', opts);
+  const refusals = toRefusals(css, s, 'sheet');
+  if (refusals.length > 0) return failed(refusals);
+  return passed({ loads: s.allowed.map((l) => l.href) });
+}
+
+const NO_HOSTS: StyleSheetOptions = { allowedHosts: [], everySite: false };
+
+/** Check CSS the script writes (inline styles, h.setStyle values, dom.addStyle): nothing in it may load, however spelled. */
+export function checkInlineCss(css: string): PolicyResult {
+  const s = scan(css, 'inline', NO_HOSTS);
+  const refusals = toRefusals(css, s, 'inline');
+  return refusals.length > 0 ? failed(refusals) : passed({});
+}
+
+function nodeRange(node: CssNode): [number, number] | null {
+  const loc = node.loc;
+  return loc ? [loc.start.offset, loc.end.offset] : null;
+}
+
+function removeRefused(css: string, offsets: readonly number[]): string {
+  const ast = parse(css, { positions: true, onParseError: () => undefined });
+  const hit = (from: number, to: number) => offsets.some((o) => o >= from && o < to);
+  const enter: EnterOrLeaveFn = (node, item, list) => {
+    if (!item || !list) return;
+    const range = nodeRange(node);
+    if (range === null) return;
+    const [from, to] = range;
+    if (!hit(from, to)) return;
+    switch (node.type) {
+      case 'Declaration':
+      case 'Raw':
+      case 'Comment':
+        list.remove(item);
+        return;
+      case 'Rule': {
+        const preludeEnd = node.block.loc?.start.offset ?? to;
+        if (hit(from, preludeEnd)) list.remove(item);
+        return;
+      }
+      case 'Atrule': {
+        const preludeEnd = node.block?.loc?.start.offset ?? to;
+        if (hit(from, preludeEnd)) list.remove(item);
+        return;
+      }
+      default:
+        return;
+    }
+  };
+  walk(ast, { enter });
+  return generate(ast);
+}
+
+/**
+ * For a stylesheet saved before the load rule (Remixlet 1.0.2): leave out the parts that load, keep the
+ * rest. Declarations, rules and at-rules holding a refused load are removed and the sheet is written
+ * back with css-tree. The result is checked again; if anything would still be refused, the whole sheet
+ * is left out, so this never returns CSS that checkStyleSheet refuses.
+ */
+export function stripLoads(css: string, opts: StyleSheetOptions): { css: string; removed: { line: number; reason: string }[] } {
+  const first = checkStyleSheet(css, opts);
+  if (first.ok) return { css, removed: [] };
+  const removed = first.refusals.map((r) => ({ line: r.line ?? 1, reason: r.reason }));
+  let current = css;
+  for (let pass = 0; pass < 3; pass++) {
+    const s = scan(current, 'sheet', opts);
+    const refusals = toRefusals(current, s, 'sheet');
+    if (refusals.length === 0) return { css: current, removed };
+    const offsets = [...s.findings.map((f) => f.offset), ...(s.attributeTests.length > 0 ? s.allowed.map((l) => l.offset) : [])];
+    current = removeRefused(current, offsets);
+  }
+  if (checkStyleSheet(current, opts).ok) return { css: current, removed };
+  return { css: '', removed: [...removed, { line: 1, reason: 'the rest of the stylesheet could not be separated from its loads, so all of it was left out' }] };
+}

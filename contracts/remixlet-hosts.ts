@@ -1,0 +1,15 @@
+// Context: shared (pure). Which hosts a remixlet's files may name: the hosts its matches cover plus the
+// hosts its fetch: permissions name (a network:observe: permission allows no loads).
+import { coversEverySite, hostsOf } from './policy/match-pattern';
+import type { Manifest } from './policy/manifest';
+
+export function fetchHostsOf(manifest: Manifest): string[] {
+  return manifest.permissions.filter((p) => p.name.startsWith('fetch:')).map((p) => p.name.slice('fetch:'.length));
+}
+
+export function loadHostsOf(manifest: Manifest): { allowedHosts: string[]; everySite: boolean } {
+  return {
+    allowedHosts: [...new Set([...hostsOf(manifest.matches), ...fetchHostsOf(manifest)])],
+    everySite: coversEverySite(manifest.matches),
+  };
+}

@@ -1,0 +1,105 @@
+// Context: shared by every context (pure, no chrome API). Trusts nothing: both ends of a boundary
+// parse every input and output with the schemas declared here, so a boundary is declared exactly once.
+import { z } from 'zod';
+
+export type ProcKind = 'query' | 'mutation' | 'subscription';
+
+export interface ProcSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType, K extends ProcKind = ProcKind> {
+  readonly kind: K;
+  readonly input: I;
+  readonly output: O;
+  /** One sentence for the generated reference. */
+  readonly description: string;
+}
+
+export type BoundarySpec = Readonly<Record<string, ProcSpec>>;
+
+export const query = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O, description: string): ProcSpec<I, O, 'query'> => ({
+  kind: 'query',
+  input,
+  output,
+  description,
+});
+export const mutation = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O, description: string): ProcSpec<I, O, 'mutation'> => ({
+  kind: 'mutation',
+  input,
+  output,
+  description,
+});
+export const subscription = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O, description: string): ProcSpec<I, O, 'subscription'> => ({
+  kind: 'subscription',
+  input,
+  output,
+  description,
+});
+
+export interface Subscriber<T> {
+  onData(value: T): void;
+  onError?(error: unknown): void;
+  onStopped?(): void;
+}
+
+/** What a caller sees of a boundary: one typed function per procedure, validated on both ends. */
+export type ClientOf<S extends BoundarySpec> = {
+  [K in keyof S]: S[K] extends ProcSpec<infer I, infer O, 'subscription'>
+    ? (input: z.input<I>, subscriber: Subscriber<z.output<O>>) => { unsubscribe(): void }
+    : S[K] extends ProcSpec<infer I, infer O, ProcKind>
+      ? (input: z.input<I>) => Promise<z.output<O>>
+      : never;
+};
+
+/** The handlers a server implements: one per procedure, receiving the parsed input. */
+export type HandlersOf<S extends BoundarySpec, Ctx> = {
+  [K in keyof S]: S[K] extends ProcSpec<infer I, infer O, 'subscription'>
+    ? (args: { input: z.output<I>; ctx: Ctx }) => SubscriptionSource<z.input<O>>
+    : S[K] extends ProcSpec<infer I, infer O, ProcKind>
+      ? (args: { input: z.output<I>; ctx: Ctx }) => Promise<z.input<O>> | z.input<O>
+      : never;
+};
+
+/** A push source for a subscription, independent of the transport's observable type. */
+export type SubscriptionSource<T> = (emit: (value: T) => void, fail: (error: unknown) => void) => () => void;
+
+/** Minimal shape of the raw tRPC proxy client this wrapper validates around. */
+type RawProc = {
+  query?: (input: unknown, opts?: unknown) => Promise<unknown>;
+  mutate?: (input: unknown, opts?: unknown) => Promise<unknown>;
+  subscribe?: (
+    input: unknown,
+    opts: { onData: (v: unknown) => void; onError?: (e: unknown) => void; onStopped?: () => void; context?: unknown },
+  ) => { unsubscribe(): void };
+};
+
+/**
+ * Wraps a raw tRPC proxy client so that inputs are parsed before they leave and outputs are parsed
+ * when they arrive: the receiving side never trusts the sending side's validation.
+ */
+export function checkedClient<S extends BoundarySpec>(spec: S, raw: unknown, context?: () => Record<string, unknown>): ClientOf<S> {
+  const out: Record<string, unknown> = {};
+  const rawProcs = raw as Record<string, RawProc>;
+  for (const [name, proc] of Object.entries(spec)) {
+    if (proc.kind === 'subscription') {
+      out[name] = (input: unknown, subscriber: Subscriber<unknown>) => {
+        const parsed = proc.input.parse(input);
+        return rawProcs[name]!.subscribe!(parsed, {
+          onData: (value) => {
+            const checked = proc.output.safeParse(value);
+            if (checked.success) subscriber.onData(checked.data);
+            else subscriber.onError?.(checked.error);
+          },
+          onError: (e) => subscriber.onError?.(e),
+          onStopped: () => subscriber.onStopped?.(),
+          ...(context ? { context: context() } : {}),
+        });
+      };
+    } else {
+      out[name] = async (input: unknown) => {
+        const parsed = proc.input.parse(input);
+        const fn = proc.kind === 'query' ? rawProcs[name]!.query! : rawProcs[name]!.mutate!;
+        const result = await fn(parsed, context ? { context: context() } : undefined);
+        return proc.output.parse(result);
+      };
+    }
+  }
+  return out as ClientOf<S>;
+}

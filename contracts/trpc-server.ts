@@ -1,0 +1,37 @@
+// Context: shared (pure, no chrome API). Builds a tRPC router from a boundary spec so that the
+// procedures, their schemas and their order are declared once (in contracts/) and only implemented
+// in the serving context. Middleware (role, token, grants) comes from the serving context's base procedure.
+import { observable } from '@trpc/server/observable';
+import type { BoundarySpec, HandlersOf, SubscriptionSource } from './rpc';
+
+// tRPC's builder generics do not survive a mapped construction; the spec's types are what callers see.
+/* eslint-disable @typescript-eslint/no-explicit-any */
+type AnyProcedureBuilder = any;
+
+export function routerFromSpec<S extends BoundarySpec, Ctx>(
+  t: { router: (procs: any) => unknown },
+  spec: S,
+  baseFor: (name: keyof S & string) => AnyProcedureBuilder,
+  handlers: HandlersOf<S, Ctx>,
+) {
+  const procs: Record<string, unknown> = {};
+  for (const [name, proc] of Object.entries(spec)) {
+    const handler = (handlers as Record<string, (a: { input: unknown; ctx: Ctx }) => unknown>)[name]!;
+    const base = baseFor(name as keyof S & string).input(proc.input);
+    if (proc.kind === 'subscription') {
+      procs[name] = base.subscription(({ input, ctx }: { input: unknown; ctx: Ctx }) =>
+        observable<unknown>((emit) => {
+          const source = handler({ input, ctx }) as SubscriptionSource<unknown>;
+          return source(
+            (value) => emit.next(proc.output.parse(value)),
+            (error) => emit.error(error),
+          );
+        }),
+      );
+    } else {
+      const withOutput = base.output(proc.output);
+      procs[name] = proc.kind === 'query' ? withOutput.query(handler) : withOutput.mutation(handler);
+    }
+  }
+  return t.router(procs);
+}

@@ -1,0 +1,36 @@
+// Context: offscreen document (extension origin). Passes messages between sandboxes and the worker.
+// Trusts the worker's port (the only one it opens); trusts nothing a sandbox sends.
+import { lockFrameSource } from './frame-policy';
+import { connectToWorker, heldTokens, type WorkerConnection } from './worker-client';
+import { createSandbox, deliverEvent, destroySandbox, liveSandboxIds } from './sandboxes';
+
+lockFrameSource();
+
+let current: WorkerConnection | undefined;
+const worker = (): WorkerConnection => current!;
+
+function connect(): void {
+  current = connectToWorker();
+  const connection = current;
+  // After a worker restart, keep only the sandboxes whose tokens the worker still stands behind.
+  const held = heldTokens();
+  if (held.length) {
+    void connection.reconcile(held.map(([, token]) => token)).then((keep) => {
+      const kept = new Set(keep);
+      for (const [sandboxId, token] of held) if (!kept.has(token)) destroySandbox(sandboxId);
+    });
+  }
+  connection.commands(
+    (cmd) => {
+      if (cmd.type === 'create') createSandbox(cmd, worker);
+      else if (cmd.type === 'destroy') destroySandbox(cmd.sandboxId);
+      else deliverEvent(cmd.sandboxId, cmd.event);
+    },
+    () => undefined,
+  );
+  connection.port.onDisconnect.addListener(() => setTimeout(connect, 50));
+}
+connect();
+
+// For the harness and the scale benchmark: how many sandboxes are alive (ids only, no tokens).
+Object.defineProperty(globalThis, 'remixletLiveSandboxes', { value: () => liveSandboxIds(), enumerable: false });

@@ -1,0 +1,81 @@
+// Context: offscreen document. Creates one sandboxed iframe per (remixlet, page) when the worker says so
+// and tears it down when told, or on its own when the frame loads a second document. Trusts the worker's
+// commands (already parsed); trusts nothing the frames send.
+import * as Comlink from 'comlink';
+import type { z } from 'zod';
+import type { SandboxCreate } from '../contracts/boundaries/offscreen-worker';
+import type { SandboxBoot } from '../contracts/boundaries/sandbox-offscreen';
+import type { PageEvent } from '../contracts/dom/ops';
+import { createSandboxHost } from './sandbox-host';
+import { dropToken, holdToken, type WorkerConnection } from './worker-client';
+import { SANDBOX_PATH } from './frame-policy';
+
+interface LiveSandbox {
+  iframe: HTMLIFrameElement;
+  rpc: MessageChannel;
+  events: MessageChannel;
+  remixletId: string;
+}
+
+const live = new Map<string, LiveSandbox>();
+
+export function liveSandboxIds(): string[] {
+  return [...live.keys()];
+}
+
+export function createSandbox(cmd: z.infer<typeof SandboxCreate>, worker: () => WorkerConnection): void {
+  if (live.has(cmd.sandboxId)) return;
+  holdToken(cmd.sandboxId, cmd.token);
+  const iframe = document.createElement('iframe');
+  // The sandbox attribute stacks on the manifest's sandbox CSP: scripts only; no popups, no top navigation, no forms.
+  iframe.setAttribute('sandbox', 'allow-scripts');
+  iframe.dataset.sandboxId = cmd.sandboxId;
+  iframe.dataset.remixletId = cmd.remixletId;
+  const rpc = new MessageChannel();
+  const events = new MessageChannel();
+  const entry: LiveSandbox = { iframe, rpc, events, remixletId: cmd.remixletId };
+  live.set(cmd.sandboxId, entry);
+  let loads = 0;
+  iframe.addEventListener('load', () => {
+    loads += 1;
+    if (loads > 1) {
+      // A sandbox that navigated itself is no longer the page we started; it goes.
+      destroySandbox(cmd.sandboxId);
+      void worker().call(cmd.sandboxId, 'sandboxEnded', { reason: 'the sandbox frame loaded a second document' }).catch(() => undefined);
+      return;
+    }
+    const host = createSandboxHost(cmd.sandboxId, worker, () => {
+      void worker().call(cmd.sandboxId, 'log', { level: 'warn', message: 'Calls are being rate limited.' }).catch(() => undefined);
+    });
+    Comlink.expose(host, rpc.port1);
+    const boot: SandboxBoot = {
+      kind: 'remixlet-boot',
+      script: cmd.script,
+      page: cmd.page,
+      apiVersion: cmd.apiVersion,
+      extensionVersion: chrome.runtime.getManifest().version,
+    };
+    // The frame's origin is opaque ("null"), so "*" is the only target; the ports are what bind it.
+    iframe.contentWindow?.postMessage(boot, '*', [rpc.port2, events.port2]);
+  });
+  iframe.src = chrome.runtime.getURL(SANDBOX_PATH);
+  document.body.append(iframe);
+}
+
+export function deliverEvent(sandboxId: string, event: PageEvent): void {
+  live.get(sandboxId)?.events.port1.postMessage(event);
+}
+
+export function destroySandbox(sandboxId: string): void {
+  const entry = live.get(sandboxId);
+  dropToken(sandboxId);
+  if (!entry) return;
+  live.delete(sandboxId);
+  entry.rpc.port1.close();
+  entry.events.port1.close();
+  entry.iframe.remove();
+}
+
+export function destroyAll(): void {
+  for (const id of [...live.keys()]) destroySandbox(id);
+}

@@ -1,0 +1,10 @@
+// Context: page agent. dom.query / h.query: the first element matching a checked selector, in scope.
+import type { OpHandler } from '../op-context';
+import { checkSelector } from '../policy/selector';
+
+export const query: OpHandler<'query'> = (op, ctx) => {
+  checkSelector(op.sel, 'dom.query');
+  const root: ParentNode = op.scope ? ctx.element(op.scope) : document;
+  const el = root.querySelector(op.sel);
+  return el ? ctx.handles.handleOf(el) : null;
+};

@@ -1,0 +1,5 @@
+// Context: page agent. The tRPC instance of the page agent's router; errors leave as typed refusals.
+import { initTRPC } from '@trpc/server';
+import { formatRefusal } from '../contracts/trpc-errors';
+
+export const t = initTRPC.create({ errorFormatter: formatRefusal, isServer: true, allowOutsideOfServer: true });

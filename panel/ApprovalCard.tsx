@@ -1,0 +1,40 @@
+// Context: side panel. A permission card or an activation dialog. Every row is fixed extension text from
+// the worker; nothing the model wrote appears here.
+import { For, Show } from 'solid-js';
+import type { PendingApproval } from '../contracts/boundaries/panel-worker';
+
+const REASON_TEXT: Record<string, string> = {
+  'new-sites': 'It would run on more sites than before.',
+  'every-site': 'It would run on every site.',
+  'other-than-chat-site': 'It would run on sites other than this one.',
+  'network-rules': 'It changes what pages load.',
+  'narrowed-to-chat-site': 'It moves to just this site, keeping its permissions.',
+  'new-permissions': 'It asks for new permissions.',
+  restore: 'It brings back an older version.',
+};
+
+export function ApprovalCard(props: { approval: PendingApproval; onDecide: (allow: boolean) => void }) {
+  const isCard = () => props.approval.kind === 'permissions';
+  return (
+    <section class="approval" role="dialog" aria-labelledby={`t-${props.approval.approvalId}`} data-approval-kind={props.approval.kind}>
+      <h2 id={`t-${props.approval.approvalId}`}>{isCard() ? 'Remixlet needs permission' : 'Apply this remixlet?'}</h2>
+      <Show when={!isCard()}>
+        <ul class="reasons">
+          <For each={props.approval.reasons}>{(r) => <li>{REASON_TEXT[r] ?? r}</li>}</For>
+        </ul>
+        <p>Runs on: {props.approval.sites.join(', ')}</p>
+      </Show>
+      <ul class="rows">
+        <For each={props.approval.rows}>{(row) => <li data-permission={row.name}>{row.text}</li>}</For>
+      </ul>
+      <div class="buttons">
+        <button type="button" class="allow" onClick={() => props.onDecide(true)}>
+          {isCard() ? 'Allow' : 'Allow and apply'}
+        </button>
+        <button type="button" class="deny" onClick={() => props.onDecide(false)}>
+          {isCard() ? 'Not now' : "Don't allow"}
+        </button>
+      </div>
+    </section>
+  );
+}

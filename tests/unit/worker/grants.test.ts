@@ -1,0 +1,154 @@
+// The worker's grant middleware, called through tRPC's caller exactly as the offscreen port would call
+// it: every forged or misplaced call is refused with a typed reason, and the refusal lands in the log.
+import { calls, resetChrome, tabs } from './chrome-stub';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { rootRouter } from '../../../worker/router';
+import { trackPage, type PageRecord } from '../../../worker/pages';
+import { tokens } from '../../../worker/tokens';
+import { save } from '../../../worker/activation';
+import { decide } from '../../../worker/activation';
+import { createApproval } from '../../../worker/approvals';
+import { setSitePaused } from '../../../worker/store/settings';
+import { readLog } from '../../../worker/store/logs';
+import { db } from '../../../worker/store/db';
+import { refusalOf } from '../../../contracts/trpc-errors';
+import type { DomOp, OpResult } from '../../../contracts/dom/ops';
+
+const TAB = 7;
+type Caller = { offscreen: Record<string, (input: unknown) => Promise<unknown>>; ui: Record<string, (input: unknown) => Promise<unknown>> };
+const offscreen = rootRouter.createCaller({ role: 'offscreen', sender: undefined }) as unknown as Caller;
+const fromUi = rootRouter.createCaller({ role: 'ui', sender: undefined }) as unknown as typeof offscreen;
+
+const execCalls: Array<{ remixlet: { id: string }; ops: DomOp[] }> = [];
+function page(documentId: string, url: string): PageRecord {
+  return {
+    tabId: TAB,
+    documentId,
+    url,
+    readyState: 'complete',
+    close() {},
+    agent: {
+      exec: async (input: { remixlet: { id: string }; ops: DomOp[] }) => {
+        execCalls.push(input);
+        return input.ops.map((): OpResult => ({ ok: true, value: 'done' }));
+      },
+      status: async () => ({ url, title: 't', readyState: 'complete' as const }),
+      release: async () => ({ released: true }),
+      insertStyle: async () => ({ inserted: true }),
+      events: () => ({ unsubscribe() {} }),
+    } as unknown as PageRecord['agent'],
+  };
+}
+
+function manifest(name: string, permissions: Array<{ name: string; reason: string }> = []) {
+  return JSON.stringify({ name, description: 'test', matches: ['*://shop.test/*'], runAt: 'document_idle', permissions });
+}
+
+async function install(name: string, permissions: Array<{ name: string; reason: string }> = []): Promise<string> {
+  if (permissions.length) {
+    const card = await createApproval({
+      kind: 'permissions',
+      tabId: TAB,
+      site: 'shop.test',
+      rows: [],
+      permissionNames: permissions.map((p) => p.name),
+      reasons: [],
+      sites: ['shop.test'],
+    });
+    await decide(card.approvalId, true);
+  }
+  const result = await save(TAB, undefined, { 'manifest.json': manifest(name, permissions), 'script.js': 'rmx.log("hi")' });
+  if (result.status !== 'activated') throw new Error(`install failed: ${JSON.stringify(result)}`);
+  return result.remixletId;
+}
+
+async function refusalCode(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+  } catch (e) {
+    return refusalOf(e).code;
+  }
+  return 'NOT_REFUSED';
+}
+
+let withStorage: string;
+let plain: string;
+let tokenA: string;
+let tokenB: string;
+
+beforeEach(async () => {
+  resetChrome();
+  tokens.resetCache();
+  execCalls.length = 0;
+  await Promise.all(Object.values(db).map((s) => s.clear()));
+  tabs.set(TAB, { id: TAB, url: 'https://shop.test/' });
+  trackPage(page('doc-1', 'https://shop.test/'));
+  withStorage = await install('With storage', [{ name: 'storage', reason: 'remember hidden items' }]);
+  plain = await install('Plain');
+  tokenA = (await tokens.issue({ remixletId: withStorage, tabId: TAB, frameId: 0, documentId: 'doc-1' })).token;
+  tokenB = (await tokens.issue({ remixletId: plain, tabId: TAB, frameId: 0, documentId: 'doc-1' })).token;
+});
+
+describe('grant middleware', () => {
+  it('lets a valid token through, scoped by the worker to its own remixlet', async () => {
+    const result = await offscreen.offscreen.dom!({ token: tokenA, ops: [{ op: 'query', sel: '.promo' }] });
+    expect(result).toEqual([{ ok: true, value: 'done' }]);
+    expect(execCalls[0]?.remixlet.id).toBe(withStorage);
+    expect(await offscreen.offscreen.storage!({ token: tokenA, call: { action: 'set', key: 'k', value: 1 } })).toBeNull();
+  });
+
+  it('refuses a forged token', async () => {
+    const forged = 'A'.repeat(43);
+    expect(await refusalCode(offscreen.offscreen.dom!({ token: forged, ops: [{ op: 'url' }] }))).toBe('TOKEN_INVALID');
+  });
+
+  it("refuses another remixlet's permission: a token only ever speaks for its own remixlet", async () => {
+    expect(await refusalCode(offscreen.offscreen.storage!({ token: tokenB, call: { action: 'get', key: 'k' } }))).toBe('PERMISSION_MISSING');
+    const log = await readLog(plain);
+    expect(log[0]?.refusal?.code).toBe('PERMISSION_MISSING');
+    expect(log[0]?.message).toContain('storage');
+  });
+
+  it('refuses a token for a document the tab no longer shows', async () => {
+    trackPage(page('doc-2', 'https://shop.test/'));
+    expect(await refusalCode(offscreen.offscreen.dom!({ token: tokenA, ops: [{ op: 'url' }] }))).toBe('TOKEN_STALE_DOCUMENT');
+  });
+
+  it('refuses calls on a paused site, but still takes rmx.log', async () => {
+    await setSitePaused('shop.test', true);
+    expect(await refusalCode(offscreen.offscreen.dom!({ token: tokenA, ops: [{ op: 'url' }] }))).toBe('SITE_PAUSED');
+    // eslint-disable-next-line remixlet/no-secret-leak -- the token authenticates the log call; it is not in the message
+    expect(await offscreen.offscreen.log!({ token: tokenA, level: 'warn', message: 'why I stopped' })).toEqual({ logged: true });
+    const log = await readLog(withStorage);
+    expect(log.map((e) => e.message)).toContain('why I stopped');
+  });
+
+  it('refuses calls from a page its matches do not cover', async () => {
+    trackPage(page('doc-1', 'https://other.test/'));
+    expect(await refusalCode(offscreen.offscreen.dom!({ token: tokenA, ops: [{ op: 'url' }] }))).toBe('PAGE_NOT_MATCHED');
+  });
+
+  it('refuses a privileged call whose permission is not in the manifest', async () => {
+    expect(await refusalCode(offscreen.offscreen.storage!({ token: tokenB, call: { action: 'keys' } }))).toBe('PERMISSION_MISSING');
+  });
+
+  it('refuses a remixlet that is switched off', async () => {
+    await fromUi.ui.setEnabled!({ remixletId: withStorage, enabled: false });
+    expect(await refusalCode(offscreen.offscreen.dom!({ token: tokenA, ops: [{ op: 'url' }] }))).toMatch(/TOKEN_INVALID|REMIXLET_OFF/);
+  });
+
+  it('refuses sandbox calls from any role but the offscreen host', async () => {
+    expect(await refusalCode(fromUi.offscreen.dom!({ token: tokenA, ops: [{ op: 'url' }] }))).toBe('UNEXPECTED_SENDER');
+    const page = rootRouter.createCaller({ role: 'page-agent', sender: undefined }) as unknown as typeof offscreen;
+    expect(await refusalCode(page.ui.decide!({ approvalId: 'x', allow: true }))).toBe('UNEXPECTED_SENDER');
+  });
+
+  it('refuses malformed input with a typed reason and leaves the store as it was', async () => {
+    const before = await db.versions.length();
+    expect(await refusalCode(offscreen.offscreen.dom!({ token: tokenA, ops: [{ op: 'nope' }] }))).toBe('MALFORMED_MESSAGE');
+    expect(await refusalCode(offscreen.offscreen.storage!({ token: tokenA, call: { action: 'set', key: 'x'.repeat(5000), value: 1 } }))).toBe('MALFORMED_MESSAGE');
+    expect(await refusalCode(fromUi.ui.save!({ tabId: TAB, files: { 'manifest.json': '{', 'evil.js': 'x' } }))).toBe('MALFORMED_MESSAGE');
+    expect(await db.versions.length()).toBe(before);
+    expect(calls.filter((c) => c.api === 'scripting.insertCSS')).toHaveLength(0);
+  });
+});

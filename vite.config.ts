@@ -1,0 +1,27 @@
+// Builds the extension into dist/: module service worker, offscreen document, sandbox page, side panel,
+// popup and manager. The page agent is built separately as one self-contained IIFE (vite.page-agent.config.ts).
+import { defineConfig } from 'vite';
+import { crx } from '@crxjs/vite-plugin';
+import solid from 'vite-plugin-solid';
+import manifest from './manifest.config';
+
+export default defineConfig({
+  plugins: [crx({ manifest }), solid()],
+  worker: { format: 'es' },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'chrome116',
+    sourcemap: false,
+    minify: false,
+    rollupOptions: {
+      input: {
+        offscreen: 'offscreen/offscreen.html',
+        sandbox: 'sandbox/sandbox.html',
+        panel: 'panel/panel.html',
+        popup: 'panel/popup.html',
+        manager: 'panel/manager.html',
+      },
+    },
+  },
+});

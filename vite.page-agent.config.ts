@@ -1,0 +1,18 @@
+// Builds the page agent as one self-contained IIFE (no imports at run time: content scripts registered
+// with chrome.scripting cannot be modules) into dist/page-agent.js.
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  build: {
+    outDir: 'dist',
+    emptyOutDir: false,
+    target: 'chrome116',
+    minify: false,
+    lib: {
+      entry: 'page-agent/main.ts',
+      formats: ['iife'],
+      name: 'RemixletPageAgent',
+      fileName: () => 'page-agent.js',
+    },
+  },
+});

@@ -1,0 +1,115 @@
+// Context: background service worker. Pending approvals (permission cards and activation dialogs),
+// bound to a tab and its site; an activation approval is bound to the SHA-256 digest of the exact files,
+// is single-use, and expires after ten minutes. Only the UI role can decide one.
+import { z } from 'zod';
+import { db, serialized } from './store/db';
+import { Files } from '../contracts/remixlet';
+import { ActivationReason, PermissionRow, type PendingApproval } from '../contracts/boundaries/panel-worker';
+import { clock } from './clock';
+import { randomId } from './tokens';
+
+export const APPROVAL_TTL_MS = 10 * 60 * 1000;
+
+export const StoredApproval = z
+  .object({
+    approvalId: z.string(),
+    kind: z.enum(['permissions', 'activation']),
+    tabId: z.number().int(),
+    site: z.string(),
+    createdAt: z.number(),
+    expiresAt: z.number(),
+    state: z.enum(['pending', 'using', 'used', 'declined']),
+    rows: z.array(PermissionRow),
+    permissionNames: z.array(z.string()),
+    reasons: z.array(ActivationReason),
+    sites: z.array(z.string()),
+    remixletId: z.string().optional(),
+    files: Files.optional(),
+    digest: z.string().optional(),
+    targetVersion: z.number().int().optional(),
+  })
+  .strict();
+export type StoredApproval = z.infer<typeof StoredApproval>;
+
+const key = (id: string) => `approval:${id}`;
+
+export async function createApproval(a: Omit<StoredApproval, 'approvalId' | 'createdAt' | 'expiresAt' | 'state'>): Promise<StoredApproval> {
+  const now = clock.now();
+  const approval: StoredApproval = { ...a, approvalId: randomId('a', 20), createdAt: now, expiresAt: now + APPROVAL_TTL_MS, state: 'pending' };
+  await db.approvals.setItem(key(approval.approvalId), approval);
+  notifyPending(approval.tabId);
+  return approval;
+}
+
+export async function readApproval(id: string): Promise<StoredApproval | undefined> {
+  const parsed = StoredApproval.safeParse(await db.approvals.getItem(key(id)));
+  return parsed.success ? parsed.data : undefined;
+}
+
+export function updateApproval(id: string, change: Partial<StoredApproval>): Promise<StoredApproval | undefined> {
+  return serialized(key(id), async () => {
+    const current = await readApproval(id);
+    if (!current) return undefined;
+    const next = { ...current, ...change };
+    await db.approvals.setItem(key(id), next);
+    notifyPending(next.tabId);
+    return next;
+  });
+}
+
+export async function allApprovals(): Promise<StoredApproval[]> {
+  const out: StoredApproval[] = [];
+  await db.approvals.iterate((value, k) => {
+    if (!k.startsWith('approval:')) return;
+    const parsed = StoredApproval.safeParse(value);
+    if (parsed.success) out.push(parsed.data);
+  });
+  return out;
+}
+
+export function toPending(a: StoredApproval): PendingApproval {
+  return {
+    approvalId: a.approvalId,
+    kind: a.kind,
+    tabId: a.tabId,
+    ...(a.remixletId ? { remixletId: a.remixletId } : {}),
+    rows: a.rows,
+    reasons: a.reasons,
+    sites: a.sites,
+    expiresAt: a.expiresAt,
+  };
+}
+
+export async function pendingFor(tabId: number): Promise<PendingApproval[]> {
+  const now = clock.now();
+  return (await allApprovals()).filter((a) => a.tabId === tabId && a.state === 'pending' && a.expiresAt > now).map(toPending);
+}
+
+/** Permissions the person allowed for this chat (tab + site), still in force. */
+export async function allowedPermissions(tabId: number, site: string): Promise<Set<string>> {
+  const names = new Set<string>();
+  for (const a of await allApprovals()) {
+    if (a.kind === 'permissions' && a.tabId === tabId && a.site === site && a.state === 'used') for (const n of a.permissionNames) names.add(n);
+  }
+  return names;
+}
+
+/** The chat's tab left the site: its pending approvals and allowances go. */
+export async function dropApprovalsForTab(tabId: number, currentSite: string | undefined): Promise<void> {
+  for (const a of await allApprovals()) {
+    if (a.tabId === tabId && a.site !== currentSite) {
+      await db.approvals.removeItem(key(a.approvalId));
+      notifyPending(tabId);
+    }
+  }
+}
+
+type PendingListener = (tabId: number) => void;
+const listeners = new Set<PendingListener>();
+export function onPendingChanged(fn: PendingListener): () => void {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+function notifyPending(tabId: number): void {
+  for (const fn of listeners) fn(tabId);
+}

@@ -1,0 +1,64 @@
+// Context: background service worker. Every port is checked before tRPC sees it: the sender (filled in
+// by the browser) decides the role, which is bound to the connection; a port from an unexpected sender
+// is closed, and a message that is not a well-formed request gets a typed refusal.
+import { z } from 'zod';
+import { createChromeHandler } from 'trpc-chrome/adapter';
+import { classifySender, type Role } from './senders';
+import { rootRouter } from './router';
+import { pageAgentArrived } from './pages';
+
+const roles = new WeakMap<chrome.runtime.Port, Role>();
+const MAX_MALFORMED = 20;
+
+const Envelope = z.object({
+  trpc: z.object({
+    id: z.union([z.string().max(100), z.number()]),
+    jsonrpc: z.literal('2.0').optional(),
+    method: z.enum(['query', 'mutation', 'subscription', 'subscription.stop']),
+    params: z.object({ path: z.string().max(200), input: z.unknown() }).optional(),
+  }),
+});
+
+export interface RejectedPort {
+  name: string;
+  url: string | undefined;
+  reason: string;
+}
+/** Kept for the harness and the log: which ports were refused and why (no payloads). */
+export const rejectedPorts: RejectedPort[] = [];
+
+export function listen(): void {
+  // Registered before tRPC's own listener so a refused port is closed before it can be served.
+  chrome.runtime.onConnect.addListener((port) => {
+    const verdict = classifySender(port.name, port.sender ?? {}, chrome.runtime.id);
+    if (!verdict.ok) {
+      rejectedPorts.push({ name: port.name.slice(0, 50), url: port.sender?.url?.slice(0, 200), reason: verdict.reason });
+      if (rejectedPorts.length > 100) rejectedPorts.shift();
+      port.disconnect();
+      return;
+    }
+    roles.set(port, verdict.role);
+    if (verdict.role === 'page-agent') {
+      pageAgentArrived(port);
+      return;
+    }
+    let malformed = 0;
+    port.onMessage.addListener((message: unknown) => {
+      if (Envelope.safeParse(message).success) return;
+      malformed += 1;
+      const id = (message as { trpc?: { id?: unknown } } | null)?.trpc?.id;
+      port.postMessage({
+        trpc: {
+          id: typeof id === 'string' || typeof id === 'number' ? id : null,
+          error: { message: 'MALFORMED_MESSAGE', code: -32600, data: { refusal: { code: 'MALFORMED_MESSAGE', reason: 'Not a well-formed request.' } } },
+        },
+      });
+      if (malformed > MAX_MALFORMED) port.disconnect();
+    });
+  });
+  createChromeHandler({
+    router: rootRouter,
+    createContext: ({ req }: { req: chrome.runtime.Port }) => ({ role: roles.get(req), sender: req.sender }),
+    onError: () => undefined,
+  });
+}

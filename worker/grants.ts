@@ -1,0 +1,54 @@
+// Context: background service worker. The grant middleware every sandbox call passes through. It checks
+// the four things of "Checking every call": the token belongs to that remixlet, the page (by the worker's
+// own tab record) is one its matches cover, neither it nor the site is paused, and a privileged call's
+// permission is in its approved manifest. rmx.log skips the page and pause checks.
+import { RemixletRefusal } from '../contracts/refusals';
+import { roleProcedure } from './trpc';
+import { tokens, type TokenRecord } from './tokens';
+import { loadRemixlet, type ActiveRemixlet } from './store/remixlets';
+import { isSitePaused } from './store/settings';
+import { pageFor, type PageRecord } from './pages';
+import { runVerdict } from './remixlet-state';
+import { appendLog } from './store/logs';
+
+export interface Grant {
+  token: TokenRecord;
+  remixlet: ActiveRemixlet;
+  page: PageRecord | undefined;
+}
+
+/** Which permission a procedure needs, computed from its raw input (e.g. the host of a fetch). */
+export type PermissionRule = { kind: 'none' } | { kind: 'log' } | { kind: 'named'; name: string } | { kind: 'host'; prefix: 'fetch:' | 'network:observe:'; hostOf: (rawInput: unknown) => string | undefined };
+
+export function grantedProcedure(rule: PermissionRule) {
+  return roleProcedure('offscreen').use(async ({ ctx, rawInput, next, path }) => {
+    const token = (rawInput as { token?: unknown } | undefined)?.token;
+    const record = typeof token === 'string' ? await tokens.resolve(token) : undefined;
+    if (!record) throw new RemixletRefusal('TOKEN_INVALID', 'This sandbox has no valid token; it was torn down or never started.', path);
+    const loaded = await loadRemixlet(record.remixletId);
+    if (!loaded.ok) throw new RemixletRefusal('REMIXLET_OFF', `The remixlet cannot run: ${loaded.error}.`, path);
+    const remixlet = loaded.remixlet;
+    const page = pageFor(record.tabId);
+    const refuse = async (code: RemixletRefusal['code'], reason: string): Promise<never> => {
+      const refusal = new RemixletRefusal(code, reason, path);
+      await appendLog(remixlet.head.id, { at: Date.now(), level: 'refusal', source: 'worker', message: reason, refusal: refusal.toJSON(), url: page?.url });
+      throw refusal;
+    };
+    if (rule.kind !== 'log') {
+      if (!page || page.documentId !== record.documentId) {
+        await refuse('TOKEN_STALE_DOCUMENT', 'The page this sandbox was started for has gone away.');
+      }
+      const verdict = runVerdict(remixlet, page!.url, await isSitePaused(page!.url));
+      if (!verdict.runs) await refuse(verdict.code, verdict.reason);
+    }
+    if (rule.kind === 'named' || rule.kind === 'host') {
+      const needed = rule.kind === 'named' ? rule.name : `${rule.prefix}${rule.hostOf(rawInput) ?? ''}`;
+      const declared = remixlet.manifest.permissions.some((p) => p.name === needed);
+      if (!declared) {
+        await refuse('PERMISSION_MISSING', `This call needs the "${needed}" permission; add it to manifest.json with a reason and ask the person to allow it.`);
+      }
+    }
+    const grant: Grant = { token: record, remixlet, page };
+    return next({ ctx: { ...ctx, grant } });
+  });
+}

@@ -1,0 +1,15 @@
+// Context: background service worker. What follows any change to a remixlet or a site's pause: the
+// registrations are brought in line and the affected sandboxes are torn down (and restarted if they
+// should still run), so stopping a remixlet never depends on a page reload succeeding.
+import { syncRegistrations } from './registration';
+import { reconcileAll, restartRemixlet } from './sandboxes';
+
+export async function afterRemixletChanged(remixletId: string, reason: string): Promise<void> {
+  await syncRegistrations();
+  await restartRemixlet(remixletId, reason);
+}
+
+export async function afterSitePauseChanged(): Promise<void> {
+  await syncRegistrations();
+  await reconcileAll();
+}

@@ -1,0 +1,32 @@
+// Context: background service worker (module). Entry point: listeners are registered synchronously at
+// start so that a restarted worker misses no event; everything else lives in its own file.
+import { listen } from './connections';
+import { setPageHooks, urlChanged } from './pages';
+import { pageGone, reconcilePage, routePageEvent } from './sandboxes';
+import { syncRegistrations } from './registration';
+import { dropApprovalsForTab } from './approvals';
+import { siteOf } from './store/settings';
+import { ensureOffscreen } from './offscreen-host';
+
+setPageHooks({
+  onArrived: (page) => void reconcilePage(page),
+  onGone: (tabId, documentId) => void pageGone(tabId, documentId),
+  onEvent: (page, event) => void routePageEvent(page, event),
+});
+listen();
+
+const onSameDocumentNavigation = (d: { tabId: number; frameId: number; documentId?: string; url: string }) => {
+  const page = urlChanged(d.tabId, d.frameId, d.documentId, d.url);
+  if (page) void routePageEvent(page, { kind: 'navigated', url: d.url });
+};
+chrome.webNavigation.onHistoryStateUpdated.addListener(onSameDocumentNavigation);
+chrome.webNavigation.onReferenceFragmentUpdated.addListener(onSameDocumentNavigation);
+
+chrome.tabs.onUpdated.addListener((tabId, change) => {
+  if (change.url) void dropApprovalsForTab(tabId, siteOf(change.url));
+});
+chrome.tabs.onRemoved.addListener((tabId) => void dropApprovalsForTab(tabId, undefined));
+
+chrome.runtime.onInstalled.addListener(() => void syncRegistrations());
+chrome.runtime.onStartup.addListener(() => void syncRegistrations());
+void ensureOffscreen();

@@ -1,0 +1,93 @@
+// Context: background service worker. The router the extension's own pages (side panel, popup, manager)
+// call. Only ports bound to the UI role reach it; a page or a sandbox cannot, so it cannot click "Allow".
+import { routerFromSpec } from '../../contracts/trpc-server';
+import { uiSpec, type UiSpec } from '../../contracts/boundaries/panel-worker';
+import type { HandlersOf } from '../../contracts/rpc';
+import { RemixletRefusal } from '../../contracts/refusals';
+import { parsePermissionName, permissionCardText } from '../../contracts/policy/manifest';
+import { matchesUrl } from '../../contracts/policy/match-pattern';
+import { t, roleProcedure, type WorkerContext } from '../trpc';
+import { chatHostOf, decide, save } from '../activation';
+import { createApproval, onPendingChanged, pendingFor, toPending } from '../approvals';
+import { loadAll, updateHead, deleteRemixlet } from '../store/remixlets';
+import { readLog } from '../store/logs';
+import { setSitePaused } from '../store/settings';
+import { clock } from '../clock';
+import { afterRemixletChanged, afterSitePauseChanged } from '../lifecycle';
+
+const handlers: HandlersOf<UiSpec, WorkerContext> = {
+  list: async ({ input }) => {
+    const out = [];
+    for (const loaded of await loadAll()) {
+      if (!loaded.ok) {
+        out.push({ id: loaded.id, name: loaded.id, description: '', matches: [], enabled: false, archived: false, version: 0, permissions: [], error: loaded.error });
+        continue;
+      }
+      const { head, manifest } = loaded.remixlet;
+      if (input.url && !matchesUrl(manifest.matches, manifest.excludeMatches ?? [], input.url)) continue;
+      out.push({
+        id: head.id,
+        name: manifest.name,
+        description: manifest.description ?? '',
+        matches: manifest.matches,
+        enabled: head.enabled,
+        archived: head.archived,
+        version: head.head,
+        permissions: manifest.permissions.map((p) => ({ name: p.name, card: permissionCardText(p.name) ?? 'Unknown permission' })),
+      });
+    }
+    return out;
+  },
+  readLog: ({ input }) => readLog(input.remixletId, input.limit),
+  requestPermissions: async ({ input }) => {
+    const names: string[] = [];
+    for (const p of input.permissions) {
+      const parsed = parsePermissionName(p.name);
+      if (!parsed.ok) throw new RemixletRefusal('MANIFEST_INVALID', `"${p.name}" is not a permission Remixlet knows.`);
+      names.push(p.name);
+    }
+    const site = await chatHostOf(input.tabId);
+    const approval = await createApproval({
+      kind: 'permissions',
+      tabId: input.tabId,
+      site,
+      // Fixed extension text per permission; the model's reason is never shown on the card.
+      rows: names.map((name) => ({ name, text: permissionCardText(name) ?? 'Unknown permission' })),
+      permissionNames: names,
+      reasons: [],
+      sites: [site],
+    });
+    return toPending(approval);
+  },
+  save: ({ input }) => save(input.tabId, input.remixletId, input.files),
+  decide: ({ input }) => decide(input.approvalId, input.allow),
+  pending: ({ input }) => (emit) => {
+    const push = () => void pendingFor(input.tabId).then(emit);
+    push();
+    const off = onPendingChanged((tabId) => tabId === input.tabId && push());
+    // Expiry is a change nobody announces; re-check while the panel watches.
+    const timer = setInterval(push, 30_000);
+    return () => {
+      off();
+      clearInterval(timer);
+    };
+  },
+  setEnabled: async ({ input }) => {
+    const head = await updateHead(input.remixletId, { enabled: input.enabled }, clock.now());
+    if (!head) throw new RemixletRefusal('NOT_FOUND', 'There is no such remixlet.');
+    await afterRemixletChanged(input.remixletId, input.enabled ? 'switched on' : 'switched off');
+    return { ok: true };
+  },
+  pauseSite: async ({ input }) => {
+    await setSitePaused(input.site, input.paused);
+    await afterSitePauseChanged();
+    return { ok: true };
+  },
+  remove: async ({ input }) => {
+    await deleteRemixlet(input.remixletId);
+    await afterRemixletChanged(input.remixletId, 'deleted');
+    return { ok: true };
+  },
+};
+
+export const uiRouter = routerFromSpec(t, uiSpec, () => roleProcedure('ui'), handlers);

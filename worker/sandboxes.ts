@@ -1,0 +1,132 @@
+// Context: background service worker. Decides, from its own records, which remixlets run in which
+// document: starts a sandbox when a matching page reaches the manifest's runAt (or a single-page app
+// moves onto a matching URL), and tears sandboxes down when the page goes, moves away, or the remixlet
+// stops. Trusts page agents only for readyState and events, never for which remixlet is which.
+import { loadAll, type ActiveRemixlet } from './store/remixlets';
+import { isSitePaused } from './store/settings';
+import { appendLog } from './store/logs';
+import { tokens, type TokenRecord } from './tokens';
+import { sendToOffscreen } from './offscreen-host';
+import { allPages, pageFor, type PageRecord } from './pages';
+import { runVerdict } from './remixlet-state';
+import { API_VERSION } from '../contracts/remixlet';
+import { styleForInsertion } from './style-insertion';
+import type { PageEvent } from '../contracts/dom/ops';
+import { scopeOf } from './scope';
+
+const READY_ORDER = { loading: 0, interactive: 1, complete: 2 } as const;
+const RUN_AT_NEEDS = { document_start: 0, document_end: 1, document_idle: 2 } as const;
+
+/** CSS inserted per (tab, document, remixlet), so it can be removed when a single-page app moves away. */
+const insertedCss = new Map<string, string>();
+const cssKey = (tabId: number, documentId: string, id: string) => `${tabId}:${documentId}:${id}`;
+
+async function runnableOn(page: PageRecord): Promise<ActiveRemixlet[]> {
+  const paused = await isSitePaused(page.url);
+  const out: ActiveRemixlet[] = [];
+  for (const loaded of await loadAll()) {
+    if (!loaded.ok) continue;
+    const verdict = runVerdict(loaded.remixlet, page.url, paused);
+    if (verdict.runs) out.push(loaded.remixlet);
+    else if (verdict.code === 'API_VERSION_UNSUPPORTED') {
+      await appendLog(loaded.remixlet.head.id, { at: Date.now(), level: 'error', source: 'worker', message: verdict.reason, url: page.url });
+    }
+  }
+  return out;
+}
+
+async function insertStyle(page: PageRecord, r: ActiveRemixlet): Promise<void> {
+  const key = cssKey(page.tabId, page.documentId, r.head.id);
+  if (insertedCss.has(key)) return;
+  const css = await styleForInsertion(r);
+  if (!css) return;
+  insertedCss.set(key, css);
+  await chrome.scripting.insertCSS({ target: { tabId: page.tabId, documentIds: [page.documentId] }, css, origin: 'AUTHOR' });
+}
+
+async function removeStyle(tabId: number, documentId: string, id: string): Promise<void> {
+  const key = cssKey(tabId, documentId, id);
+  const css = insertedCss.get(key);
+  if (css === undefined) return;
+  insertedCss.delete(key);
+  await chrome.scripting.removeCSS({ target: { tabId, documentIds: [documentId] }, css, origin: 'AUTHOR' }).catch(() => undefined);
+}
+
+async function liveTokenFor(page: PageRecord, id: string): Promise<TokenRecord | undefined> {
+  return (await tokens.all()).map(([, rec]) => rec).find((rec) => rec.tabId === page.tabId && rec.documentId === page.documentId && rec.remixletId === id);
+}
+
+async function startSandbox(page: PageRecord, r: ActiveRemixlet): Promise<void> {
+  const script = r.version.files['script.js'];
+  if (!script || !script.trim()) return;
+  if (await liveTokenFor(page, r.head.id)) return;
+  const { token, record } = await tokens.issue({ remixletId: r.head.id, tabId: page.tabId, frameId: 0, documentId: page.documentId });
+  const status = await page.agent.status({}).catch(() => ({ url: page.url, title: '' }));
+  sendToOffscreen({
+    type: 'create',
+    sandboxId: record.sandboxId,
+    token,
+    remixletId: r.head.id,
+    script,
+    page: { url: status.url, title: status.title },
+    apiVersion: API_VERSION,
+  });
+}
+
+/** Starts what should run on this page now, and stops what no longer should. */
+export async function reconcilePage(page: PageRecord): Promise<void> {
+  const runnable = await runnableOn(page);
+  const runnableIds = new Set(runnable.map((r) => r.head.id));
+  await stopSandboxes((rec) => rec.tabId === page.tabId && !runnableIds.has(rec.remixletId), 'no longer runs on this page');
+  for (const key of [...insertedCss.keys()]) {
+    const [tab, doc, id] = key.split(':');
+    if (Number(tab) === page.tabId && doc === page.documentId && id && !runnableIds.has(id)) await removeStyle(page.tabId, page.documentId, id);
+  }
+  for (const r of runnable) {
+    await insertStyle(page, r).catch((e: unknown) => appendLog(r.head.id, { at: Date.now(), level: 'error', source: 'worker', message: `style.css was not inserted: ${String(e)}`, url: page.url }));
+    if (READY_ORDER[page.readyState] >= RUN_AT_NEEDS[r.manifest.runAt]) await startSandbox(page, r);
+  }
+}
+
+export async function stopSandboxes(pred: (rec: TokenRecord) => boolean, reason: string): Promise<void> {
+  const gone = await tokens.revokeWhere(pred);
+  for (const [, rec] of gone) {
+    sendToOffscreen({ type: 'destroy', sandboxId: rec.sandboxId, reason });
+    const page = pageFor(rec.tabId);
+    if (page && page.documentId === rec.documentId) await page.agent.release({ remixletId: rec.remixletId }).catch(() => undefined);
+  }
+}
+
+export async function pageGone(tabId: number, documentId: string): Promise<void> {
+  for (const key of [...insertedCss.keys()]) if (key.startsWith(`${tabId}:${documentId}:`)) insertedCss.delete(key);
+  await stopSandboxes((rec) => rec.tabId === tabId && rec.documentId === documentId, 'the page went away');
+}
+
+export async function routePageEvent(page: PageRecord, event: PageEvent): Promise<void> {
+  if (event.kind === 'lifecycle' || event.kind === 'navigated') {
+    await reconcilePage(page);
+    if (event.kind !== 'navigated') return;
+  }
+  const all = await tokens.all();
+  for (const [, rec] of all) {
+    if (rec.tabId !== page.tabId || rec.documentId !== page.documentId) continue;
+    if ('remixletId' in event && event.remixletId !== rec.remixletId) continue;
+    sendToOffscreen({ type: 'event', sandboxId: rec.sandboxId, event });
+  }
+}
+
+/** After a remixlet changes (saved, switched, paused, deleted), bring every open page in line. */
+export async function reconcileAll(): Promise<void> {
+  for (const page of allPages()) await reconcilePage(page);
+}
+
+export async function restartRemixlet(id: string, reason: string): Promise<void> {
+  await stopSandboxes((rec) => rec.remixletId === id, reason);
+  for (const key of [...insertedCss.keys()]) {
+    const [tab, doc, rid] = key.split(':');
+    if (rid === id) await removeStyle(Number(tab), doc!, id);
+  }
+  await reconcileAll();
+}
+
+export { scopeOf };

@@ -1,0 +1,35 @@
+// Context: background service worker. The IndexedDB stores (through localforage). localforage has no
+// transaction across keys, so the layout makes a torn write harmless: versions are immutable records
+// written first, a remixlet's head pointer is written last, and using an approval is safe to repeat.
+import localforage from 'localforage';
+
+function store(storeName: string): LocalForage {
+  return localforage.createInstance({ name: 'remixlet', storeName, driver: localforage.INDEXEDDB });
+}
+
+export const db = {
+  heads: store('heads'),
+  versions: store('versions'),
+  logs: store('logs'),
+  storage: store('remixlet-storage'),
+  settings: store('settings'),
+  approvals: store('approvals'),
+};
+
+export function versionKey(remixletId: string, version: number): string {
+  return `${remixletId}:${String(version).padStart(8, '0')}`;
+}
+
+/** Serializes read-modify-write updates of one key, which localforage alone cannot make atomic. */
+const chains = new Map<string, Promise<unknown>>();
+export function serialized<T>(key: string, task: () => Promise<T>): Promise<T> {
+  const prev = chains.get(key) ?? Promise.resolve();
+  const next = prev.then(task, task);
+  chains.set(
+    key,
+    next.catch(() => undefined).finally(() => {
+      if (chains.get(key) === next) chains.delete(key);
+    }),
+  );
+  return next;
+}

@@ -1,0 +1,20 @@
+// Context: background service worker. The remixlet's log: bounded, newest last in storage, newest
+// first when read. Refusals land here with their reason so the agent can fix the code.
+import { db, serialized } from './db';
+import { LOG_LIMIT, LogEntry } from '../../contracts/remixlet';
+import { z } from 'zod';
+
+export async function appendLog(remixletId: string, entry: LogEntry): Promise<void> {
+  const checked = LogEntry.parse({ ...entry, message: entry.message.slice(0, 4_000) });
+  await serialized(`log:${remixletId}`, async () => {
+    const parsed = z.array(LogEntry).safeParse(await db.logs.getItem(remixletId));
+    const entries = parsed.success ? parsed.data : [];
+    entries.push(checked);
+    await db.logs.setItem(remixletId, entries.slice(-LOG_LIMIT));
+  });
+}
+
+export async function readLog(remixletId: string, limit = LOG_LIMIT): Promise<LogEntry[]> {
+  const parsed = z.array(LogEntry).safeParse(await db.logs.getItem(remixletId));
+  return parsed.success ? parsed.data.slice(-limit).reverse() : [];
+}

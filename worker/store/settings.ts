@@ -1,0 +1,32 @@
+// Context: background service worker. Person-level settings: which sites are paused.
+import { z } from 'zod';
+import { db, serialized } from './db';
+
+const PausedSites = z.array(z.string());
+
+export async function pausedSites(): Promise<string[]> {
+  const parsed = PausedSites.safeParse(await db.settings.getItem('pausedSites'));
+  return parsed.success ? parsed.data : [];
+}
+
+/** A site is a host name: pausing shop.test pauses every remixlet on pages of shop.test. */
+export function siteOf(url: string): string {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return '';
+  }
+}
+
+export async function isSitePaused(url: string): Promise<boolean> {
+  return (await pausedSites()).includes(siteOf(url));
+}
+
+export function setSitePaused(site: string, paused: boolean): Promise<void> {
+  return serialized('settings:pausedSites', async () => {
+    const sites = new Set(await pausedSites());
+    if (paused) sites.add(site);
+    else sites.delete(site);
+    await db.settings.setItem('pausedSites', [...sites]);
+  });
+}
