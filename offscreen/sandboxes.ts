@@ -53,7 +53,7 @@ export function createSandbox(cmd: z.infer<typeof SandboxCreate>, worker: () => 
       script: cmd.script,
       page: cmd.page,
       apiVersion: cmd.apiVersion,
-      extensionVersion: chrome.runtime.getManifest().version,
+      extensionVersion: cmd.extensionVersion,
     };
     // The frame's origin is opaque ("null"), so "*" is the only target; the ports are what bind it.
     iframe.contentWindow?.postMessage(boot, '*', [rpc.port2, events.port2]);

@@ -68,7 +68,11 @@ export function pageAgentArrived(presence: chrome.runtime.Port): void {
     readyState: 'loading',
     agent,
     close() {
-      subscription.current?.unsubscribe();
+      try {
+        subscription.current?.unsubscribe();
+      } catch {
+        /* the port is already gone; so is the subscription */
+      }
       try {
         port.disconnect();
       } catch {
@@ -85,8 +89,8 @@ export function pageAgentArrived(presence: chrome.runtime.Port): void {
   const gone = () => {
     if (pages.get(tabId) === record) {
       pages.delete(tabId);
-      record.close();
       hooks?.onGone(tabId, documentId);
+      record.close();
     }
   };
   presence.onDisconnect.addListener(gone);

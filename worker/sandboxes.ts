@@ -70,6 +70,7 @@ async function startSandbox(page: PageRecord, r: ActiveRemixlet): Promise<void> 
     script,
     page: { url: status.url, title: status.title },
     apiVersion: API_VERSION,
+    extensionVersion: chrome.runtime.getManifest().version,
   });
 }
 

@@ -22,6 +22,7 @@ export const SandboxCreate = z
     script: z.string(),
     page: z.object({ url: z.string(), title: z.string() }).strict(),
     apiVersion: z.number().int(),
+    extensionVersion: z.string().max(40),
   })
   .strict();
 

@@ -1,5 +1,6 @@
 // Context: page agent (href on links, src on images, addresses in inert-parsed HTML, click checks) and
 // Node tests. Trusts nothing: raw comes from remixlet code, baseUrl and pageLoaded from the page.
+
 // Resolution uses the WHATWG URL parser, which is what the browser itself does for href and src.
 import { failed, passed, quote, refusal } from './result';
 import type { PolicyResult } from './result';

@@ -1,9 +1,10 @@
 // Context: the stylesheet checks (worker at save and activation, page agent at insertion) and Node tests.
-// Trusts nothing. A CSS Syntax Level 3 tokenizer, written out because css-tree's tokenizer compares the
-// raw text with "url" and so misses escaped names such as \75rl( that Chrome's tokenizer decodes.
-// It follows the spec's preprocessing (NUL becomes U+FFFD; CR, FF and CRLF are newlines) and keeps
-// comments as tokens, because the checks also read comments.
+// Trusts nothing: it only splits agent-written CSS into tokens.
 
+// A CSS Syntax Level 3 tokenizer, written out because css-tree's tokenizer compares the raw text with
+// "url" and so misses escaped names such as \75rl( that Chrome's tokenizer decodes. It follows the
+// spec's preprocessing (NUL becomes U+FFFD; CR, FF and CRLF are newlines) and keeps comments as
+// tokens, because the checks also read comments.
 export type CssTokenType =
   | 'whitespace'
   | 'comment'

@@ -1,4 +1,5 @@
 // Context: worker (script.js at save) and Node tests. Trusts nothing: the script is agent-written.
+
 // This check sees only literals (and constants folded from them), so it is a convenience, not the
 // boundary: it refuses code that plainly tries to load or build code, so that the code you read is the
 // code that runs. The sandbox's content security policy is what stops remote code and string
@@ -37,6 +38,12 @@ type Arg = Expression | SpreadElement;
 const GLOBAL_OBJECTS = new Set(['window', 'globalThis', 'self', 'top', 'parent', 'frames']);
 const MAX_FOLD_DEPTH = 16;
 const MAX_FOLD_LENGTH = 100_000;
+/** Total folding work per script: const chains can fan out, and the check must stay fast on hostile input. */
+const MAX_FOLD_STEPS = 1_000_000;
+
+function bounded(s: string): string | undefined {
+  return s.length > MAX_FOLD_LENGTH ? undefined : s;
+}
 
 // ---------------------------------------------------------------------------------------------------
 // Constant folding: only literals and what is computed from them, never run-time values.
@@ -63,11 +70,26 @@ class Bindings {
 type Folded = string | number;
 
 class Folder {
+  private steps = 0;
+  private readonly memo = new Map<AnyNode, Folded | undefined>();
+
   constructor(private readonly bindings: Bindings) {}
+
+  private spend(): boolean {
+    return ++this.steps <= MAX_FOLD_STEPS;
+  }
 
   /** The exact value of an expression made only of literals, or undefined. */
   fold(node: AnyNode | null | undefined, depth = 0): Folded | undefined {
-    if (!node || depth > MAX_FOLD_DEPTH) return undefined;
+    if (!node || depth > MAX_FOLD_DEPTH || !this.spend()) return undefined;
+    if (this.memo.has(node)) return this.memo.get(node);
+    const value = this.foldUncached(node, depth);
+    // Only depth-0 results are complete; deeper ones may have hit the depth limit.
+    if (depth === 0) this.memo.set(node, value);
+    return value;
+  }
+
+  private foldUncached(node: AnyNode, depth: number): Folded | undefined {
     const d = depth + 1;
     switch (node.type) {
       case 'Literal':
@@ -83,6 +105,7 @@ class Folder {
             const v = this.fold(expr, d);
             if (v === undefined) return undefined;
             out += String(v);
+            if (out.length > MAX_FOLD_LENGTH) return undefined;
           }
         }
         return out;
@@ -93,8 +116,7 @@ class Folder {
         const r = this.fold(node.right, d);
         if (l === undefined || r === undefined) return undefined;
         if (typeof l === 'number' && typeof r === 'number') return l + r;
-        const s = String(l) + String(r);
-        return s.length > MAX_FOLD_LENGTH ? undefined : s;
+        return bounded(String(l) + String(r));
       }
       case 'Identifier':
         return this.fold(this.bindings.constInit(node.name), d);
@@ -166,7 +188,7 @@ class Folder {
         parts.push(v);
       }
       const sep = node.arguments.length === 0 ? ',' : this.foldString(node.arguments[0], d);
-      return sep === undefined ? undefined : parts.join(sep);
+      return sep === undefined ? undefined : bounded(parts.join(sep));
     }
     if (callee.object.type === 'Super') return undefined;
     const self = this.foldString(callee.object, d);
@@ -186,6 +208,7 @@ class Folder {
           const v = this.foldString(a, d);
           if (v === undefined) return undefined;
           out += v;
+          if (out.length > MAX_FOLD_LENGTH) return undefined;
         }
         return out;
       }
@@ -196,7 +219,7 @@ class Folder {
 
   /** The leading text an expression is known to start with (the whole value when it folds). */
   prefix(node: AnyNode | null | undefined, depth = 0): string | undefined {
-    if (!node || depth > MAX_FOLD_DEPTH) return undefined;
+    if (!node || depth > MAX_FOLD_DEPTH || !this.spend()) return undefined;
     const whole = this.foldString(node, depth);
     if (whole !== undefined) return whole;
     const d = depth + 1;
@@ -240,7 +263,7 @@ class Folder {
 
   /** Every literal piece of a string expression, for reading markup built from literals and holes. */
   literalParts(node: AnyNode | null | undefined, depth = 0): string[] {
-    if (!node || depth > MAX_FOLD_DEPTH) return [];
+    if (!node || depth > MAX_FOLD_DEPTH || !this.spend()) return [];
     const whole = this.foldString(node, depth);
     if (whole !== undefined) return [whole];
     const d = depth + 1;
@@ -288,13 +311,15 @@ function isDataUrl(prefix: string): boolean {
   return urlParserClean(prefix).toLowerCase().startsWith('data:');
 }
 
-const HANDLER_ATTRIBUTE = /<[^>]*?[\s/"'\u0000]on[a-z_-]+\s*=/i;
+// Deliberately loose (any " on…=" once the text has a "<"): a tag-shaped pattern would backtrack quadratically.
+const HANDLER_ATTRIBUTE = /[\s/"']on[a-z_-]+\s*=/i;
+/** Literal pieces are joined with a space where a run-time value goes, so "onerror=" + code still reads as a handler. */
 function dangerousMarkup(parts: readonly string[]): string | undefined {
-  const text = parts.join('\u0000');
-  if (/<script[\s/>\u0000]|<script$/im.test(text)) return 'a <script> element';
-  if (HANDLER_ATTRIBUTE.test(text)) return 'an event-handler attribute (on…=)';
+  const text = parts.join(' ');
+  if (/<script[\s/>]|<script$/im.test(text)) return 'a <script> element';
+  if (text.includes('<') && HANDLER_ATTRIBUTE.test(text)) return 'an event-handler attribute (on…=)';
   if (/\bsrcdoc\s*=/i.test(text)) return 'a srcdoc attribute';
-  if (/(?:href|src|action|formaction|data)\s*=\s*["']?\s*(?:javascript|vbscript):/i.test(text)) return 'a javascript: address';
+  if (/(?:href|src|action|formaction|data)\s*=\s*(?:["']\s*)?(?:javascript|vbscript):/i.test(text)) return 'a javascript: address';
   return undefined;
 }
 
@@ -398,11 +423,13 @@ class ScriptChecker {
     return args.every((a) => a.type !== 'SpreadElement' && this.folder.fold(a) !== undefined);
   }
 
-  private isStringish(arg: Arg | undefined): boolean {
-    if (arg === undefined || arg.type === 'SpreadElement') return false;
+  private isStringish(arg: Arg | undefined, depth = 0): boolean {
+    if (arg === undefined || arg.type === 'SpreadElement' || depth > MAX_FOLD_DEPTH) return false;
     if (typeof this.folder.fold(arg) === 'string') return true;
     if (arg.type === 'TemplateLiteral') return true;
-    if (arg.type === 'BinaryExpression' && arg.operator === '+') return this.folder.literalParts(arg).length > 0 || this.isStringish(arg.left as Arg) || this.isStringish(arg.right);
+    if (arg.type === 'BinaryExpression' && arg.operator === '+') {
+      return this.folder.literalParts(arg).length > 0 || this.isStringish(arg.left as Arg, depth + 1) || this.isStringish(arg.right, depth + 1);
+    }
     if (arg.type === 'CallExpression' && arg.callee.type === 'Identifier' && arg.callee.name === 'String') return true;
     return false;
   }
@@ -667,6 +694,18 @@ export function checkScript(source: string, opts: ScriptCheckOptions = {}): Poli
       refusal('SCRIPT_SYNTAX', `line ${line}, column ${column}: ${message}. Fix the syntax; script.js is read as a JavaScript module (strict mode).`, { line, column }),
     ]);
   }
+  try {
+    return runRules(ast, opts);
+  } catch (e) {
+    // A walk can exhaust the stack on absurdly nested code; such a script is refused, not half-checked.
+    if (e instanceof RangeError) {
+      return failed([refusal('SCRIPT_SYNTAX', 'line 1, column 1: the script is nested too deeply to check. Flatten it.', { line: 1, column: 1 })]);
+    }
+    throw e;
+  }
+}
+
+function runRules(ast: AnyNode, opts: ScriptCheckOptions): PolicyResult {
   const bindings = collectBindings(ast);
   const folder = new Folder(bindings);
   const checker = new ScriptChecker(folder, bindings, opts);

@@ -49,7 +49,7 @@ function stripTrailingDot(host: string): string {
 export function plainHostProblem(s: string): string | undefined {
   if (s.length === 0) return 'the host is empty';
   if (s.includes('*')) return 'a permission names one host: wildcards are not allowed';
-  if (s.includes('://') || /^[a-z][a-z0-9+.-]*:\/\//i.test(s)) return 'write the host alone, without a scheme such as https://';
+  if (s.includes('://')) return 'write the host alone, without a scheme such as https://';
   if (s.includes('@')) return 'the host may not contain a user name (@)';
   if (/[/?#\\]/.test(s)) return 'write the host alone, without a path, query or fragment';
   if (s.startsWith('[')) return 'IPv6 addresses are not supported; use a host name';

@@ -1,5 +1,6 @@
 // Context: worker (style.css at save and activation), page agent (style.css at every insertion, inline
 // styles and dom.addStyle), Node tests. Trusts nothing: the CSS is agent-written.
+
 // Loads are found by reading tokens as Chrome does (css-tokens.ts), never by matching raw text, and then
 // conservatively: anything that another reading could turn into a load (a url( in a comment or string,
 // an HTML character reference spelling one, a malformed url) is refused too.
@@ -24,8 +25,15 @@ const ALWAYS_REFUSED_FUNCTIONS = new Set(['src', 'image-set', 'cross-fade', 'ima
 /** Properties that load or run code in legacy engines; refused so the sheet means the same in every reading. */
 const CODE_PROPERTIES = new Set(['behavior', '-ms-behavior', '-moz-binding', '-o-link', '-o-link-source']);
 const LOADISH_NAMES = 'url|src|image-set|image|cross-fade|element|paint|expression|canvas';
-/** Load syntax inside text that CSS does not read as code (comments, strings): refused because another reader might. */
-const HIDDEN_LOAD = new RegExp(`(?:^|[^a-z0-9_-])(?:-(?:webkit|moz|o|ms)-)?(?:${LOADISH_NAMES})\\(|@import|progid\\s*:|[#@]\\s*sourcemappingurl\\s*=`, 'i');
+/**
+ * Load syntax inside text that CSS does not read as code (comments, strings): refused because another
+ * reader might. The argument must look like an address (a "/", ":" or "." within it), so prose such
+ * as "Add image(s)" passes; the bounded repeat keeps the search linear.
+ */
+const HIDDEN_LOAD = new RegExp(
+  `(?:^|[^a-z0-9_-])(?:-(?:webkit|moz|o|ms)-)?(?:${LOADISH_NAMES})\\(\\s*['"]?[^)]{0,200}?[/:.]|@import|progid\\s*:|[#@]\\s*sourcemappingurl\\s*=`,
+  'i',
+);
 const LOADISH_TEXT = new RegExp(`(?:${LOADISH_NAMES})\\s*\\(|@import`, 'gi');
 const LOADISH_NAME = new RegExp(`^(?:${LOADISH_NAMES})$`);
 const CONTAINS_LOADISH_NAME = new RegExp(`(?:${LOADISH_NAMES})`);
@@ -57,8 +65,12 @@ function unprefixed(name: string): string {
 
 /** What the URL parser does to an address before parsing: trim C0 controls and spaces, drop tabs and newlines. */
 function urlParserClean(address: string): string {
-  // eslint-disable-next-line no-control-regex
-  return address.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '').replace(/[\t\n\r]/g, '');
+  // Trimmed with loops: a regex anchored at the end would be quadratic on long runs of spaces.
+  let start = 0;
+  let end = address.length;
+  while (start < end && address.charCodeAt(start) <= 0x20) start++;
+  while (end > start && address.charCodeAt(end - 1) <= 0x20) end--;
+  return address.slice(start, end).replace(/[\t\n\r]/g, '');
 }
 
 function classifyAddress(address: string, opts: StyleSheetOptions): { ok: true; href: string } | { ok: false; why: string } {
@@ -130,6 +142,53 @@ function countMatches(re: RegExp, s: string): number {
   return s.match(re)?.length ?? 0;
 }
 
+function recordAddress(s: Scan, mode: Mode, opts: StyleSheetOptions, offset: number, value: string, what: string): void {
+  if (mode === 'inline') {
+    s.findings.push({
+      offset,
+      end: offset + 1,
+      code: 'STYLE_LOAD_REFUSED',
+      reason: `${what} is not allowed in an inline style or dom.addStyle; they may not load anything. Put images in style.css instead.`,
+    });
+    return;
+  }
+  const verdict = classifyAddress(value, opts);
+  if (verdict.ok) s.allowed.push({ offset, href: verdict.href });
+  else s.findings.push({ offset, end: offset + 1, code: 'STYLE_LOAD_REFUSED', reason: `${what} loads ${quote(value)}: ${verdict.why}.` });
+}
+
+/**
+ * A second, independent reader: css-tree's AST. Anything it sees as a load that the token scan did not
+ * already report (same start offset) is recorded too, so a bug in either reader cannot let a load through.
+ */
+function crossCheckWithCssTree(css: string, mode: Mode, opts: StyleSheetOptions, s: Scan): void {
+  const known = new Set<number>([...s.findings.map((f) => f.offset), ...s.allowed.map((a) => a.offset)]);
+  const contexts = mode === 'sheet' ? (['stylesheet'] as const) : (['stylesheet', 'declarationList'] as const);
+  for (const context of contexts) {
+    let ast: CssNode;
+    try {
+      ast = parse(css, { context, positions: true, parseCustomProperty: true, onParseError: () => undefined });
+    } catch {
+      s.findings.push({ offset: 0, end: 1, code: 'STYLE_SYNTAX', reason: 'the stylesheet is nested too deeply to check; flatten it.' });
+      return;
+    }
+    walk(ast, (node) => {
+      const offset = node.loc?.start.offset;
+      if (offset === undefined || known.has(offset)) return;
+      if (node.type === 'Url') {
+        known.add(offset);
+        recordAddress(s, mode, opts, offset, node.value, 'url()');
+      } else if (node.type === 'Function' && (LOADISH_NAME.test(unprefixed(lowerAscii(node.name))) || lowerAscii(node.name).includes('\\'))) {
+        known.add(offset);
+        s.findings.push({ offset, end: offset + 1, code: 'STYLE_LOAD_REFUSED', reason: `${node.name}() loads or runs something and is refused; remove it.` });
+      } else if (node.type === 'Atrule' && (lowerAscii(node.name) === 'import' || node.name.includes('\\'))) {
+        known.add(offset);
+        s.findings.push({ offset, end: offset + 1, code: 'STYLE_LOAD_REFUSED', reason: `@${node.name} is refused; put the rules in style.css itself.` });
+      }
+    });
+  }
+}
+
 function scan(css: string, mode: Mode, opts: StyleSheetOptions): Scan {
   const tokens = tokenizeCss(css);
   const findings: Finding[] = [];
@@ -138,15 +197,7 @@ function scan(css: string, mode: Mode, opts: StyleSheetOptions): Scan {
   const refuseLoad = (offset: number, reason: string, end = offset + 1) => findings.push({ offset, end, code: 'STYLE_LOAD_REFUSED', reason });
   const argumentStrings = new Set<number>();
 
-  const address = (offset: number, value: string, what: string) => {
-    if (mode === 'inline') {
-      refuseLoad(offset, `${what} is not allowed in an inline style or dom.addStyle; they may not load anything. Put images in style.css instead.`);
-      return;
-    }
-    const verdict = classifyAddress(value, opts);
-    if (verdict.ok) allowed.push({ offset, href: verdict.href });
-    else refuseLoad(offset, `${what} loads ${quote(value)}: ${verdict.why}.`);
-  };
+  const address = (offset: number, value: string, what: string) => recordAddress({ findings, allowed, attributeTests }, mode, opts, offset, value, what);
 
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
@@ -175,10 +226,16 @@ function scan(css: string, mode: Mode, opts: StyleSheetOptions): Scan {
             refuseLoad(t.start, 'url( must be followed by an address; write url("https://…").');
           }
         } else if (ALWAYS_REFUSED_FUNCTIONS.has(base)) {
-          refuseLoad(t.start, `${t.value}() loads or runs something and is refused in stylesheets; use url("https://…") on one of this remixlet's sites.`);
+          refuseLoad(
+            t.start,
+            mode === 'sheet'
+              ? `${t.value}() loads or runs something and is refused in stylesheets; use url("https://…") on one of this remixlet's sites.`
+              : `${t.value}() loads or runs something; an inline style or dom.addStyle may not load anything.`,
+          );
         } else if (base === 'attr') {
+          // attr() arguments are short; the bound keeps nested or padded attr( linear.
           let depth = 1;
-          for (let j = i + 1; j < tokens.length && depth > 0; j++) {
+          for (let j = i + 1; j < tokens.length && j < i + 256 && depth > 0; j++) {
             const u = tokens[j];
             if (u === undefined) break;
             if (u.type === 'function' || u.type === '(') depth++;
@@ -211,9 +268,10 @@ function scan(css: string, mode: Mode, opts: StyleSheetOptions): Scan {
       case '[': {
         for (let j = i + 1; j < tokens.length; j++) {
           const u = tokens[j];
-          if (u === undefined || u.type === ']' || u.type === '{' || u.type === '}' || u.type === 'semicolon') break;
+          if (u === undefined || u.type === ']' || u.type === '[' || u.type === '{' || u.type === '}' || u.type === 'semicolon') break;
           if (u.type === 'delim' && u.value === '=') {
-            attributeTests.push({ offset: t.start, text: css.slice(t.start, Math.min(css.indexOf(']', u.end) + 1 || u.end, t.start + 80)) });
+            const shown = css.slice(t.start, t.start + 80);
+            attributeTests.push({ offset: t.start, text: shown.includes(']') ? shown.slice(0, shown.indexOf(']') + 1) : shown });
             break;
           }
         }
@@ -236,11 +294,10 @@ function scan(css: string, mode: Mode, opts: StyleSheetOptions): Scan {
   }
 
   // Text the tokenizer did not read as an @import (e.g. "@importa", "\@import") still reads as one to a careless reader.
+  const explained = new Uint8Array(css.length + 1);
+  for (const f of findings) explained.fill(1, f.offset, Math.max(f.end, f.offset + 1));
   for (const m of css.matchAll(/@import/gi)) {
-    const offset = m.index;
-    if (!findings.some((f) => f.offset <= offset && offset < f.end)) {
-      refuseLoad(offset, 'the text "@import" is refused anywhere in a stylesheet; remove it.');
-    }
+    if (explained[m.index] !== 1) refuseLoad(m.index, 'the text "@import" is refused anywhere in a stylesheet; remove it.');
   }
   const breakout = /<\/style/i.exec(css);
   if (breakout !== null) {
@@ -250,7 +307,9 @@ function scan(css: string, mode: Mode, opts: StyleSheetOptions): Scan {
   if (entity !== null && countMatches(LOADISH_TEXT, decodeHtmlReferences(css)) > countMatches(LOADISH_TEXT, css)) {
     refuseLoad(entity.index, 'HTML character references spell url(, @import or a similar load here; CSS does not decode them, but HTML does. Write plain CSS.');
   }
-  return { findings, allowed, attributeTests };
+  const result = { findings, allowed, attributeTests };
+  crossCheckWithCssTree(css, mode, opts, result);
+  return result;
 }
 
 function toRefusals(css: string, s: Scan, mode: Mode): PolicyRefusal[] {
@@ -308,7 +367,18 @@ function nodeRange(node: CssNode): [number, number] | null {
 
 function removeRefused(css: string, offsets: readonly number[]): string {
   const ast = parse(css, { positions: true, onParseError: () => undefined });
-  const hit = (from: number, to: number) => offsets.some((o) => o >= from && o < to);
+  const sorted = [...offsets].sort((a, b) => a - b);
+  /** Whether any refused offset lies in [from, to): binary search, so big sheets stay fast. */
+  const hit = (from: number, to: number) => {
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((sorted[mid] ?? 0) < from) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < sorted.length && (sorted[lo] ?? 0) < to;
+  };
   const enter: EnterOrLeaveFn = (node, item, list) => {
     if (!item || !list) return;
     const range = nodeRange(node);
@@ -355,7 +425,12 @@ export function stripLoads(css: string, opts: StyleSheetOptions): { css: string;
     const refusals = toRefusals(current, s, 'sheet');
     if (refusals.length === 0) return { css: current, removed };
     const offsets = [...s.findings.map((f) => f.offset), ...(s.attributeTests.length > 0 ? s.allowed.map((l) => l.offset) : [])];
-    current = removeRefused(current, offsets);
+    try {
+      current = removeRefused(current, offsets);
+    } catch {
+      // css-tree can exhaust the stack on absurd nesting; leaving the sheet out is the safe answer.
+      break;
+    }
   }
   if (checkStyleSheet(current, opts).ok) return { css: current, removed };
   return { css: '', removed: [...removed, { line: 1, reason: 'the rest of the stylesheet could not be separated from its loads, so all of it was left out' }] };

@@ -1,4 +1,4 @@
-// Context: remixlet runtime, a dedicated worker started from a blob: module inside the sandbox page.
+// Context: remixlet runtime, a dedicated (classic) worker started from a blob: inside the sandbox page.
 // Remixlet code runs here, where there is no document to reach. Trusts the boot message from the sandbox
 // page (its only peer); everything else arrives parsed through the bridge and the events port.
 import * as Comlink from 'comlink';
@@ -10,6 +10,7 @@ import { createRmx, formatLogArgs } from './rmx';
 import { lockDown } from './lockdown';
 
 const createObjectURL = URL.createObjectURL.bind(URL);
+const loadScript = (globalThis as unknown as { importScripts: (url: string) => void }).importScripts.bind(globalThis);
 const nativeSetTimeout = setTimeout;
 const raf = (globalThis as { requestAnimationFrame?: (fn: () => void) => number }).requestAnimationFrame?.bind(globalThis);
 const nextFrame = (fn: () => void) => (raf ? raf(fn) : nativeSetTimeout(fn, 16));
@@ -39,8 +40,16 @@ function start(event: MessageEvent): void {
   Object.defineProperty(globalThis, 'dom', { value: dom, writable: false, configurable: false });
   Object.defineProperty(globalThis, 'rmx', { value: rmx, writable: false, configurable: false });
 
-  const url = createObjectURL(new Blob([boot.script], { type: 'text/javascript' }));
-  import(/* @vite-ignore */ url).catch(logError);
+  // A classic worker (blob:null cannot serve a module worker), so the script is wrapped in an async
+  // function to allow top-level await; the wrapper is not a boundary, the sandbox is.
+  Object.defineProperty(globalThis, '__remixletFailed', { value: logError, writable: false, configurable: false });
+  const wrapped = `(async () => {\n${boot.script}\n})().catch(globalThis.__remixletFailed);`;
+  const url = createObjectURL(new Blob([wrapped], { type: 'text/javascript' }));
+  try {
+    loadScript(url);
+  } catch (e) {
+    logError(e);
+  }
 }
 
 self.addEventListener('message', start, { once: true });

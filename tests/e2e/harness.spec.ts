@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { defaultDistDir, distIsBuilt, expect, placeholderExtensionDir, test } from './harness';
+import { acceptWebSocket, defaultDistDir, distIsBuilt, expect, placeholderExtensionDir, test } from './harness';
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -85,6 +85,37 @@ test('cross-origin fetch from shop.test to api.test follows CORS', async ({ open
   expect(sites.requests({ host: 'api.test', path: '/cors/denied' })).toHaveLength(1);
   expect(sites.requests({ host: 'api.test', path: '/cors/allowed' }).map((r) => r.method).sort()).toEqual(['GET', 'OPTIONS', 'PUT']);
   await witness.expectNoHits();
+});
+
+test('WebSockets to fixture hosts (ws and wss) are tunnelled to upgrade routes, not recorded as hits', async ({ openPage, sites, witness }) => {
+  for (const host of ['shop.test', 'news.test']) {
+    sites.routeUpgrade(host, '/echo', (req, socket, _head, ctx) => {
+      const ws = acceptWebSocket(req, socket);
+      ws.send(`hello from ${ctx.host} over ${ctx.https ? 'wss' : 'ws'}`);
+    });
+  }
+  const page = await openPage('shop.test', '/index.html');
+  const plain = await page.evaluate(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        const ws = new WebSocket('ws://shop.test/echo');
+        ws.onmessage = (e) => resolve(String(e.data));
+        ws.onerror = () => reject(new Error('ws error'));
+      }),
+  );
+  expect(plain).toBe('hello from shop.test over ws');
+  const secure = await openPage('news.test', '/index.html', { https: true });
+  const tls = await secure.evaluate(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        const ws = new WebSocket('wss://news.test/echo');
+        ws.onmessage = (e) => resolve(String(e.data));
+        ws.onerror = () => reject(new Error('wss error'));
+      }),
+  );
+  expect(tls).toBe('hello from news.test over wss');
+  expect(sites.requests({ path: '/echo' }).map((r) => `${r.host} ${r.status}`).sort()).toEqual(['news.test 101', 'shop.test 101']);
+  await witness.expectNoHits({ settleMs: 200 });
 });
 
 test('witness.control is recorded on every channel: http, https CONNECT, ws, UDP STUN, TCP TURN, direct TCP', async ({

@@ -1,16 +1,16 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
 /**
  * Real-browser suite: Debian Chromium (/usr/bin/chromium) with the unpacked extension from dist/.
  * The browser is launched by the harness fixtures (tests/e2e/harness), never by a Playwright
  * project/channel. globalSetup starts the run-wide TCP/UDP witnesses on their fixed ports.
+ * Paths are relative to this file, so testDir '.' is tests/e2e.
  */
 export default defineConfig({
-  testDir: fileURLToPath(new URL('.', import.meta.url)),
+  testDir: '.',
   testMatch: '**/*.spec.ts',
-  outputDir: fileURLToPath(new URL('../../test-results/e2e', import.meta.url)),
-  globalSetup: fileURLToPath(new URL('./harness/global-setup.ts', import.meta.url)),
+  outputDir: '../../test-results/e2e',
+  globalSetup: './harness/global-setup.ts',
   workers: 2,
   fullyParallel: false,
   retries: process.env.CI ? 1 : 0,

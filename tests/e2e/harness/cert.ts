@@ -4,11 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 export interface Certificate {
+  /** PEM private key (EC P-256). */
   key: Buffer;
+  /** PEM self-signed certificate. */
   cert: Buffer;
-  /** Temp dir holding key.pem / cert.pem; removed by `dispose()`. */
-  dir: string;
-  dispose(): void;
 }
 
 /**
@@ -42,20 +41,20 @@ export function generateCertificate(hosts: readonly string[]): Certificate {
       '',
     ].join('\n'),
   );
-  execFileSync(
-    'openssl',
-    [
-      'req', '-x509', '-nodes',
-      '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1',
-      '-keyout', keyPath, '-out', certPath,
-      '-days', '2', '-config', cfgPath,
-    ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-  return {
-    key: readFileSync(keyPath),
-    cert: readFileSync(certPath),
-    dir,
-    dispose: () => rmSync(dir, { recursive: true, force: true }),
-  };
+  try {
+    execFileSync(
+      'openssl',
+      [
+        'req', '-x509', '-nodes',
+        '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1',
+        '-keyout', keyPath, '-out', certPath,
+        '-days', '2', '-config', cfgPath,
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    return { key: readFileSync(keyPath), cert: readFileSync(certPath) };
+  } finally {
+    // The PEMs are kept in memory; the temp dir is not needed after this.
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -21,8 +21,8 @@ import { Witness } from './witness';
 
 export { expect };
 export type { BrowserContext, Page, Worker };
-export { Sites, FixtureServers, BASE_FIXTURE_HOSTS } from './sites';
-export type { RouteContext, RouteHandler, RoutePath, RouteResponse, ServedRequest } from './sites';
+export { Sites, FixtureServers, BASE_FIXTURE_HOSTS, acceptWebSocket } from './sites';
+export type { RouteContext, RouteHandler, RoutePath, RouteResponse, ServedRequest, UpgradeHandler } from './sites';
 export { Witness, describeHit } from './witness';
 export type { ControlResult, HitChannel, WitnessHit } from './witness';
 export type { ProxyRecord, ProxyExclusion } from './proxy';
@@ -104,7 +104,6 @@ export const test = base.extend<HarnessFixtures & HarnessOptions, HarnessWorkerF
       await sockets.close();
       await proxy.close();
       await fixtures.close();
-      cert.dispose();
     },
     { scope: 'worker' },
   ],

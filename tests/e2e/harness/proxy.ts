@@ -85,8 +85,9 @@ export const BACKGROUND_EXCLUSIONS: readonly ProxyExclusion[] = [
   },
   {
     reason:
-      'Chromium startup: on-demand component update check for "Optimization Guide On Device Models ' +
-      'Manifest" (appid ceofaddefefcbblgcgnibnonglccbfja), made despite --disable-component-update.',
+      'Chromium component updater: update check for "Optimization Guide On Device Models Manifest" ' +
+      '(appid ceofaddefefcbblgcgnibnonglccbfja) at startup (on demand) and at the first scheduled check ' +
+      '(~60 s), https then plain http, despite --disable-component-update.',
     method: 'POST',
     host: 'update.googleapis.com',
     path: /^\/service\/update2\/json\?cup2key=/,

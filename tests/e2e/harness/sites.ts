@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import type { Certificate } from './cert';
 import { sitesDir } from './paths';
@@ -34,6 +36,9 @@ export type RouteHandler = (
   ctx: RouteContext,
 ) => void | RouteResponse | Promise<void | RouteResponse>;
 
+/** Handles an `Upgrade:` request (e.g. a WebSocket handshake) on a fixture host; owns `socket`. */
+export type UpgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer, ctx: { url: URL; host: string; https: boolean }) => void;
+
 /** `'/api/x'` (exact), `'/api/*'` (prefix) or a RegExp tested against the pathname. */
 export type RoutePath = string | RegExp;
 
@@ -45,6 +50,36 @@ export interface ServedRequest {
   https: boolean;
   status: number;
   headers: Record<string, string | string[] | undefined>;
+}
+
+/**
+ * Completes a WebSocket handshake inside an upgrade route and returns a minimal text sender
+ * (server frames are unmasked; incoming frames are not decoded — tests that need them can read
+ * `socket` themselves).
+ */
+export function acceptWebSocket(req: IncomingMessage, socket: Duplex): { send(text: string): void; close(): void } {
+  const key = req.headers['sec-websocket-key'] ?? '';
+  const accept = createHash('sha1').update(`${key}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`).digest('base64');
+  socket.write(
+    'HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n' +
+      `Sec-WebSocket-Accept: ${accept}\r\n\r\n`,
+  );
+  return {
+    send(text: string) {
+      const payload = Buffer.from(text, 'utf8');
+      const len = payload.length;
+      const header =
+        len < 126
+          ? Buffer.from([0x81, len])
+          : len < 65536
+            ? Buffer.from([0x81, 126, len >> 8, len & 0xff])
+            : Buffer.concat([Buffer.from([0x81, 127]), (() => { const b = Buffer.alloc(8); b.writeBigUInt64BE(BigInt(len)); return b; })()]);
+      socket.write(Buffer.concat([header, payload]));
+    },
+    close() {
+      socket.end(Buffer.from([0x88, 0]));
+    },
+  };
 }
 
 /** Base hosts plus every directory under fixtures/sites/ (lower-case). */
@@ -59,6 +94,12 @@ interface Route {
   host: string;
   path: RoutePath;
   handler: RouteHandler;
+}
+
+interface UpgradeRoute {
+  host: string;
+  path: RoutePath;
+  handler: UpgradeHandler;
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -106,6 +147,7 @@ export class FixtureServers {
   readonly http: http.Server;
   readonly https: https.Server;
   private readonly routes: Route[] = [];
+  private readonly upgradeRoutes: UpgradeRoute[] = [];
   private readonly extraHosts = new Set<string>();
   private readonly log: ServedRequest[] = [];
   private readonly sockets = new Set<Socket>();
@@ -114,6 +156,8 @@ export class FixtureServers {
     this.http = http.createServer((req, res) => void this.handle(req, res, false));
     this.https = https.createServer({ key: cert.key, cert: cert.cert }, (req, res) => void this.handle(req, res, true));
     for (const server of [this.http, this.https]) {
+      const isHttps = server === this.https;
+      server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => this.handleUpgrade(req, socket, head, isHttps));
       server.keepAliveTimeout = 1000;
       server.on('connection', (s: Socket) => {
         this.sockets.add(s);
@@ -168,6 +212,35 @@ export class FixtureServers {
       const i = this.routes.indexOf(route);
       if (i >= 0) this.routes.splice(i, 1);
     };
+  }
+
+  /** Registers an upgrade (WebSocket) route; returns a function that removes it. */
+  routeUpgrade(host: string, routePath: RoutePath, handler: UpgradeHandler): () => void {
+    const route: UpgradeRoute = { host: host.toLowerCase(), path: routePath, handler };
+    if (!this.isFixtureHost(route.host)) this.addHost(route.host);
+    this.upgradeRoutes.unshift(route);
+    return () => {
+      const i = this.upgradeRoutes.indexOf(route);
+      if (i >= 0) this.upgradeRoutes.splice(i, 1);
+    };
+  }
+
+  private handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, isHttps: boolean): void {
+    const host = hostOf(req);
+    const url = new URL(req.url ?? '/', `${isHttps ? 'https' : 'http'}://${host || 'unknown.invalid'}`);
+    this.log.push({
+      time: Date.now(), method: req.method ?? 'GET', host, path: url.pathname + url.search, https: isHttps,
+      status: 101, headers: { ...req.headers },
+    });
+    socket.on('error', () => undefined);
+    const route = this.upgradeRoutes.find((r) => r.host === host && matches(r.path, url.pathname));
+    if (!route) {
+      const last = this.log[this.log.length - 1];
+      if (last) last.status = 404;
+      socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+      return;
+    }
+    route.handler(req, socket, head, { url, host, https: isHttps });
   }
 
   /** Every request the fixture servers answered (newest last). */
@@ -302,6 +375,14 @@ export class Sites {
   route(host: string, routePath: RoutePath, handler: RouteHandler): () => void {
     if (!this.servers.isFixtureHost(host)) this.addHost(host);
     const off = this.servers.route(host, routePath, handler);
+    this.disposers.push(off);
+    return off;
+  }
+
+  /** Upgrade (WebSocket) route for the rest of this test; the handler owns the raw socket. */
+  routeUpgrade(host: string, routePath: RoutePath, handler: UpgradeHandler): () => void {
+    if (!this.servers.isFixtureHost(host)) this.addHost(host);
+    const off = this.servers.routeUpgrade(host, routePath, handler);
     this.disposers.push(off);
     return off;
   }

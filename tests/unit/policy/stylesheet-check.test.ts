@@ -332,3 +332,13 @@ describe('stripLoads', () => {
     expect(out.css).toContain('color:red');
   });
 });
+
+describe('comments and strings', () => {
+  it('refuses load syntax hidden in comments and strings, but not prose', () => {
+    expect(checkStyleSheet('/* background: url(old.png) */ a{color:red}', NO_HOSTS).ok).toBe(false);
+    expect(checkStyleSheet('a::after{content:"see url(https://x.test/)"}', NO_HOSTS).ok).toBe(false);
+    expect(checkStyleSheet('a::after{content:"Add image(s)"}', NO_HOSTS).ok).toBe(true);
+    expect(checkStyleSheet('/* pick an element (any) */ a{color:red}', NO_HOSTS).ok).toBe(true);
+    expect(checkStyleSheet('/* sourceURL is only a name */ a{color:red}', NO_HOSTS).ok).toBe(true);
+  });
+});

@@ -1,0 +1,212 @@
+import { describe, it, expect } from 'vitest';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { checkScript } from '../../../contracts/policy/script-check';
+
+interface Evasion {
+  id: string;
+  category: string;
+  code: string;
+  static_check_should: 'reject' | 'allow';
+  why: string;
+}
+
+const corpus: Evasion[] = JSON.parse(readFileSync(path.resolve(process.cwd(), '../shared/corpora/js-static-check-evasions.json'), 'utf8'));
+
+function refused(code: string): boolean {
+  return !checkScript(code).ok;
+}
+
+describe('js-static-check-evasions corpus', () => {
+  // The save-time check sees only literals and constants folded from them. These entries build the
+  // dangerous value at run time, so it cannot see them; the sandbox's content security policy is what
+  // stops each one (no script-src for blob-less remote code, no 'unsafe-eval', scripts only from the package).
+  const UNCAUGHT: Record<string, string> = {
+    'js-9': 'import() of a blob: URL made at run time; the sandbox allows local blob: modules, which have no network',
+    'js-31': 'setTimeout with a variable: the check cannot know it holds a string; CSP blocks string timers',
+    'js-51': 'clones a page script and sets a relative src; the sandbox has no page document, and CSP blocks the load',
+  };
+  // js-35 uses `with`, which a module (strict mode) cannot contain: refused as a syntax error.
+  const SYNTAX: Record<string, string> = { 'js-35': "'with' in strict mode" };
+
+  it('has the entries this suite expects', () => {
+    expect(corpus.length).toBe(36);
+  });
+  it.each(corpus.filter((e) => e.static_check_should === 'allow').map((e) => [e.id, e.code] as const))('%s passes: %s', (_id, code) => {
+    expect(checkScript(code)).toEqual({ ok: true });
+  });
+  const rejects = corpus.filter((e) => e.static_check_should === 'reject');
+  it('catches exactly the reject entries the literal rule can see', () => {
+    const caught = rejects.filter((e) => refused(e.code)).map((e) => e.id);
+    const missed = rejects.filter((e) => !refused(e.code)).map((e) => e.id);
+    expect(missed.sort()).toEqual(Object.keys(UNCAUGHT).sort());
+    expect(caught.length).toBe(rejects.length - Object.keys(UNCAUGHT).length);
+  });
+  it.each(rejects.filter((e) => !(e.id in UNCAUGHT)).map((e) => [e.id, e] as const))('%s is refused with a located reason', (_id, e) => {
+    const r = checkScript(e.code);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    const expectedCode = e.id in SYNTAX ? 'SCRIPT_SYNTAX' : 'SCRIPT_REMOTE_CODE';
+    for (const x of r.refusals) {
+      expect(x.code).toBe(expectedCode);
+      expect(x.line).toBe(1);
+      expect(x.reason).toMatch(/^line 1, column \d+: /);
+    }
+    if (e.id in SYNTAX) expect(r.refusals[0]?.reason).toContain(SYNTAX[e.id]);
+  });
+});
+
+describe('checkScript rules', () => {
+  it('refuses static imports and re-exports', () => {
+    expect(refused("import './helper.js'")).toBe(true);
+    expect(refused("import { a } from './a.js'")).toBe(true);
+    expect(refused("export * from 'https://cdn.example/x.js'")).toBe(true);
+    expect(refused("export { a } from './a.js'")).toBe(true);
+    expect(refused('export const a = 1')).toBe(false);
+  });
+  it('refuses import() of any literal, and of a literal-prefixed remote address', () => {
+    expect(refused("await import('//cdn.example/m.js')")).toBe(true);
+    expect(refused("await import('./local.js')")).toBe(true);
+    expect(refused('await import(`https://cdn.example/${name}.js`)')).toBe(true);
+    expect(refused("await import('https://' + host + '/m.js')")).toBe(true);
+    expect(refused("await import('data:text/javascript,export default 1')")).toBe(true);
+    expect(refused('await import(moduleUrl)')).toBe(false);
+  });
+  it('refuses created script elements however the name is spelled', () => {
+    expect(refused("document.createElement('SCRIPT')")).toBe(true);
+    expect(refused('document.createElement(`scr${"ipt"}`)')).toBe(true);
+    expect(refused("dom.create('script', { text: 'x' })")).toBe(true);
+    expect(refused("document.createElement.call(document, 'script')")).toBe(true);
+    expect(refused("document.createElement.bind(document)('script')")).toBe(true);
+    expect(refused("document.createElementNS('http://www.w3.org/2000/svg', 'script')")).toBe(true);
+    expect(refused("const tag = 'scr'; const full = tag + 'ipt'; document.createElement(full)")).toBe(true);
+    expect(refused("dom.create('div', { text: 'script' })")).toBe(false);
+    expect(refused("let t = 'script'; t = 'div'; document.createElement(t)")).toBe(false);
+  });
+  it('allows eval and Function only with literal arguments', () => {
+    expect(refused("eval('1 + 1')")).toBe(false);
+    expect(refused('eval()')).toBe(false);
+    expect(refused('new Function("a", "b", "return a + b")')).toBe(false);
+    expect(refused('eval(`1 + ${x}`)')).toBe(true);
+    expect(refused('window.eval(code)')).toBe(true);
+    expect(refused('globalThis.eval(code)')).toBe(true);
+    expect(refused('self["eval"](code)')).toBe(true);
+    expect(refused('const e = eval; e(code)')).toBe(true);
+    expect(refused('new Function("a", body)')).toBe(true);
+    expect(refused('Function.apply(null, [code])')).toBe(true);
+    expect(refused('Reflect.construct(Function, [code])')).toBe(true);
+    expect(refused('window.Function(code)')).toBe(true);
+    expect(refused('Function.prototype.constructor(code)')).toBe(true);
+    expect(refused('[].constructor.constructor(code)')).toBe(true);
+    expect(refused('(async () => {}).constructor(code)')).toBe(true);
+  });
+  it('does not refuse ordinary uses of these names', () => {
+    const benign = [
+      'if (typeof eval === "function") rmx.log("ok")',
+      'if (x instanceof Function) x()',
+      'const call = Function.prototype.call; call.bind(fn)',
+      'const n = Function.name + Function.length',
+      'class A { clone() { return new this.constructor(this.a); } }',
+      'if (obj.constructor === Object) rmx.log(obj.constructor.name)',
+      'const Function = (x) => x; Function(code)',
+      'const parsed = JSON.parse(text)',
+      'math.evaluate(expr)',
+    ];
+    for (const code of benign) expect(checkScript(code), code).toEqual({ ok: true });
+  });
+  it('refuses string timers and allows function timers', () => {
+    expect(refused("setTimeout('tick()', 100)")).toBe(true);
+    expect(refused('setInterval(`tick(${n})`, 100)')).toBe(true);
+    expect(refused("window.setTimeout('a' + b, 0)")).toBe(true);
+    expect(refused('setTimeout.call(window, "x()", 1)')).toBe(true);
+    expect(refused('setTimeout(String(x), 1)')).toBe(true);
+    expect(refused('setTimeout(tick, 100)')).toBe(false);
+    expect(refused('setInterval(() => tick(), 100)')).toBe(false);
+    expect(refused('obj.setTimeout("x", 1)')).toBe(false);
+  });
+  it('refuses remote literal addresses set as src, unless on an allowed host', () => {
+    expect(refused("img.src = 'https://cdn.example/a.png'")).toBe(true);
+    expect(refused("img['src'] = '//cdn.example/a.png'")).toBe(true);
+    expect(refused("h.setAttr('src', 'https://cdn.example/a.png')")).toBe(true);
+    expect(refused("el.setAttribute('SRC', 'https://cdn.example/' + name)")).toBe(true);
+    expect(refused("dom.create('img', { attrs: { src: 'https://cdn.example/a.png' } })")).toBe(true);
+    expect(refused("img.srcset = 'a.png 1x, https://cdn.example/b.png 2x'")).toBe(true);
+    expect(refused("img.src = '/static/a.png'")).toBe(false);
+    expect(refused("img.src = 'data:image/png;base64,iVBORw0KGgo='")).toBe(false);
+    expect(refused('img.src = url')).toBe(false);
+    const opts = { allowedHosts: ['cdn.example', '*.shop.test'] };
+    expect(checkScript("h.setAttr('src', 'https://cdn.example/a.png')", opts).ok).toBe(true);
+    expect(checkScript("img.src = 'https://img.shop.test/' + id + '.png'", opts).ok).toBe(true);
+    expect(checkScript("img.src = 'https://img.shop.test' + path", opts).ok).toBe(false);
+    expect(checkScript("img.src = 'https://cdn.example@evil.test/a.png'", opts).ok).toBe(false);
+    expect(checkScript("img.src = 'https://evil.test/a.png'", opts).ok).toBe(false);
+    expect(checkScript("img.src = 'https://evil.test/a.png'", { everySite: true }).ok).toBe(true);
+  });
+  it('refuses javascript: addresses and markup that runs code', () => {
+    expect(refused("a.href = 'javascript:alert(1)'")).toBe(true);
+    expect(refused("h.setAttr('href', ' JavaScript:go()')")).toBe(true);
+    expect(refused("window.open('javascript:x')")).toBe(true);
+    expect(refused("location.replace('javascript:x')")).toBe(true);
+    expect(refused("h.setHTML('<b onclick=\"go()\">x</b>')")).toBe(true);
+    expect(refused('el.insertAdjacentHTML("beforeend", `<img src=x onerror=${code}>`)')).toBe(true);
+    expect(refused("el.setAttribute('onmouseover', handler)")).toBe(true);
+    expect(refused("h.setHTML('<b>bold</b> and <i>italic</i>')")).toBe(false);
+    expect(refused("if (href.startsWith('javascript:')) h.remove()")).toBe(false);
+    expect(refused("const s = str.replace('javascript:', '')")).toBe(false);
+  });
+  it('refuses workers and worklets loaded from addresses', () => {
+    expect(refused("new Worker('https://cdn.example/w.js')")).toBe(true);
+    expect(refused("new SharedWorker('data:text/javascript,1')")).toBe(true);
+    expect(refused("navigator.serviceWorker.register('/sw.js')")).toBe(false);
+    expect(refused("CSS.paintWorklet.addModule('https://cdn.example/p.js')")).toBe(true);
+    expect(refused('new Worker(URL.createObjectURL(blob))')).toBe(false);
+  });
+  it('reports syntax errors with their line', () => {
+    const r = checkScript('const a = 1;\nconst b = ;\n');
+    expect(r).toMatchObject({ ok: false, refusals: [{ code: 'SCRIPT_SYNTAX', line: 2, column: 11 }] });
+    if (!r.ok) expect(r.refusals[0]?.reason).toMatch(/^line 2, column 11: Unexpected token\. /);
+  });
+  it('reports every refusal with its own line and column', () => {
+    const r = checkScript("const x = 1;\n  eval(code);\nimg.src = 'https://evil.test/p';\n");
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.refusals.map((x) => [x.line, x.column])).toEqual([
+      [2, 3],
+      [3, 1],
+    ]);
+  });
+  it('reads modules: top-level await and modern syntax pass', () => {
+    expect(checkScript('const el = await dom.query(".x"); el?.hide(); for await (const e of rmx.events()) {} class A { #p = 1; static { } }')).toEqual({ ok: true });
+  });
+});
+
+describe('realistic remixlet scripts pass', () => {
+  const scripts = [
+    `// Hide promoted posts and keep them hidden while the feed redraws
+rmx.keep('no-promoted', {
+  async check() { return (await dom.queryAll('[data-promoted="true"]')).length === 0; },
+  async repair() { for (const h of await dom.queryAll('[data-promoted="true"]')) await h.hide(); },
+});`,
+    `const price = await dom.query('.price');
+const text = await price.text();
+const n = Number(text.replace(/[^0-9.]/g, ''));
+const badge = await dom.create('span', { text: 'Per unit: ' + (n / 12).toFixed(2), attrs: { class: 'unit' } });
+await price.after(badge);
+setTimeout(() => rmx.log('done'), 500);`,
+    `const saved = (await rmx.storage.get('density')) ?? 'compact';
+await dom.addStyle('.row { padding: ' + (saved === 'compact' ? '2px' : '8px') + ' }');
+rmx.menu.add({ id: 'toggle', title: 'Toggle density' }, async () => {
+  await rmx.storage.set('density', saved === 'compact' ? 'comfy' : 'compact');
+});`,
+    `const res = await rmx.fetch('https://api.example.com/v1/items?limit=10');
+const items = JSON.parse(res.body);
+const list = await dom.create('ul', { children: items.map((i) => ({ tag: 'li', text: i.title })) });
+const logo = await dom.create('img', { attrs: { src: '/static/logo.png', alt: '' } });
+await (await dom.query('main')).prepend(list);`,
+    `const rows = await dom.queryAll('table tr', { limit: 500 });
+await dom.batch(async () => { for (const [i, r] of rows.entries()) if (i % 2) await r.addClass('odd'); });
+const timer = setInterval(async () => { const t = await dom.title(); rmx.log(t); }, 60_000);`,
+  ];
+  it.each(scripts.map((s, i) => [i, s] as const))('script %i', (_i, s) => {
+    expect(checkScript(s)).toEqual({ ok: true });
+  });
+});
