@@ -679,12 +679,16 @@ function collectBindings(ast: AnyNode): Bindings {
  * Check script.js before it is saved: refuse static imports, import() of a literal address, a created
  * script element, eval or the Function constructor of anything but literals, string timers, and
  * literal remote addresses set as src (also javascript: addresses and script markup). Syntax errors
- * are SCRIPT_SYNTAX with their line. The script is parsed as an ES module (strict mode, top-level await).
+ * are SCRIPT_SYNTAX with their line. The script is parsed as an ES module (strict mode, top-level await)
+ * that may also return at top level.
  */
 export function checkScript(source: string, opts: ScriptCheckOptions = {}): PolicyResult {
   let ast: AnyNode;
   try {
-    ast = parse(source, { ecmaVersion: 'latest', sourceType: 'module', locations: true }) as AnyNode;
+    // A module (strict mode, top-level await), plus top-level return: the runtime runs the script as the
+    // body of an async function, where `if (!el) return;` is ordinary. Strict parsing also refuses text
+    // such as "})(); (() => {" that would step out of that wrapper.
+    ast = parse(source, { ecmaVersion: 'latest', sourceType: 'module', locations: true, allowReturnOutsideFunction: true }) as AnyNode;
   } catch (e) {
     const err = e as { loc?: { line: number; column: number }; message?: string };
     const line = err.loc?.line ?? 1;

@@ -174,6 +174,12 @@ describe('checkScript rules', () => {
       [3, 1],
     ]);
   });
+  it('allows a top-level return, as the runtime runs the script inside an async function', () => {
+    expect(checkScript("const el = await dom.query('.x');\nif (!el) return;\nawait el.hide();")).toEqual({ ok: true });
+  });
+  it('refuses text that would step out of the runtime wrapper', () => {
+    expect(checkScript('rmx.log(1)\n})();\nfetch("https://evil.test");\n(async () => {')).toMatchObject({ ok: false, refusals: [{ code: 'SCRIPT_SYNTAX', line: 2 }] });
+  });
   it('reads modules: top-level await and modern syntax pass', () => {
     expect(checkScript('const el = await dom.query(".x"); el?.hide(); for await (const e of rmx.events()) {} class A { #p = 1; static { } }')).toEqual({ ok: true });
   });
