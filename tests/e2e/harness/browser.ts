@@ -48,7 +48,8 @@ export interface ChromiumArgsOptions {
 /** Every switch the harness passes to Chromium (see README "Chromium flags"). */
 export function chromiumArgs(opts: ChromiumArgsOptions): string[] {
   const args = [
-    '--headless=new',
+    // `npm start` with a display sets REMIXLET_HEADED so a person can use the demo browser.
+    ...(process.env.REMIXLET_HEADED ? [] : ['--headless=new']),
     '--no-sandbox', // we run as root; Playwright adds it too
     '--disable-gpu',
     '--mute-audio',
