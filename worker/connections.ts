@@ -6,6 +6,8 @@ import { createChromeHandler } from 'trpc-chrome/adapter';
 import { classifySender, type Role } from './senders';
 import { rootRouter } from './router';
 import { pageAgentArrived } from './pages';
+import { offscreenSpec } from '../contracts/boundaries/offscreen-worker';
+import { uiSpec } from '../contracts/boundaries/panel-worker';
 
 const roles = new WeakMap<chrome.runtime.Port, Role>();
 const MAX_MALFORMED = 20;
@@ -18,6 +20,19 @@ const Envelope = z.object({
     params: z.object({ path: z.string().max(200), input: z.unknown() }).optional(),
   }),
 });
+
+const KINDS: Record<string, string> = Object.fromEntries([
+  ...Object.entries(offscreenSpec).map(([name, proc]) => [`offscreen.${name}`, proc.kind]),
+  ...Object.entries(uiSpec).map(([name, proc]) => [`ui.${name}`, proc.kind]),
+]);
+
+function wellFormed(message: unknown): boolean {
+  const parsed = Envelope.safeParse(message);
+  if (!parsed.success) return false;
+  const { method, params } = parsed.data.trpc;
+  if (method === 'subscription.stop') return true;
+  return params !== undefined && KINDS[params.path] === method;
+}
 
 export interface RejectedPort {
   name: string;
@@ -43,8 +58,15 @@ export function listen(): void {
       return;
     }
     let malformed = 0;
-    port.onMessage.addListener((message: unknown) => {
-      if (Envelope.safeParse(message).success) return;
+    // trpc-chrome attaches its own listener to this same Port object after us. Only envelopes that parse,
+    // name a known procedure and use that procedure's own method reach it; the rest are answered here.
+    const addListener = port.onMessage.addListener.bind(port.onMessage);
+    port.onMessage.addListener = (listener: (message: unknown, port: chrome.runtime.Port) => void) =>
+      addListener((message: unknown, p: chrome.runtime.Port) => {
+        if (wellFormed(message)) listener(message, p);
+      });
+    addListener((message: unknown) => {
+      if (wellFormed(message)) return;
       malformed += 1;
       const id = (message as { trpc?: { id?: unknown } } | null)?.trpc?.id;
       port.postMessage({

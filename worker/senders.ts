@@ -17,7 +17,8 @@ export function classifySender(name: string, sender: chrome.runtime.MessageSende
   } catch {
     return { ok: false, reason: 'sender has no address' };
   }
-  const fromExtensionPage = sender.origin === extensionOrigin && url.origin === extensionOrigin;
+  // url.origin of a chrome-extension: URL is opaque outside Chrome, so compare scheme and host.
+  const fromExtensionPage = sender.origin === extensionOrigin && url.protocol === 'chrome-extension:' && url.host === extensionId;
   if (name === 'offscreen') {
     if (fromExtensionPage && url.pathname === OFFSCREEN_PAGE && !sender.tab) return { ok: true, role: 'offscreen' };
     return { ok: false, reason: `a port named offscreen from ${url.origin}${url.pathname}` };
