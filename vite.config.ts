@@ -6,6 +6,7 @@ import solid from 'vite-plugin-solid';
 import manifest from './manifest.config';
 
 export default defineConfig({
+  define: { __REMIXLET_BENCH__: JSON.stringify(process.env.REMIXLET_BENCH === '1') },
   plugins: [crx({ manifest }), solid()],
   worker: { format: 'es' },
   build: {

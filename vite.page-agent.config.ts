@@ -3,6 +3,7 @@
 import { defineConfig } from 'vite';
 
 export default defineConfig({
+  define: { __REMIXLET_BENCH__: JSON.stringify(process.env.REMIXLET_BENCH === '1') },
   build: {
     outDir: 'dist',
     emptyOutDir: false,

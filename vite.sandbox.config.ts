@@ -4,6 +4,7 @@
 import { defineConfig } from 'vite';
 
 export default defineConfig({
+  define: { __REMIXLET_BENCH__: JSON.stringify(process.env.REMIXLET_BENCH === '1') },
   // Classic: a module worker cannot load from blob:null in an opaque origin.
   worker: { format: 'iife' },
   build: {

@@ -9,6 +9,8 @@ import type { PageEvent } from '../contracts/dom/ops';
 import { createSandboxHost } from './sandbox-host';
 import { dropToken, holdToken, type WorkerConnection } from './worker-client';
 import { SANDBOX_PATH } from './frame-policy';
+import { BENCH_BUILD } from '../contracts/bench-flag';
+import { relayBench } from './bench-relay';
 
 interface LiveSandbox {
   iframe: HTMLIFrameElement;
@@ -48,6 +50,7 @@ export function createSandbox(cmd: z.infer<typeof SandboxCreate>, worker: () => 
       void worker().call(cmd.sandboxId, 'log', { level: 'warn', message: 'Calls are being rate limited.' }).catch(() => undefined);
     });
     Comlink.expose(host, rpc.port1);
+    if (BENCH_BUILD) relayBench(cmd.sandboxId, events.port1);
     const boot: SandboxBoot = {
       kind: 'remixlet-boot',
       script: cmd.script,

@@ -4,6 +4,8 @@
 import { createChromeHandler } from 'trpc-chrome/adapter';
 import { pageAgentRouter } from './router';
 import { subscriptions } from './subscriptions';
+import { BENCH_BUILD } from '../contracts/bench-flag';
+import { serveBenchEcho } from './bench-echo';
 
 const MARK = Symbol.for('remixlet.page-agent');
 const g = globalThis as { [MARK]?: boolean };
@@ -25,7 +27,7 @@ function announce(): void {
 if (!g[MARK] && window.top === window) {
   g[MARK] = true;
   chrome.runtime.onConnect.addListener((port) => {
-    if (!fromOurWorker(port)) port.disconnect();
+    if (!fromOurWorker(port) && !(BENCH_BUILD && serveBenchEcho(port))) port.disconnect();
   });
   createChromeHandler({ router: pageAgentRouter as never, createContext: () => ({}), onError: () => undefined });
   const lifecycle = () => subscriptions.emit({ kind: 'lifecycle', readyState: document.readyState });

@@ -6,6 +6,8 @@ import { createChromeHandler } from 'trpc-chrome/adapter';
 import { classifySender, type Role } from './senders';
 import { rootRouter } from './router';
 import { pageAgentArrived } from './pages';
+import { BENCH_BUILD } from '../contracts/bench-flag';
+import { serveBench } from './bench-relay';
 import { offscreenSpec } from '../contracts/boundaries/offscreen-worker';
 import { uiSpec } from '../contracts/boundaries/panel-worker';
 
@@ -45,6 +47,12 @@ export const rejectedPorts: RejectedPort[] = [];
 export function listen(): void {
   // Registered before tRPC's own listener so a refused port is closed before it can be served.
   chrome.runtime.onConnect.addListener((port) => {
+    if (BENCH_BUILD && port.name === 'bench') {
+      const asOffscreen = classifySender('offscreen', port.sender ?? {}, chrome.runtime.id);
+      if (asOffscreen.ok) serveBench(port);
+      else port.disconnect();
+      return;
+    }
     const verdict = classifySender(port.name, port.sender ?? {}, chrome.runtime.id);
     if (!verdict.ok) {
       rejectedPorts.push({ name: port.name.slice(0, 50), url: port.sender?.url?.slice(0, 200), reason: verdict.reason });

@@ -8,6 +8,8 @@ import { EventRouter } from './events';
 import { createDom } from './dom';
 import { createRmx, formatLogArgs } from './rmx';
 import { lockDown } from './lockdown';
+import { BENCH_BUILD } from '../../contracts/bench-flag';
+import { installBenchFloor } from './bench-floor';
 
 const createObjectURL = URL.createObjectURL.bind(URL);
 const loadScript = (globalThis as unknown as { importScripts: (url: string) => void }).importScripts.bind(globalThis);
@@ -24,6 +26,7 @@ function start(event: MessageEvent): void {
   const bridge = new Bridge(host);
   const logError = (e: unknown) => void bridge.call('log', { level: 'error', message: `Uncaught ${formatLogArgs([e])}` }).catch(() => undefined);
   const events = new EventRouter(eventsPort, boot.page.url, logError);
+  if (BENCH_BUILD) installBenchFloor(eventsPort);
   const dom = createDom(bridge, events);
   const rmx = createRmx(bridge, events, boot.page, nextFrame);
 
