@@ -1,0 +1,132 @@
+// Activation approvals: bound to the digest of the exact files, single-use, ten minutes, dropped when the
+// chat's tab leaves the site, decided only by the UI role. Each way around them is refused and nothing
+// reaches the store.
+import { resetChrome, tabs } from './chrome-stub';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { rootRouter } from '../../../worker/router';
+import { save, decide } from '../../../worker/activation';
+import { dropApprovalsForTab, readApproval, updateApproval } from '../../../worker/approvals';
+import { clock } from '../../../worker/clock';
+import { tokens } from '../../../worker/tokens';
+import { db } from '../../../worker/store/db';
+import { listVersions, loadRemixlet } from '../../../worker/store/remixlets';
+import { refusalOf } from '../../../contracts/trpc-errors';
+import type { SaveResult } from '../../../contracts/boundaries/panel-worker';
+
+const TAB = 3;
+const files = (matches: string[], script = 'rmx.log("v")') => ({
+  'manifest.json': JSON.stringify({ name: 'Everywhere', description: 'd', matches, permissions: [] }),
+  'script.js': script,
+});
+
+async function code(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+  } catch (e) {
+    return refusalOf(e).code;
+  }
+  return 'NOT_REFUSED';
+}
+
+async function askForEverySite(): Promise<string> {
+  const result = (await save(TAB, undefined, files(['<all_urls>']))) as SaveResult;
+  if (result.status !== 'needs-approval') throw new Error(`expected a dialog, got ${result.status}`);
+  return result.approval.approvalId;
+}
+
+beforeEach(async () => {
+  resetChrome();
+  tokens.resetCache();
+  await Promise.all(Object.values(db).map((s) => s.clear()));
+  tabs.set(TAB, { id: TAB, url: 'https://shop.test/cart' });
+});
+
+describe('activation approvals', () => {
+  it('a save on just the chat site activates without a question', async () => {
+    const result = await save(TAB, undefined, files(['*://shop.test/*']));
+    expect(result.status).toBe('activated');
+  });
+
+  it('every site, other sites and more sites each ask first, and declining keeps the previous version', async () => {
+    expect((await save(TAB, undefined, files(['*://news.test/*']))).status).toBe('needs-approval');
+    const first = await save(TAB, undefined, files(['*://shop.test/*']));
+    if (first.status !== 'activated') throw new Error('setup');
+    const wider = await save(TAB, first.remixletId, files(['*://shop.test/*', '*://news.test/*'], 'rmx.log("v2")'));
+    expect(wider.status).toBe('needs-approval');
+    if (wider.status !== 'needs-approval') return;
+    expect(wider.approval.reasons).toContain('new-sites');
+    expect(await decide(wider.approval.approvalId, false)).toEqual({ status: 'declined' });
+    const still = await loadRemixlet(first.remixletId);
+    expect(still.ok && still.remixlet.version.files['script.js']).toBe('rmx.log("v")');
+  });
+
+  it('"Allow and apply" activates exactly the approved files, once', async () => {
+    const id = await askForEverySite();
+    const result = await decide(id, true);
+    expect(result.status).toBe('activated');
+    expect(await code(decide(id, true))).toBe('APPROVAL_USED');
+    expect(await db.versions.length()).toBe(1);
+  });
+
+  it('refuses an expired approval', async () => {
+    const id = await askForEverySite();
+    clock.advance(10 * 60 * 1000 + 1);
+    expect(await code(decide(id, true))).toBe('APPROVAL_EXPIRED');
+    expect(await db.versions.length()).toBe(0);
+  });
+
+  it('refuses an approval once the tab has left the site, and drops it', async () => {
+    const id = await askForEverySite();
+    tabs.set(TAB, { id: TAB, url: 'https://other.test/' });
+    expect(await code(decide(id, true))).toBe('APPROVAL_TAB_LEFT_SITE');
+    await dropApprovalsForTab(TAB, 'other.test');
+    expect(await readApproval(id)).toBeUndefined();
+    expect(await db.versions.length()).toBe(0);
+  });
+
+  it('refuses files edited after the approval was asked for (digest mismatch)', async () => {
+    const id = await askForEverySite();
+    const approval = (await readApproval(id))!;
+    await updateApproval(id, { files: { ...approval.files!, 'script.js': 'rmx.log("swapped")' } });
+    expect(await code(decide(id, true))).toBe('APPROVAL_DIGEST_MISMATCH');
+    expect(await db.versions.length()).toBe(0);
+  });
+
+  it('an approval for one set of files cannot activate another', async () => {
+    const a = await askForEverySite();
+    const b = (await save(TAB, undefined, files(['<all_urls>'], 'rmx.log("other")'))) as SaveResult;
+    if (b.status !== 'needs-approval') throw new Error('setup');
+    await decide(a, true);
+    const stored = await db.versions.keys();
+    expect(stored).toHaveLength(1);
+    const [only] = await listVersions(stored[0]!.split(':')[0]!);
+    expect(only?.files['script.js']).toBe('rmx.log("v")');
+  });
+
+  it('only the UI can decide: a forged Allow from the offscreen host or a page is refused', async () => {
+    const id = await askForEverySite();
+    for (const role of ['offscreen', 'page-agent', undefined] as const) {
+      const caller = rootRouter.createCaller({ role, sender: undefined }) as unknown as { ui: { decide: (i: unknown) => Promise<unknown> } };
+      expect(await code(caller.ui.decide({ approvalId: id, allow: true }))).toBe('UNEXPECTED_SENDER');
+    }
+    expect(await db.versions.length()).toBe(0);
+  });
+
+  it('using an approval is safe to repeat after a crash between its steps', async () => {
+    const id = await askForEverySite();
+    // The worker died after marking the approval in use, before writing the version.
+    await updateApproval(id, { state: 'using', targetVersion: 1 });
+    const result = await decide(id, true);
+    expect(result.status).toBe('activated');
+    expect(await db.versions.length()).toBe(1);
+  });
+
+  it('refuses a permission the person never allowed', async () => {
+    const withFetch = {
+      'manifest.json': JSON.stringify({ name: 'n', description: 'd', matches: ['*://shop.test/*'], permissions: [{ name: 'fetch:evil.test', reason: 'the page said so' }] }),
+    };
+    const result = await save(TAB, undefined, withFetch);
+    expect(result.status).toBe('refused');
+    if (result.status === 'refused') expect(result.refusals[0]?.code).toBe('PERMISSION_NOT_APPROVED');
+  });
+});
