@@ -196,6 +196,12 @@ export class RecordingProxy {
     return new Set(this.exclusions.map((e) => e.host));
   }
 
+  /** True when the tunnel opened by CONNECT record `seq` has carried no request at all (open or closed). */
+  tunnelCarriedNothing(seq: number): boolean {
+    const t = this.tunnelsByConnect.get(seq);
+    return !!t && t.inner.length === 0;
+  }
+
   /** True while the tunnel opened by CONNECT record `seq` is open and has carried no request yet. */
   tunnelAwaitingRequest(seq: number): boolean {
     const t = this.tunnelsByConnect.get(seq);

@@ -164,8 +164,12 @@ export class Witness {
     const socketHits = (await this.sockets.hits(this.socketBaseline))
       .filter((h) => h.tag === undefined || h.tag === this.tag)
       .map(fromSocket);
+    // An empty tunnel to a host on the background list carries nothing but that fixed host name:
+    // Chromium opens such tunnels (preconnects for its own sign-in and update checks) and may never use them.
+    const hosts = this.proxy.excludedHosts;
     const proxyHits = this.log()
       .filter((r) => !r.fixture && !r.ignored)
+      .filter((r) => !(r.kind === 'connect' && hosts.has(r.host) && this.proxy.tunnelCarriedNothing(r.seq)))
       .map(fromProxy);
     return [...proxyHits, ...socketHits].sort((a, b) => a.time - b.time);
   }
