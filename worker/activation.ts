@@ -124,7 +124,8 @@ export async function decide(approvalId: string, allow: boolean): Promise<SaveRe
   if (!a) throw new RemixletRefusal('APPROVAL_INVALID', 'There is no such approval; it may have been dropped when the tab left the site.');
   if (a.state === 'used' || a.state === 'declined') throw new RemixletRefusal('APPROVAL_USED', 'This approval was already used.');
   if (a.expiresAt <= clock.now()) throw new RemixletRefusal('APPROVAL_EXPIRED', 'This approval expired after ten minutes; save again to ask anew.');
-  const host = await chatHostOf(a.tabId).catch(() => undefined);
+  const isRestore = a.reasons.includes('restore');
+  const host = isRestore ? a.site : await chatHostOf(a.tabId).catch(() => undefined);
   if (host !== a.site) throw new RemixletRefusal('APPROVAL_TAB_LEFT_SITE', 'The chat\'s tab left the site this approval was asked on.');
   if (!allow) {
     await updateApproval(approvalId, { state: 'declined' });

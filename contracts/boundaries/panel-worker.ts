@@ -4,10 +4,14 @@
 import { z } from 'zod';
 import { mutation, query, subscription } from '../rpc';
 import { Refusal } from '../refusals';
-import { Files, LogEntry, RemixletId, RemixletSummary } from '../remixlet';
+import { Files, LogEntry, RemixletId, RemixletSummary, VersionRecord } from '../remixlet';
 
 export const PermissionRow = z
-  .object({ name: z.string(), text: z.string().describe('Fixed extension text; never the model\'s words') })
+  .object({
+    name: z.string(),
+    text: z.string().describe("Fixed extension text; never the model's words"),
+    storedReason: z.string().optional().describe('Only on a restore confirmation: the reason stored in that version'),
+  })
   .strict();
 
 export const ActivationReason = z.enum(['new-sites', 'every-site', 'other-than-chat-site', 'network-rules', 'narrowed-to-chat-site', 'new-permissions', 'restore']);
@@ -56,6 +60,17 @@ export const uiSpec = {
   pending: subscription(z.object({ tabId: TabId }).strict(), z.array(PendingApproval), 'Pending cards and dialogs for a tab.'),
   setEnabled: mutation(z.object({ remixletId: RemixletId, enabled: z.boolean() }).strict(), z.object({ ok: z.boolean() }).strict(), 'Switches a remixlet on or off.'),
   pauseSite: mutation(z.object({ site: z.string().max(300), paused: z.boolean() }).strict(), z.object({ ok: z.boolean() }).strict(), 'Pauses or resumes every remixlet on a site.'),
+  setArchived: mutation(
+    z.object({ remixletId: RemixletId, archived: z.boolean() }).strict(),
+    z.object({ ok: z.boolean() }).strict(),
+    'Archives (kept, never runs) or unarchives a remixlet.',
+  ),
+  versions: query(z.object({ remixletId: RemixletId }).strict(), z.array(VersionRecord), "A remixlet's versions, oldest first, with their full files."),
+  requestRestore: mutation(
+    z.object({ remixletId: RemixletId, version: z.number().int().min(1) }).strict(),
+    PendingApproval,
+    "Asks to bring an old version back as a new one; the confirmation lists that version's permissions with their stored reasons.",
+  ),
   remove: mutation(z.object({ remixletId: RemixletId }).strict(), z.object({ ok: z.boolean() }).strict(), 'Deletes a remixlet and every permission it held.'),
 } as const;
 export type UiSpec = typeof uiSpec;

@@ -9,7 +9,8 @@ import { matchesUrl } from '../../contracts/policy/match-pattern';
 import { t, roleProcedure, type WorkerContext } from '../trpc';
 import { chatHostOf, decide, save } from '../activation';
 import { createApproval, onPendingChanged, pendingFor, toPending } from '../approvals';
-import { loadAll, updateHead, deleteRemixlet } from '../store/remixlets';
+import { loadAll, updateHead, deleteRemixlet, listVersions } from '../store/remixlets';
+import { requestRestore } from '../restore';
 import { readLog } from '../store/logs';
 import { setSitePaused } from '../store/settings';
 import { clock } from '../clock';
@@ -83,6 +84,14 @@ const handlers: HandlersOf<UiSpec, WorkerContext> = {
     await afterSitePauseChanged();
     return { ok: true };
   },
+  setArchived: async ({ input }) => {
+    const head = await updateHead(input.remixletId, { archived: input.archived }, clock.now());
+    if (!head) throw new RemixletRefusal('NOT_FOUND', 'There is no such remixlet.');
+    await afterRemixletChanged(input.remixletId, input.archived ? 'archived' : 'unarchived');
+    return { ok: true };
+  },
+  versions: ({ input }) => listVersions(input.remixletId),
+  requestRestore: ({ input }) => requestRestore(input.remixletId, input.version),
   remove: async ({ input }) => {
     await deleteRemixlet(input.remixletId);
     await afterRemixletChanged(input.remixletId, 'deleted');
