@@ -6,11 +6,14 @@ import solid from 'vite-plugin-solid';
 import manifest from './manifest.config';
 
 export default defineConfig({
-  define: { __REMIXLET_BENCH__: JSON.stringify(process.env.REMIXLET_BENCH === '1') },
+  define: {
+    __REMIXLET_BENCH__: JSON.stringify(process.env.REMIXLET_BENCH === '1'),
+    __REMIXLET_TEST_HOOKS__: JSON.stringify(process.env.REMIXLET_PACKAGE !== '1'),
+  },
   plugins: [crx({ manifest }), solid()],
   worker: { format: 'es' },
   build: {
-    outDir: 'dist',
+    outDir: process.env.REMIXLET_OUT ?? 'dist',
     emptyOutDir: true,
     target: 'chrome116',
     sourcemap: false,

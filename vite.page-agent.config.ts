@@ -3,9 +3,12 @@
 import { defineConfig } from 'vite';
 
 export default defineConfig({
-  define: { __REMIXLET_BENCH__: JSON.stringify(process.env.REMIXLET_BENCH === '1') },
+  define: {
+    __REMIXLET_BENCH__: JSON.stringify(process.env.REMIXLET_BENCH === '1'),
+    __REMIXLET_TEST_HOOKS__: JSON.stringify(process.env.REMIXLET_PACKAGE !== '1'),
+  },
   build: {
-    outDir: 'dist',
+    outDir: process.env.REMIXLET_OUT ?? 'dist',
     emptyOutDir: false,
     target: 'chrome116',
     minify: false,

@@ -4,11 +4,14 @@
 import { defineConfig } from 'vite';
 
 export default defineConfig({
-  define: { __REMIXLET_BENCH__: JSON.stringify(process.env.REMIXLET_BENCH === '1') },
+  define: {
+    __REMIXLET_BENCH__: JSON.stringify(process.env.REMIXLET_BENCH === '1'),
+    __REMIXLET_TEST_HOOKS__: JSON.stringify(process.env.REMIXLET_PACKAGE !== '1'),
+  },
   // Classic: a module worker cannot load from blob:null in an opaque origin.
   worker: { format: 'iife' },
   build: {
-    outDir: 'dist/sandbox',
+    outDir: `${process.env.REMIXLET_OUT ?? 'dist'}/sandbox`,
     emptyOutDir: false,
     target: 'chrome116',
     minify: false,

@@ -1,6 +1,7 @@
 // Context: offscreen document (extension origin). Passes messages between sandboxes and the worker.
 // Trusts the worker's port (the only one it opens); trusts nothing a sandbox sends.
 import { lockFrameSource } from './frame-policy';
+import { TEST_HOOKS } from '../contracts/build-flags';
 import { connectToWorker, heldTokens, type WorkerConnection } from './worker-client';
 import { createSandbox, deliverEvent, destroySandbox, liveSandboxIds } from './sandboxes';
 
@@ -32,5 +33,5 @@ function connect(): void {
 }
 connect();
 
-// For the harness and the scale benchmark: how many sandboxes are alive (ids only, no tokens).
-Object.defineProperty(globalThis, 'remixletLiveSandboxes', { value: () => liveSandboxIds(), enumerable: false });
+// For the harness and the scale benchmark: how many sandboxes are alive (ids only, no tokens). Test builds only.
+if (TEST_HOOKS) Object.defineProperty(globalThis, 'remixletLiveSandboxes', { value: () => liveSandboxIds(), enumerable: false });

@@ -9,7 +9,7 @@ import type { PageEvent } from '../contracts/dom/ops';
 import { createSandboxHost } from './sandbox-host';
 import { dropToken, holdToken, type WorkerConnection } from './worker-client';
 import { SANDBOX_PATH } from './frame-policy';
-import { BENCH_BUILD } from '../contracts/bench-flag';
+import { BENCH_BUILD } from '../contracts/build-flags';
 import { relayBench } from './bench-relay';
 
 interface LiveSandbox {

@@ -4,7 +4,7 @@
 import { createChromeHandler } from 'trpc-chrome/adapter';
 import { pageAgentRouter } from './router';
 import { subscriptions } from './subscriptions';
-import { BENCH_BUILD } from '../contracts/bench-flag';
+import { BENCH_BUILD } from '../contracts/build-flags';
 import { serveBenchEcho } from './bench-echo';
 
 const MARK = Symbol.for('remixlet.page-agent');

@@ -6,7 +6,7 @@ import { createChromeHandler } from 'trpc-chrome/adapter';
 import { classifySender, type Role } from './senders';
 import { rootRouter } from './router';
 import { pageAgentArrived } from './pages';
-import { BENCH_BUILD } from '../contracts/bench-flag';
+import { BENCH_BUILD } from '../contracts/build-flags';
 import { serveBench } from './bench-relay';
 import { offscreenSpec } from '../contracts/boundaries/offscreen-worker';
 import { uiSpec } from '../contracts/boundaries/panel-worker';

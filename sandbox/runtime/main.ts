@@ -8,7 +8,7 @@ import { EventRouter } from './events';
 import { createDom } from './dom';
 import { createRmx, formatLogArgs } from './rmx';
 import { lockDown } from './lockdown';
-import { BENCH_BUILD } from '../../contracts/bench-flag';
+import { BENCH_BUILD } from '../../contracts/build-flags';
 import { installBenchFloor } from './bench-floor';
 
 const createObjectURL = URL.createObjectURL.bind(URL);
