@@ -1,0 +1,92 @@
+// Context: shared (pure). Everything stored remixlet code can call or see, declared once: each `dom` and
+// handle method with the operation it sends, each `rmx` name with its permission. The runtime implements
+// exactly this (tests/unit/api checks it), the reference in docs/api is generated from it, and the API
+// snapshot (contracts/api/snapshot-v1.json) keeps it from ever shrinking or changing under stored code.
+import { z } from 'zod';
+import type { DomOpName } from '../dom/ops';
+
+export interface DomMethod {
+  /** How remixlet code calls it: `dom.query(selector)`, `h.text()`. */
+  signature: string;
+  /** The dom operation it sends (see contracts/dom/ops.ts for its schema and description). */
+  op: DomOpName;
+  /** What it resolves to. */
+  returns: string;
+}
+
+export const DOM_METHODS: readonly DomMethod[] = [
+  { signature: 'dom.query(selector)', op: 'query', returns: 'Promise<Handle | null>' },
+  { signature: 'dom.queryAll(selector, { limit })', op: 'queryAll', returns: 'Promise<Handle[]>' },
+  { signature: 'dom.waitFor(selector, { timeout })', op: 'waitFor', returns: 'Promise<Handle | null>' },
+  { signature: 'dom.url()', op: 'url', returns: 'Promise<string>' },
+  { signature: 'dom.title()', op: 'title', returns: 'Promise<string>' },
+  { signature: 'dom.create(tag, { attrs, text })', op: 'create', returns: 'Promise<Handle>' },
+  { signature: 'dom.addStyle(css)', op: 'addStyle', returns: 'Promise<void>' },
+  { signature: 'dom.observe(selector, handler)', op: 'observe', returns: 'Promise<{ stop() }>' },
+  { signature: 'h.query(selector)', op: 'query', returns: 'Promise<Handle | null>' },
+  { signature: 'h.queryAll(selector, { limit })', op: 'queryAll', returns: 'Promise<Handle[]>' },
+  { signature: 'h.waitFor(selector, { timeout })', op: 'waitFor', returns: 'Promise<Handle | null>' },
+  { signature: 'h.text()', op: 'text', returns: 'Promise<string>' },
+  { signature: 'h.attr(name)', op: 'attr', returns: 'Promise<string | null>' },
+  { signature: 'h.value()', op: 'value', returns: 'Promise<string>' },
+  { signature: 'h.html()', op: 'html', returns: 'Promise<string>' },
+  { signature: 'h.rect()', op: 'rect', returns: 'Promise<{ x, y, width, height }>' },
+  { signature: 'h.computedStyle(props)', op: 'computedStyle', returns: 'Promise<Record<string, string>>' },
+  { signature: 'h.matches(selector)', op: 'matches', returns: 'Promise<boolean>' },
+  { signature: 'h.closest(selector)', op: 'closest', returns: 'Promise<Handle | null>' },
+  { signature: 'h.parent()', op: 'parent', returns: 'Promise<Handle | null>' },
+  { signature: 'h.children()', op: 'children', returns: 'Promise<Handle[]>' },
+  { signature: 'h.setText(text)', op: 'setText', returns: 'Promise<void>' },
+  { signature: 'h.setAttr(name, value)', op: 'setAttr', returns: 'Promise<void>' },
+  { signature: 'h.removeAttr(name)', op: 'removeAttr', returns: 'Promise<void>' },
+  { signature: 'h.addClass(name)', op: 'addClass', returns: 'Promise<void>' },
+  { signature: 'h.removeClass(name)', op: 'removeClass', returns: 'Promise<void>' },
+  { signature: 'h.setStyle(props)', op: 'setStyle', returns: 'Promise<void>' },
+  { signature: 'h.hide()', op: 'hide', returns: 'Promise<void>' },
+  { signature: 'h.show()', op: 'show', returns: 'Promise<void>' },
+  { signature: 'h.remove()', op: 'remove', returns: 'Promise<void>' },
+  { signature: 'h.setValue(value)', op: 'setValue', returns: 'Promise<void>' },
+  { signature: 'h.setHTML(html)', op: 'setHTML', returns: 'Promise<void>' },
+  { signature: 'h.clone()', op: 'clone', returns: 'Promise<Handle>' },
+  { signature: 'h.append(handle)', op: 'insert', returns: 'Promise<void>' },
+  { signature: 'h.prepend(handle)', op: 'insert', returns: 'Promise<void>' },
+  { signature: 'h.before(handle)', op: 'insert', returns: 'Promise<void>' },
+  { signature: 'h.after(handle)', op: 'insert', returns: 'Promise<void>' },
+  { signature: 'h.replaceWith(handle)', op: 'insert', returns: 'Promise<void>' },
+  { signature: 'h.click()', op: 'click', returns: 'Promise<void>' },
+  { signature: 'h.focus()', op: 'focus', returns: 'Promise<void>' },
+  { signature: 'h.on(type, handler, { preventDefault, stopPropagation })', op: 'on', returns: 'Promise<{ off() }>' },
+];
+
+export interface RmxMember {
+  signature: string;
+  /** The permission the worker checks on every call, or null for runtime helpers. */
+  permission: string | null;
+  description: string;
+  params: z.ZodType;
+  result: z.ZodType;
+}
+
+const Json = z.unknown().describe('Any JSON value');
+
+export const RMX_API: readonly RmxMember[] = [
+  { signature: 'rmx.version', permission: null, description: 'The API version this remixlet runs under.', params: z.tuple([]), result: z.number().int() },
+  { signature: 'rmx.page', permission: null, description: 'The page address and title (read-only; follows single-page-app navigations).', params: z.tuple([]), result: z.object({ url: z.string(), title: z.string() }) },
+  { signature: 'rmx.log(...values)', permission: null, description: "Writes a line to the remixlet's log; always allowed, also while paused.", params: z.array(z.unknown()), result: z.void() },
+  { signature: 'rmx.warn(...values)', permission: null, description: 'Writes a warning to the log.', params: z.array(z.unknown()), result: z.void() },
+  { signature: 'rmx.error(...values)', permission: null, description: 'Writes an error to the log.', params: z.array(z.unknown()), result: z.void() },
+  {
+    signature: 'rmx.keep(name, { check, repair })',
+    permission: null,
+    description: 'A condition that should stay true while the site redraws: check() runs after page changes and navigations (at most once a frame) and repair() runs when it fails; a repair that keeps failing backs off and says so in the log.',
+    params: z.tuple([z.string(), z.object({ check: z.custom<() => unknown>(), repair: z.custom<() => unknown>() })]),
+    result: z.void(),
+  },
+  { signature: 'rmx.storage.get(key)', permission: 'storage', description: "Reads a value from the remixlet's own storage (null when absent).", params: z.tuple([z.string().min(1).max(200)]), result: Json },
+  { signature: 'rmx.storage.set(key, value)', permission: 'storage', description: 'Stores a JSON value; refused past the quota.', params: z.tuple([z.string().min(1).max(200), Json]), result: z.void() },
+  { signature: 'rmx.storage.remove(key)', permission: 'storage', description: 'Removes a stored value.', params: z.tuple([z.string().min(1).max(200)]), result: z.void() },
+  { signature: 'rmx.storage.keys()', permission: 'storage', description: 'The keys in use.', params: z.tuple([]), result: z.array(z.string()) },
+];
+
+/** The name part of a signature: `h.setAttr(name, value)` → `h.setAttr`. */
+export const memberName = (signature: string): string => signature.replace(/\(.*$/, '');
