@@ -7,13 +7,16 @@ import { syncRegistrations } from './registration';
 import { dropApprovalsForTab } from './approvals';
 import { siteOf } from './store/settings';
 import { ensureOffscreen } from './offscreen-host';
+import { resyncSandboxes } from './resync';
+import { watchChatTabs } from './agent/chats';
 
 setPageHooks({
-  onArrived: (page) => void reconcilePage(page),
+  onArrived: (page) => void reconcilePage(page).then(() => resyncSandboxes(page)),
   onGone: (tabId, documentId) => void pageGone(tabId, documentId),
   onEvent: (page, event) => void routePageEvent(page, event),
 });
 listen();
+watchChatTabs();
 
 const onSameDocumentNavigation = (d: { tabId: number; frameId: number; documentId?: string; url: string }) => {
   const page = urlChanged(d.tabId, d.frameId, d.documentId, d.url);

@@ -1,0 +1,51 @@
+// A real stop of the background worker (over CDP) while a remixlet runs: afterwards its token still
+// resolves, the page agent and offscreen host reconnect, no sandbox is duplicated or lost, and the
+// remixlet keeps repairing the page through the restarted worker.
+import { test, expect } from './harness';
+import { install, manifest, openPanel, readLog } from './remixlet';
+
+const SCRIPT = `
+rmx.keep('no promos', {
+  check: async () => (await dom.query('.promo:not([style*="display: none"])')) === null,
+  repair: async () => { for (const p of await dom.queryAll('.promo')) await p.hide(); rmx.log('repaired'); },
+});
+`;
+
+test('running remixlets survive the worker being stopped', async ({ context, openPage, openExtensionPage, tabIdOf, evaluateInOffscreen }) => {
+  const page = await openPage('shop.test', '/index.html');
+  const tabId = await tabIdOf(page);
+  const panel = await openPanel(openExtensionPage, tabId);
+  const { remixletId } = await install(panel, tabId, { 'manifest.json': manifest({ name: 'No promos', matches: ['*://shop.test/*'] }), 'script.js': SCRIPT });
+  await page.reload();
+  await expect(page.locator('#promo-top')).toBeHidden();
+  const live = () => evaluateInOffscreen<string[]>('remixletLiveSandboxes()').catch(() => ['not ready']);
+  await expect.poll(live).toHaveLength(1);
+  const before = await live();
+
+  // Stop every service worker of the extension's origin, as Chrome does when it idles one out.
+  const session = await context.newCDPSession(panel);
+  const stopped = new Promise<void>((resolve) => {
+    session.on('ServiceWorker.workerVersionUpdated', (e: { versions: Array<{ runningStatus: string; scriptURL: string }> }) => {
+      if (e.versions.some((v) => v.scriptURL.startsWith('chrome-extension://') && v.runningStatus === 'stopped')) resolve();
+    });
+  });
+  await session.send('ServiceWorker.enable');
+  await session.send('ServiceWorker.stopAllWorkers');
+  await stopped;
+  await session.detach();
+
+  // The page redraws: the remixlet, through a worker that has to start again, must repair it.
+  await page.evaluate(() => {
+    const promo = document.createElement('div');
+    promo.className = 'promo';
+    promo.id = 'promo-late';
+    promo.textContent = 'Late offer';
+    document.body.prepend(promo);
+  });
+  await expect(page.locator('#promo-late')).toBeHidden({ timeout: 15_000 });
+  expect(await live()).toEqual(before);
+  const panelAgain = await openPanel(openExtensionPage, tabId);
+  const messages = (await readLog(panelAgain, remixletId)).map((e) => e.message);
+  expect(messages.filter((m) => m === 'repaired').length).toBeGreaterThanOrEqual(2);
+  expect(messages.some((m) => /TOKEN_INVALID|TOKEN_STALE/.test(m))).toBe(false);
+});
