@@ -14,6 +14,7 @@ import { clock } from './clock';
 import { randomId } from './tokens';
 import { siteOf } from './store/settings';
 import { afterRemixletChanged } from './lifecycle';
+import { faultPoint } from './faults';
 
 const EXTENSION_VERSION = (): string => chrome.runtime.getManifest().version;
 
@@ -110,11 +111,13 @@ export async function useActivationApproval(a: StoredApproval): Promise<SaveResu
   if (approval.state === 'pending') {
     const target = await nextVersionNumber(a.remixletId);
     approval = (await updateApproval(a.approvalId, { state: 'using', targetVersion: target })) ?? approval;
+    await faultPoint('approval:after-marked-using');
   }
   const target = approval.targetVersion!;
   const already = await readVersion(a.remixletId, target);
   if (already && already.digest !== a.digest) throw new RemixletRefusal('APPROVAL_USED', 'This approval was already used.');
   await writeVersion(a.remixletId, a.files, a.digest, a.reasons.includes('restore') ? 'restore' : 'agent', target);
+  await faultPoint('approval:before-marked-used');
   await updateApproval(a.approvalId, { state: 'used' });
   return { status: 'activated', remixletId: a.remixletId, version: target };
 }

@@ -3,6 +3,7 @@
 import { db, serialized, versionKey } from './db';
 import { RemixletHead, VersionRecord, type Files } from '../../contracts/remixlet';
 import { parseManifestText, type Manifest } from '../../contracts/policy/manifest';
+import { faultPoint } from '../faults';
 
 export interface ActiveRemixlet {
   head: RemixletHead;
@@ -53,6 +54,7 @@ export async function loadAll(): Promise<LoadResult[]> {
 export function commitVersion(record: VersionRecord, now: number): Promise<RemixletHead> {
   return serialized(`head:${record.remixletId}`, async () => {
     await db.versions.setItem(versionKey(record.remixletId, record.version), record);
+    await faultPoint('commit:between-version-and-head');
     const prev = await readHead(record.remixletId);
     const head: RemixletHead = {
       id: record.remixletId,
