@@ -8,6 +8,7 @@ import { dropApprovalsForTab } from './approvals';
 import { siteOf } from './store/settings';
 import { ensureOffscreen } from './offscreen-host';
 import { resyncSandboxes } from './resync';
+import { installSeedingPath } from './seed';
 import { watchChatTabs } from './agent/chats';
 
 setPageHooks({
@@ -16,6 +17,7 @@ setPageHooks({
   onEvent: (page, event) => void routePageEvent(page, event),
 });
 listen();
+installSeedingPath();
 watchChatTabs();
 
 const onSameDocumentNavigation = (d: { tabId: number; frameId: number; documentId?: string; url: string }) => {

@@ -6,7 +6,14 @@ import { pausedSites } from './store/settings';
 const PREFIX = 'rmx-';
 export const PAGE_AGENT_FILE = 'page-agent.js';
 
-export async function syncRegistrations(): Promise<void> {
+let syncing: Promise<void> = Promise.resolve();
+/** One sync at a time: two interleaved unregister/register rounds collide on script ids. */
+export function syncRegistrations(): Promise<void> {
+  syncing = syncing.then(syncNow, syncNow);
+  return syncing;
+}
+
+async function syncNow(): Promise<void> {
   const paused = await pausedSites();
   const pausedPatterns = paused.map((site) => `*://${site}/*`);
   const desired: chrome.scripting.RegisteredContentScript[] = [];
