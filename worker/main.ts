@@ -9,7 +9,6 @@ import { siteOf } from './store/settings';
 import { ensureOffscreen } from './offscreen-host';
 import { resyncSandboxes } from './resync';
 import { installSeedingPath } from './seed';
-import { watchChatTabs } from './agent/chats';
 
 setPageHooks({
   onArrived: (page) => void reconcilePage(page).then(() => resyncSandboxes(page)),
@@ -18,7 +17,6 @@ setPageHooks({
 });
 listen();
 installSeedingPath();
-watchChatTabs();
 
 const onSameDocumentNavigation = (d: { tabId: number; frameId: number; documentId?: string; url: string }) => {
   const page = urlChanged(d.tabId, d.frameId, d.documentId, d.url);
