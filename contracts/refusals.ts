@@ -47,6 +47,13 @@ export const REFUSAL_CODES = [
   'READ_TOO_LARGE',
   'TIMEOUT',
   'NO_PAGE_AGENT',
+  'NOT_APPLICABLE',
+  'HIERARCHY_REFUSED',
+  'TOO_MANY',
+  // the agent (a chat bound to one tab and site; reads it never makes)
+  'CHAT_STOPPED',
+  'CHAT_OTHER_TAB',
+  'READ_REFUSED',
   // anything else
   'NOT_FOUND',
   'INTERNAL',
