@@ -47,9 +47,6 @@ export const REFUSAL_TEXT: Record<RefusalCode, string> = {
   CHAT_STOPPED: "The agent's chat stopped (its tab closed or left the site); start a new chat on the page.",
   CHAT_OTHER_TAB: 'The chat works only on the tab it started on.',
   READ_REFUSED: 'The agent never reads cookies, local or session storage, IndexedDB, caches or the credential store.',
-  CHAT_STOPPED: "The chat has ended: its tab closed or left the site it started on.",
-  CHAT_OTHER_TAB: 'The chat is bound to the tab it started on; it cannot act on another tab.',
-  READ_REFUSED: 'The agent may not read that (cookies, site storage, IndexedDB, caches, credentials, passwords).',
   NOT_FOUND: 'There is no such thing.',
   INTERNAL: 'Something went wrong inside Remixlet; the reason says what.',
 };
