@@ -6,6 +6,7 @@ import { TEST_HOOKS } from '../contracts/build-flags';
 import { RemixletHead, VersionRecord } from '../contracts/remixlet';
 import { db, versionKey } from './store/db';
 import { syncRegistrations } from './registration';
+import { forgetLoaded } from './store/remixlets';
 
 export function installSeedingPath(): void {
   if (!TEST_HOOKS) return;
@@ -15,6 +16,7 @@ export function installSeedingPath(): void {
       const head = RemixletHead.parse(raw.head);
       await db.versions.setItem(versionKey(version.remixletId, version.version), version);
       await db.heads.setItem(head.id, head);
+      forgetLoaded(head.id);
       await syncRegistrations();
     },
   });

@@ -35,7 +35,32 @@ export async function listVersions(id: string): Promise<VersionRecord[]> {
 
 export type LoadResult = { ok: true; remixlet: ActiveRemixlet } | { ok: false; id: string; error: string };
 
-export async function loadRemixlet(id: string): Promise<LoadResult> {
+/**
+ * Loaded remixlets, kept because the grant middleware needs one on every call and parsing it from
+ * IndexedDB each time triples a dom round trip. Every write in this file (and the test seeding path)
+ * forgets the entry it changes, so the cache never outlives what is stored.
+ */
+const loaded = new Map<string, Promise<LoadResult>>();
+export function forgetLoaded(id: string): void {
+  loaded.delete(id);
+}
+/** For unit tests that clear IndexedDB underneath the store. */
+export function forgetAllLoaded(): void {
+  loaded.clear();
+}
+
+export function loadRemixlet(id: string): Promise<LoadResult> {
+  let result = loaded.get(id);
+  if (!result) {
+    result = readRemixlet(id);
+    loaded.set(id, result);
+    // A failed read is not worth keeping; the next call tries again.
+    void result.then((r) => !r.ok && loaded.get(id) === result && loaded.delete(id), () => loaded.delete(id));
+  }
+  return result;
+}
+
+async function readRemixlet(id: string): Promise<LoadResult> {
   const head = await readHead(id);
   if (!head) return { ok: false, id, error: 'its record is missing or corrupt' };
   const version = await readVersion(id, head.head);
@@ -55,6 +80,7 @@ export function commitVersion(record: VersionRecord, now: number): Promise<Remix
   return serialized(`head:${record.remixletId}`, async () => {
     await db.versions.setItem(versionKey(record.remixletId, record.version), record);
     await faultPoint('commit:between-version-and-head');
+    forgetLoaded(record.remixletId);
     const prev = await readHead(record.remixletId);
     const head: RemixletHead = {
       id: record.remixletId,
@@ -65,6 +91,7 @@ export function commitVersion(record: VersionRecord, now: number): Promise<Remix
       updatedAt: now,
     };
     await db.heads.setItem(record.remixletId, head);
+    forgetLoaded(record.remixletId);
     return head;
   });
 }
@@ -82,6 +109,7 @@ export function updateHead(id: string, change: Partial<Pick<RemixletHead, 'enabl
     if (!head) return undefined;
     const next = { ...head, ...change, updatedAt: now };
     await db.heads.setItem(id, next);
+    forgetLoaded(id);
     return next;
   });
 }
@@ -90,6 +118,7 @@ export async function deleteRemixlet(id: string): Promise<void> {
   await serialized(`head:${id}`, async () => {
     // The head goes first: without it nothing runs and no permission is held, whatever remains.
     await db.heads.removeItem(id);
+    forgetLoaded(id);
     for (const key of await db.versions.keys()) if (key.startsWith(`${id}:`)) await db.versions.removeItem(key);
     await db.logs.removeItem(id);
     for (const key of await db.storage.keys()) if (key.startsWith(`${id}:`)) await db.storage.removeItem(key);

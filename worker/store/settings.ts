@@ -4,9 +4,19 @@ import { db, serialized } from './db';
 
 const PausedSites = z.array(z.string());
 
-export async function pausedSites(): Promise<string[]> {
-  const parsed = PausedSites.safeParse(await db.settings.getItem('pausedSites'));
-  return parsed.success ? parsed.data : [];
+// Read on every sandbox call by the grant middleware; only setSitePaused changes it.
+let cached: Promise<string[]> | undefined;
+/** For unit tests that clear IndexedDB underneath the store. */
+export function forgetSettings(): void {
+  cached = undefined;
+}
+
+export function pausedSites(): Promise<string[]> {
+  cached ??= db.settings.getItem('pausedSites').then((raw) => {
+    const parsed = PausedSites.safeParse(raw);
+    return parsed.success ? parsed.data : [];
+  });
+  return cached;
 }
 
 /** A site is a host name: pausing shop.test pauses every remixlet on pages of shop.test. */
@@ -28,5 +38,6 @@ export function setSitePaused(site: string, paused: boolean): Promise<void> {
     if (paused) sites.add(site);
     else sites.delete(site);
     await db.settings.setItem('pausedSites', [...sites]);
+    cached = undefined;
   });
 }

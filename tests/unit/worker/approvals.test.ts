@@ -8,6 +8,8 @@ import { save, decide } from '../../../worker/activation';
 import { dropApprovalsForTab, readApproval, updateApproval } from '../../../worker/approvals';
 import { clock } from '../../../worker/clock';
 import { tokens } from '../../../worker/tokens';
+import { forgetAllLoaded } from '../../../worker/store/remixlets';
+import { forgetSettings } from '../../../worker/store/settings';
 import { db } from '../../../worker/store/db';
 import { listVersions, loadRemixlet } from '../../../worker/store/remixlets';
 import { refusalOf } from '../../../contracts/trpc-errors';
@@ -38,6 +40,8 @@ beforeEach(async () => {
   resetChrome();
   tokens.resetCache();
   await Promise.all(Object.values(db).map((s) => s.clear()));
+  forgetAllLoaded();
+  forgetSettings();
   tabs.set(TAB, { id: TAB, url: 'https://shop.test/cart' });
 });
 

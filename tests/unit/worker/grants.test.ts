@@ -10,6 +10,8 @@ import { decide } from '../../../worker/activation';
 import { createApproval } from '../../../worker/approvals';
 import { setSitePaused } from '../../../worker/store/settings';
 import { readLog } from '../../../worker/store/logs';
+import { forgetAllLoaded } from '../../../worker/store/remixlets';
+import { forgetSettings } from '../../../worker/store/settings';
 import { db } from '../../../worker/store/db';
 import { refusalOf } from '../../../contracts/trpc-errors';
 import type { DomOp, OpResult } from '../../../contracts/dom/ops';
@@ -81,6 +83,8 @@ beforeEach(async () => {
   tokens.resetCache();
   execCalls.length = 0;
   await Promise.all(Object.values(db).map((s) => s.clear()));
+  forgetAllLoaded();
+  forgetSettings();
   tabs.set(TAB, { id: TAB, url: 'https://shop.test/' });
   trackPage(page('doc-1', 'https://shop.test/'));
   withStorage = await install('With storage', [{ name: 'storage', reason: 'remember hidden items' }]);

@@ -6,6 +6,8 @@ import { save, decide } from '../../../worker/activation';
 import { createApproval } from '../../../worker/approvals';
 import { requestRestore } from '../../../worker/restore';
 import { tokens } from '../../../worker/tokens';
+import { forgetAllLoaded } from '../../../worker/store/remixlets';
+import { forgetSettings } from '../../../worker/store/settings';
 import { db, versionKey } from '../../../worker/store/db';
 import { listVersions, loadRemixlet, readVersion } from '../../../worker/store/remixlets';
 import { refusalOf } from '../../../contracts/trpc-errors';
@@ -24,6 +26,8 @@ beforeEach(async () => {
   resetChrome();
   tokens.resetCache();
   await Promise.all(Object.values(db).map((s) => s.clear()));
+  forgetAllLoaded();
+  forgetSettings();
   tabs.set(TAB, { id: TAB, url: 'https://shop.test/' });
   await allow(['storage']);
   const v1 = await save(TAB, undefined, { 'manifest.json': manifest([{ name: 'storage', reason: 'remember what you hid' }]), 'script.js': 'rmx.log(1)' });
