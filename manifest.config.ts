@@ -3,7 +3,12 @@
 import { defineManifest } from '@crxjs/vite-plugin';
 import pkg from './package.json' with { type: 'json' };
 
-/** The sandbox page's CSP: no network of any kind, no eval, no forms, no frames; blob: scripts and workers only. */
+/**
+ * The sandbox page's CSP: no network of any kind, no eval, no forms, no frames, no popups or navigation of
+ * the top (the sandbox flags grant scripts only); blob: scripts and workers for local code. Only extension
+ * pages may frame it. Resource hints (preconnect, dns-prefetch) are outside CSP, which is one reason
+ * remixlet code never runs in this page's window but in a worker it starts (sandbox/main.ts).
+ */
 export const SANDBOX_CSP = [
   'sandbox allow-scripts',
   "default-src 'none'",
@@ -20,6 +25,7 @@ export const SANDBOX_CSP = [
   "manifest-src 'none'",
   "form-action 'none'",
   "base-uri 'none'",
+  "frame-ancestors 'self'",
 ].join('; ');
 
 export default defineManifest({
@@ -46,6 +52,9 @@ export default defineManifest({
     'notifications',
     'clipboardWrite',
     'declarativeNetRequestWithHostAccess',
+    // rmx.fetch reads each redirect's Location from its own request's response headers before deciding
+    // whether to follow it (worker/services/fetch.ts); observation only, never blocking.
+    'webRequest',
   ],
   host_permissions: ['<all_urls>'],
   content_security_policy: {

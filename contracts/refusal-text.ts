@@ -21,6 +21,7 @@ export const REFUSAL_TEXT: Record<RefusalCode, string> = {
   STYLE_LOAD_REFUSED: 'style.css loads something it may not.',
   STYLE_SYNTAX: 'style.css cannot be read safely.',
   RULE_REFUSED: 'A network rule breaks the limits on network rules.',
+  SCHEDULE_REFUSED: 'A schedule is in the past, too frequent, too far off, or its action is not one of the three fixed ones.',
   API_VERSION_UNSUPPORTED: 'The remixlet was written for an API version this extension no longer runs.',
   APPROVAL_REQUIRED: 'The person must approve this first.',
   APPROVAL_INVALID: 'There is no such approval.',

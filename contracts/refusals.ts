@@ -25,6 +25,7 @@ export const REFUSAL_CODES = [
   'STYLE_LOAD_REFUSED',
   'STYLE_SYNTAX',
   'RULE_REFUSED',
+  'SCHEDULE_REFUSED',
   'API_VERSION_UNSUPPORTED',
   // approvals and activation
   'APPROVAL_REQUIRED',

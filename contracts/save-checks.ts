@@ -5,6 +5,7 @@ import { checkScript } from './policy/script-check';
 import { checkStyleSheet } from './policy/stylesheet-check';
 import type { PolicyRefusal } from './policy/result';
 import { loadHostsOf } from './remixlet-hosts';
+import { checkRulesFile } from './policy/netrules';
 
 export type SaveCheckRefusal = PolicyRefusal;
 export type SaveCheckResult = { ok: true; manifest: Manifest } | { ok: false; refusals: SaveCheckRefusal[] };
@@ -27,12 +28,10 @@ export function checkRemixletFiles(files: Readonly<Record<string, string | undef
     const verdict = checkStyleSheet(style, hosts);
     if (!verdict.ok) refusals.push(...verdict.refusals.map((r) => ({ ...r, file: 'style.css' })));
   }
-  if (present['rules.json'] !== undefined) {
-    refusals.push({
-      code: 'RULE_REFUSED',
-      reason: 'Network rules (rules.json) are not supported by this version of Remixlet yet; remove rules.json.',
-      file: 'rules.json',
-    });
+  const rules = present['rules.json'];
+  if (rules !== undefined) {
+    const verdict = checkRulesFile(rules, manifest);
+    if (!verdict.ok) refusals.push(...verdict.refusals);
   }
   return refusals.length ? { ok: false, refusals } : { ok: true, manifest };
 }

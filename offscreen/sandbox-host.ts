@@ -1,37 +1,71 @@
-// Context: offscreen document. The API one sandbox reaches over its own MessageChannel (Comlink). It
-// trusts nothing from the sandbox: every argument is parsed, calls are rate limited, and the object holds
-// no token (the token injection link adds it), so nothing a sandbox can get or set through Comlink leaks one.
+// Context: offscreen document. The API one sandbox reaches over its own MessageChannel (Comlink, behind
+// comlink-guard.ts). It trusts nothing from the sandbox: every argument is parsed, calls, dom operations
+// and log lines are budgeted per second (the refusal is logged once a second), and the object holds no
+// token (the token injection link adds it), so nothing a sandbox can get or set through Comlink leaks one.
 import { sandboxHostSpec, type HostAnswer, type SandboxHost } from '../contracts/boundaries/sandbox-offscreen';
 import type { Refusal } from '../contracts/refusals';
 import { asRefusal } from '../contracts/trpc-errors';
+import { RateWindow } from '../contracts/rate-window';
 import type { WorkerConnection } from './worker-client';
+import { writeClipboardText } from './clipboard';
+import { RemixletRefusal } from '../contracts/refusals';
 
+/** A little above the runtime's own pace (sandbox/runtime/bridge.ts, log-limit.ts), so honest code meets the runtime's limit first. */
+export const RATE = { callsPerSecond: 400, domOpsPerSecond: 2_500, logLinesPerSecond: 60 } as const;
 
-export const RATE = { callsPerSecond: 400 } as const;
+type Method = keyof typeof sandboxHostSpec;
+type Send = (checked: never) => Promise<unknown>;
 
-export function createSandboxHost(sandboxId: string, worker: () => WorkerConnection, onRateLimited: () => void): Readonly<SandboxHost> {
-  let windowStart = Date.now();
-  let calls = 0;
-  let warned = false;
-  const admit = (): Refusal | undefined => {
-    const now = Date.now();
-    if (now - windowStart >= 1000) {
-      windowStart = now;
-      calls = 0;
-      warned = false;
+/** How each call the host answers travels on to the worker (worker-client adds the token). A method gets a row here when it is implemented. */
+function forwarders(sandboxId: string, worker: () => WorkerConnection): Partial<Record<Method, Send>> {
+  return {
+    dom: (ops: never) => worker().call(sandboxId, 'dom', { ops }),
+    log: (entry: never) => worker().call(sandboxId, 'log', entry),
+    storage: (call: never) => worker().call(sandboxId, 'storage', { call }),
+    // The worker only grants the clipboard call; the text is written here, and only after that answer.
+    clipboard: async (call: never) => {
+      await worker().call(sandboxId, 'clipboard', { call });
+      if (!writeClipboardText((call as { text: string }).text)) throw new RemixletRefusal('INTERNAL', 'The browser did not let the text be copied.');
+      return null;
+    },
+    notify: (call: never) => worker().call(sandboxId, 'notify', { call }),
+    menu: (call: never) => worker().call(sandboxId, 'menu', { call }),
+    schedule: (call: never) => worker().call(sandboxId, 'schedule', { call }),
+    messages: () => worker().call(sandboxId, 'messages', {}),
+    fetch: (call: never) => worker().call(sandboxId, 'fetch', { call }),
+    networkObserve: (call: never) => worker().call(sandboxId, 'networkObserve', { call }),
+    networkStop: (call: never) => worker().call(sandboxId, 'networkStop', { call }),
+  };
+}
+
+/** The methods a sandbox may call: the only ones comlink-guard lets through. */
+export const HOST_METHODS = Object.keys(forwarders('', () => undefined as never)) as Method[];
+
+export function createSandboxHost(sandboxId: string, worker: () => WorkerConnection, onRateLimited: (reason: string) => void): Readonly<Partial<SandboxHost>> {
+  const calls = new RateWindow(RATE.callsPerSecond);
+  const ops = new RateWindow(RATE.domOpsPerSecond);
+  const logs = new RateWindow(RATE.logLinesPerSecond);
+  const warned = new Map<RateWindow, number>();
+  const limited = (window: RateWindow, reason: string): Refusal => {
+    if (warned.get(window) !== window.mark()) {
+      warned.set(window, window.mark());
+      onRateLimited(reason);
     }
-    calls += 1;
-    if (calls <= RATE.callsPerSecond) return undefined;
-    if (!warned) {
-      warned = true;
-      onRateLimited();
+    return { code: 'RATE_LIMITED', reason };
+  };
+  const admit = (name: Method, raw: unknown): Refusal | undefined => {
+    if (!calls.take()) return limited(calls, `More than ${RATE.callsPerSecond} calls a second; batch dom calls or slow down.`);
+    // Counted before parsing, so an oversized flood costs no parsing.
+    if (name === 'dom' && !ops.take(Array.isArray(raw) ? Math.max(1, raw.length) : 1)) {
+      return limited(ops, `More than ${RATE.domOpsPerSecond} dom operations a second; the batch was refused.`);
     }
-    return { code: 'RATE_LIMITED', reason: `More than ${RATE.callsPerSecond} calls a second; batch dom calls or slow down.` };
+    if (name === 'log' && !logs.take()) return limited(logs, `More than ${RATE.logLinesPerSecond} log lines a second; the line was dropped.`);
+    return undefined;
   };
 
-  const answer = async (name: keyof typeof sandboxHostSpec, raw: unknown, send: (input: never) => Promise<unknown>): Promise<HostAnswer> => {
-    const limited = admit();
-    if (limited) return { ok: false, refusal: limited };
+  const answer = async (name: Method, raw: unknown, send: Send): Promise<HostAnswer> => {
+    const refusal = admit(name, raw);
+    if (refusal) return { ok: false, refusal };
     const parsed = sandboxHostSpec[name].input.safeParse(raw);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -44,9 +78,7 @@ export function createSandboxHost(sandboxId: string, worker: () => WorkerConnect
     }
   };
 
-  return Object.freeze({
-    dom: (ops: unknown) => answer('dom', ops, (checked) => worker().call(sandboxId, 'dom', { ops: checked })),
-    log: (entry: unknown) => answer('log', entry, (checked: { level: 'info' | 'warn' | 'error'; message: string }) => worker().call(sandboxId, 'log', checked)),
-    storage: (call: unknown) => answer('storage', call, (checked) => worker().call(sandboxId, 'storage', { call: checked })),
-  });
+  const host: Partial<Record<Method, (raw: unknown) => Promise<HostAnswer>>> = {};
+  for (const [name, send] of Object.entries(forwarders(sandboxId, worker)) as Array<[Method, Send]>) host[name] = (raw) => answer(name, raw, send);
+  return Object.freeze(host);
 }

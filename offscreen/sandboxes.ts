@@ -6,7 +6,8 @@ import type { z } from 'zod';
 import type { SandboxCreate } from '../contracts/boundaries/offscreen-worker';
 import type { SandboxBoot } from '../contracts/boundaries/sandbox-offscreen';
 import type { PageEvent } from '../contracts/dom/ops';
-import { createSandboxHost } from './sandbox-host';
+import { createSandboxHost, HOST_METHODS } from './sandbox-host';
+import { FLOOD_MESSAGES_PER_SECOND, guardedEndpoint } from './comlink-guard';
 import { dropToken, holdToken, type WorkerConnection } from './worker-client';
 import { SANDBOX_PATH } from './frame-policy';
 import { BENCH_BUILD } from '../contracts/build-flags';
@@ -37,19 +38,31 @@ export function createSandbox(cmd: z.infer<typeof SandboxCreate>, worker: () => 
   const events = new MessageChannel();
   const entry: LiveSandbox = { iframe, rpc, events, remixletId: cmd.remixletId };
   live.set(cmd.sandboxId, entry);
+  const ended = (reason: string) => {
+    if (!live.has(cmd.sandboxId)) return;
+    void worker().call(cmd.sandboxId, 'sandboxEnded', { reason }).catch(() => undefined);
+    destroySandbox(cmd.sandboxId);
+  };
+  const logWarn = (message: string) => void worker().call(cmd.sandboxId, 'log', { level: 'warn', message }).catch(() => undefined);
   let loads = 0;
   iframe.addEventListener('load', () => {
     loads += 1;
     if (loads > 1) {
-      // A sandbox that navigated itself is no longer the page we started; it goes.
-      destroySandbox(cmd.sandboxId);
-      void worker().call(cmd.sandboxId, 'sandboxEnded', { reason: 'the sandbox frame loaded a second document' }).catch(() => undefined);
+      // A sandbox that navigated itself (or was navigated) is no longer the page we started; it goes.
+      ended('the sandbox frame loaded a second document');
       return;
     }
-    const host = createSandboxHost(cmd.sandboxId, worker, () => {
-      void worker().call(cmd.sandboxId, 'log', { level: 'warn', message: 'Calls are being rate limited.' }).catch(() => undefined);
+    const host = createSandboxHost(cmd.sandboxId, worker, (reason) => logWarn(`RATE_LIMITED: ${reason}`));
+    let droppedReported = false;
+    const endpoint = guardedEndpoint(rpc.port1, HOST_METHODS, {
+      onDropped: () => {
+        if (droppedReported) return;
+        droppedReported = true;
+        logWarn(`The sandbox sent a message that is not a plain call of one of the host's methods (${HOST_METHODS.join(', ')}); it was dropped, and so will any like it.`);
+      },
+      onFlood: () => ended(`it sent more than ${FLOOD_MESSAGES_PER_SECOND} messages in a second`),
     });
-    Comlink.expose(host, rpc.port1);
+    Comlink.expose(host, endpoint);
     if (BENCH_BUILD) relayBench(cmd.sandboxId, events.port1);
     const boot: SandboxBoot = {
       kind: 'remixlet-boot',

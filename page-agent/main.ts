@@ -4,6 +4,7 @@
 import { createChromeHandler } from 'trpc-chrome/adapter';
 import { pageAgentRouter } from './router';
 import { subscriptions } from './subscriptions';
+import { watchMaskedFields } from './policy/password';
 import { BENCH_BUILD } from '../contracts/build-flags';
 import { serveBenchEcho } from './bench-echo';
 
@@ -29,6 +30,7 @@ if (!g[MARK] && window.top === window) {
   chrome.runtime.onConnect.addListener((port) => {
     if (!fromOurWorker(port) && !(BENCH_BUILD && serveBenchEcho(port))) port.disconnect();
   });
+  watchMaskedFields();
   createChromeHandler({ router: pageAgentRouter as never, createContext: () => ({}), onError: () => undefined });
   const lifecycle = () => subscriptions.emit({ kind: 'lifecycle', readyState: document.readyState });
   document.addEventListener('readystatechange', lifecycle);

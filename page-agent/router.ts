@@ -1,23 +1,29 @@
 // Context: page agent. The router the worker calls over the port it opened to this document. The scope
 // of each call (which remixlet, its sites and hosts) comes from the worker's records.
 import { routerFromSpec } from '../contracts/trpc-server';
+import { RemixletRefusal } from '../contracts/refusals';
 import { pageAgentSpec, type PageAgentSpec } from '../contracts/boundaries/worker-page-agent';
 import type { HandlersOf } from '../contracts/rpc';
 import { t } from './trpc';
 import { execBatch } from './exec';
-import { dropTable } from './handles';
 import { subscriptions } from './subscriptions';
+import { agentHandlers } from './agent/handlers';
+import { releaseRemixlet } from './release';
 
 const handlers: HandlersOf<PageAgentSpec, object> = {
   exec: ({ input }) => execBatch(input.remixlet, input.ops),
-  insertStyle: () => ({ inserted: false }),
+  insertStyle: () => {
+    // style.css is inserted by the worker (chrome.scripting.insertCSS, after worker/style-insertion.ts), which
+    // the page's CSP cannot block and the page cannot remove; the page agent never inserts it.
+    throw new RemixletRefusal('NOT_APPLICABLE', 'style.css is inserted by the extension worker, not by the page agent.');
+  },
   release: ({ input }) => {
-    subscriptions.removeAll(input.remixletId);
-    dropTable(input.remixletId);
+    releaseRemixlet(input.remixletId);
     return { released: true };
   },
   status: () => ({ url: location.href, title: document.title, readyState: document.readyState }),
   events: () => (emit) => subscriptions.sink(emit),
+  ...agentHandlers,
 };
 
 export const pageAgentRouter = routerFromSpec(t, pageAgentSpec, () => t.procedure, handlers);

@@ -1,5 +1,6 @@
 // Context: page agent. Event listeners, observers and change watches a remixlet set up on this page, and
-// the stream that carries what they see to the worker. All of a remixlet's are removed with its sandbox.
+// the stream that carries what they see to the worker. All of a remixlet's are removed with its sandbox
+// (the release procedure), and so are its pending waits and the stylesheets it added.
 import type { PageEvent } from '../contracts/dom/ops';
 
 type Emit = (event: PageEvent) => void;
@@ -26,8 +27,8 @@ export class Subscriptions {
   remove(remixletId: string, id: string): boolean {
     const cleanup = this.cleanups.get(remixletId)?.get(id);
     if (!cleanup) return false;
-    cleanup();
     this.cleanups.get(remixletId)!.delete(id);
+    cleanup();
     return true;
   }
 
@@ -36,8 +37,21 @@ export class Subscriptions {
   }
 
   removeAll(remixletId: string): void {
-    for (const cleanup of this.cleanups.get(remixletId)?.values() ?? []) cleanup();
+    const mine = this.cleanups.get(remixletId);
     this.cleanups.delete(remixletId);
+    for (const cleanup of mine?.values() ?? []) {
+      try {
+        cleanup();
+      } catch {
+        // One failing cleanup must not keep the others (listeners, observers) alive.
+      }
+    }
+  }
+
+  countFor(remixletId: string, prefix: string): number {
+    let n = 0;
+    for (const id of this.cleanups.get(remixletId)?.keys() ?? []) if (id.startsWith(prefix)) n += 1;
+    return n;
   }
 
   count(): number {

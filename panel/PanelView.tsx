@@ -1,28 +1,56 @@
-// Context: side panel. The chat's home: pending permission cards and activation dialogs for the bound
-// tab, and the remixlets that run there. (The agent's chat arrives with the agent issue.)
-import { createResource, createSignal, For, onCleanup, Show } from 'solid-js';
+// Context: side panel. The chat's home, bound to one tab (?tab= or the active tab when it opened; it does
+// not follow later tab switches): the agent's chat, pending permission cards and activation dialogs for
+// that tab (fixed text, ApprovalCard), provider settings, and the remixlets that run there.
+import { createEffect, createResource, createSignal, For, on, onCleanup, Show } from 'solid-js';
 import type { PendingApproval } from '../contracts/boundaries/panel-worker';
 import { worker } from './worker-client';
 import { boundTab } from './bound-tab';
 import { ApprovalCard } from './ApprovalCard';
+import { ChatView } from './chat/ChatView';
+import { createChat, type Chat } from './chat/controller';
+import { ProviderSettingsForm } from './settings/ProviderSettings';
+import { decided, stillPending } from './agent/decisions';
 
 export function Panel() {
   const [tab] = createResource(boundTab);
   const [pending, setPending] = createSignal<PendingApproval[]>([]);
   const [status, setStatus] = createSignal('');
+  const [showSettings, setShowSettings] = createSignal(false);
   const [remixlets, { refetch }] = createResource(tab, (t) => worker().list({ url: t.url }));
+  const [chat, setChat] = createSignal<Chat | undefined>();
 
   let sub: { unsubscribe(): void } | undefined;
   const watch = (tabId: number) => {
     sub?.unsubscribe();
-    sub = worker().pending({ tabId }, { onData: setPending });
+    sub = worker().pending(
+      { tabId },
+      {
+        onData: (list) => {
+          setPending(list);
+          stillPending(new Set(list.map((a) => a.approvalId)));
+        },
+      },
+    );
   };
-  onCleanup(() => sub?.unsubscribe());
+  const bind = (t: chrome.tabs.Tab) => {
+    if (chat() || t.id === undefined) return;
+    watch(t.id);
+    const c = createChat({ id: t.id, url: t.url ?? '' });
+    setChat(c);
+    void c.restore();
+  };
+  // A turn may have saved a remixlet: the list of what runs here is fetched again when it ends.
+  createEffect(on(() => chat()?.state.working, (working, was) => was && !working && void refetch()));
+  onCleanup(() => {
+    sub?.unsubscribe();
+    chat()?.dispose();
+  });
 
   const decide = async (a: PendingApproval, allow: boolean) => {
     try {
       const result = await worker().decide({ approvalId: a.approvalId, allow });
       setStatus(result.status === 'activated' ? `Applied version ${result.version}.` : result.status === 'declined' ? 'Not applied; the previous version stays.' : 'Allowed.');
+      decided(a.approvalId, result);
       void refetch();
     } catch (e) {
       setStatus(`Could not record that: ${e instanceof Error ? e.message : String(e)}`);
@@ -33,9 +61,27 @@ export function Panel() {
     <main>
       <header>
         <h1>Remixlet</h1>
-        <Show when={tab()}>{(t) => <p class="bound-tab" data-tab-id={t().id}>{(() => { watch(t().id!); return t().url; })()}</p>}</Show>
+        <Show when={tab()}>
+          {(t) => (
+            <p class="bound-tab" data-tab-id={t().id}>
+              {(bind(t()), t().url)}
+            </p>
+          )}
+        </Show>
+        <button type="button" class="settings-toggle" aria-expanded={showSettings()} onClick={() => setShowSettings(!showSettings())}>
+          Settings
+        </button>
       </header>
-      <For each={pending()}>{(a) => <ApprovalCard approval={a} onDecide={(allow) => void decide(a, allow)} />}</For>
+      <Show when={showSettings()}>
+        <ProviderSettingsForm />
+      </Show>
+      <Show when={chat()}>
+        {(c) => (
+          <ChatView chat={c()}>
+            <For each={pending()}>{(a) => <ApprovalCard approval={a} onDecide={(allow) => void decide(a, allow)} />}</For>
+          </ChatView>
+        )}
+      </Show>
       <p role="status" class="status">{status()}</p>
       <section aria-label="Remixlets on this page">
         <h2>On this page</h2>

@@ -18,7 +18,17 @@ export interface Grant {
 }
 
 /** Which permission a procedure needs, computed from its raw input (e.g. the host of a fetch). */
-export type PermissionRule = { kind: 'none' } | { kind: 'log' } | { kind: 'named'; name: string } | { kind: 'host'; prefix: 'fetch:' | 'network:observe:'; hostOf: (rawInput: unknown) => string | undefined };
+export type PermissionRule =
+  | { kind: 'none' }
+  | { kind: 'log' }
+  | { kind: 'named'; name: string }
+  | {
+      kind: 'host';
+      prefix: 'fetch:' | 'network:observe:';
+      hostOf: (rawInput: unknown) => string | undefined;
+      /** Whether a declared host (after the prefix) covers the call, for hosts with a port: no port means any port. */
+      covers?: (rawInput: unknown, declaredHost: string) => boolean;
+    };
 
 export function grantedProcedure(rule: PermissionRule) {
   return roleProcedure('offscreen').use(async ({ ctx, rawInput, next, path }) => {
@@ -43,7 +53,9 @@ export function grantedProcedure(rule: PermissionRule) {
     }
     if (rule.kind === 'named' || rule.kind === 'host') {
       const needed = rule.kind === 'named' ? rule.name : `${rule.prefix}${rule.hostOf(rawInput) ?? ''}`;
-      const declared = remixlet.manifest.permissions.some((p) => p.name === needed);
+      const declared = remixlet.manifest.permissions.some(
+        (p) => p.name === needed || (rule.kind === 'host' && rule.covers !== undefined && p.name.startsWith(rule.prefix) && rule.covers(rawInput, p.name.slice(rule.prefix.length))),
+      );
       if (!declared) {
         await refuse('PERMISSION_MISSING', `This call needs the "${needed}" permission; add it to manifest.json with a reason and ask the person to allow it.`);
       }

@@ -3,13 +3,16 @@
 // should still run), so stopping a remixlet never depends on a page reload succeeding.
 import { syncRegistrations } from './registration';
 import { reconcileAll, restartRemixlet } from './sandboxes';
+import { servicesAfterRemixletChanged, servicesAfterSitePauseChanged } from './services/listeners';
 
 export async function afterRemixletChanged(remixletId: string, reason: string): Promise<void> {
   await syncRegistrations();
+  await servicesAfterRemixletChanged(remixletId);
   await restartRemixlet(remixletId, reason);
 }
 
 export async function afterSitePauseChanged(): Promise<void> {
   await syncRegistrations();
+  await servicesAfterSitePauseChanged();
   await reconcileAll();
 }

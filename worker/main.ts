@@ -9,6 +9,8 @@ import { siteOf } from './store/settings';
 import { ensureOffscreen } from './offscreen-host';
 import { resyncSandboxes } from './resync';
 import { installSeedingPath } from './seed';
+import { installServiceListeners } from './services/listeners';
+import { watchChatTabs } from './agent/chats';
 
 setPageHooks({
   onArrived: (page) => void reconcilePage(page).then(() => resyncSandboxes(page)),
@@ -16,7 +18,9 @@ setPageHooks({
   onEvent: (page, event) => void routePageEvent(page, event),
 });
 listen();
+installServiceListeners();
 installSeedingPath();
+watchChatTabs();
 
 const onSameDocumentNavigation = (d: { tabId: number; frameId: number; documentId?: string; url: string }) => {
   const page = urlChanged(d.tabId, d.frameId, d.documentId, d.url);

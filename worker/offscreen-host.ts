@@ -16,8 +16,8 @@ export async function ensureOffscreen(): Promise<void> {
   creating ??= chrome.offscreen
     .createDocument({
       url: OFFSCREEN_URL,
-      reasons: [chrome.offscreen.Reason.IFRAME_SCRIPTING],
-      justification: 'Runs each remixlet in its own sandboxed iframe, with no access to pages or the network.',
+      reasons: [chrome.offscreen.Reason.IFRAME_SCRIPTING, chrome.offscreen.Reason.CLIPBOARD],
+      justification: 'Runs each remixlet in its own sandboxed iframe, with no access to pages or the network, and writes the text a remixlet with the clipboard permission copies.',
     })
     .catch((e: unknown) => {
       // Another call raced us to it; only one offscreen document may exist.

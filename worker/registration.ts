@@ -1,10 +1,30 @@
-// Context: background service worker. The page agent is registered only for the sites that an active
-// remixlet matches, at that remixlet's runAt, top frame only; Remixlet does nothing anywhere else.
+// Context: background service worker. The page agent is registered only for the hosts that an active
+// remixlet's matches name, at that remixlet's runAt, top frame only; Remixlet does nothing on any other
+// site. It is registered for every path of those hosts, because a single-page app can move by history
+// navigation from a path that does not match to one that does without loading a document; which
+// remixlets run on a page is still decided by the worker against the full patterns (sandboxes.ts).
 import { loadAll } from './store/remixlets';
 import { pausedSites } from './store/settings';
+import { parseMatchPattern } from '../contracts/policy/match-pattern';
 
 const PREFIX = 'rmx-';
 export const PAGE_AGENT_FILE = 'page-agent.js';
+
+/** `https://shop.example/cart/*` → `https://shop.example/*`: same scheme, host and port, every path. */
+export function agentMatches(patterns: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const pattern of patterns) {
+    if (!parseMatchPattern(pattern).ok) continue;
+    if (pattern === '<all_urls>') {
+      out.add(pattern);
+      continue;
+    }
+    const sep = pattern.indexOf('://');
+    const pathStart = pattern.indexOf('/', sep + 3);
+    out.add(`${pattern.slice(0, pathStart)}/*`);
+  }
+  return [...out];
+}
 
 let syncing: Promise<void> = Promise.resolve();
 /** One sync at a time: two interleaved unregister/register rounds collide on script ids. */
@@ -21,11 +41,14 @@ async function syncNow(): Promise<void> {
     if (!loaded.ok) continue;
     const { head, manifest } = loaded.remixlet;
     if (!head.enabled || head.archived) continue;
+    const matches = agentMatches(manifest.matches);
+    if (!matches.length) continue;
     desired.push({
       id: `${PREFIX}${head.id}`,
       js: [PAGE_AGENT_FILE],
-      matches: manifest.matches,
-      excludeMatches: [...(manifest.excludeMatches ?? []), ...pausedPatterns],
+      matches,
+      // The manifest's excludeMatches are paths the app may still move away from; the worker applies them.
+      excludeMatches: pausedPatterns,
       runAt: manifest.runAt,
       allFrames: false,
       persistAcrossSessions: true,

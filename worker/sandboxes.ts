@@ -17,6 +17,21 @@ import { scopeOf } from './scope';
 const READY_ORDER = { loading: 0, interactive: 1, complete: 2 } as const;
 const RUN_AT_NEEDS = { document_start: 0, document_end: 1, document_idle: 2 } as const;
 
+// Lifecycle changes run one at a time: two reconciles of one page racing between "is there a sandbox?" and
+// "start one" would start two, and a page that goes while a start awaits would leave one behind.
+let lifecycle: Promise<unknown> = Promise.resolve();
+function serially<T>(task: () => Promise<T>): Promise<T> {
+  const next = lifecycle.then(task, task);
+  lifecycle = next.catch(() => undefined);
+  return next;
+}
+
+/** A page busy in a loop answers nothing; the queue above must not wait on it forever. */
+const PAGE_ANSWER_MS = 2_000;
+function withinTime<T>(p: Promise<T>, fallback: T): Promise<T> {
+  return Promise.race([p, new Promise<T>((resolve) => setTimeout(() => resolve(fallback), PAGE_ANSWER_MS))]);
+}
+
 /** CSS inserted per (tab, document, remixlet), so it can be removed when a single-page app moves away. */
 const insertedCss = new Map<string, string>();
 const cssKey = (tabId: number, documentId: string, id: string) => `${tabId}:${documentId}:${id}`;
@@ -41,7 +56,7 @@ async function insertStyle(page: PageRecord, r: ActiveRemixlet): Promise<void> {
   const css = await styleForInsertion(r);
   if (!css) return;
   insertedCss.set(key, css);
-  await chrome.scripting.insertCSS({ target: { tabId: page.tabId, documentIds: [page.documentId] }, css, origin: 'AUTHOR' });
+  await withinTime(chrome.scripting.insertCSS({ target: { tabId: page.tabId, documentIds: [page.documentId] }, css, origin: 'AUTHOR' }), undefined);
 }
 
 async function removeStyle(tabId: number, documentId: string, id: string): Promise<void> {
@@ -49,7 +64,7 @@ async function removeStyle(tabId: number, documentId: string, id: string): Promi
   const css = insertedCss.get(key);
   if (css === undefined) return;
   insertedCss.delete(key);
-  await chrome.scripting.removeCSS({ target: { tabId, documentIds: [documentId] }, css, origin: 'AUTHOR' }).catch(() => undefined);
+  await withinTime(chrome.scripting.removeCSS({ target: { tabId, documentIds: [documentId] }, css, origin: 'AUTHOR' }).catch(() => undefined), undefined);
 }
 
 async function liveTokenFor(page: PageRecord, id: string): Promise<TokenRecord | undefined> {
@@ -61,7 +76,8 @@ async function startSandbox(page: PageRecord, r: ActiveRemixlet): Promise<void> 
   if (!script || !script.trim()) return;
   if (await liveTokenFor(page, r.head.id)) return;
   const { token, record } = await tokens.issue({ remixletId: r.head.id, tabId: page.tabId, frameId: 0, documentId: page.documentId });
-  const status = await page.agent.status({}).catch(() => ({ url: page.url, title: '' }));
+  const unknown = { url: page.url, title: '', readyState: page.readyState };
+  const status = await withinTime(page.agent.status({}).catch(() => unknown), unknown);
   sendToOffscreen({
     type: 'create',
     sandboxId: record.sandboxId,
@@ -75,10 +91,16 @@ async function startSandbox(page: PageRecord, r: ActiveRemixlet): Promise<void> 
 }
 
 /** Starts what should run on this page now, and stops what no longer should. */
-export async function reconcilePage(page: PageRecord): Promise<void> {
+export function reconcilePage(page: PageRecord): Promise<void> {
+  return serially(() => reconcileNow(page));
+}
+
+async function reconcileNow(page: PageRecord): Promise<void> {
+  if (pageFor(page.tabId) !== page) return;
   const runnable = await runnableOn(page);
   const runnableIds = new Set(runnable.map((r) => r.head.id));
-  await stopSandboxes((rec) => rec.tabId === page.tabId && !runnableIds.has(rec.remixletId), 'no longer runs on this page');
+  // Sandboxes of an earlier document in this tab go too (one the worker missed while it was asleep).
+  await stopNow((rec) => rec.tabId === page.tabId && (rec.documentId !== page.documentId || !runnableIds.has(rec.remixletId)), 'no longer runs on this page');
   for (const key of [...insertedCss.keys()]) {
     const [tab, doc, id] = key.split(':');
     if (Number(tab) === page.tabId && doc === page.documentId && id && !runnableIds.has(id)) await removeStyle(page.tabId, page.documentId, id);
@@ -89,18 +111,29 @@ export async function reconcilePage(page: PageRecord): Promise<void> {
   }
 }
 
-export async function stopSandboxes(pred: (rec: TokenRecord) => boolean, reason: string): Promise<void> {
+export function stopSandboxes(pred: (rec: TokenRecord) => boolean, reason: string): Promise<void> {
+  return serially(() => stopNow(pred, reason));
+}
+
+async function stopNow(pred: (rec: TokenRecord) => boolean, reason: string): Promise<void> {
   const gone = await tokens.revokeWhere(pred);
   for (const [, rec] of gone) {
     sendToOffscreen({ type: 'destroy', sandboxId: rec.sandboxId, reason });
     const page = pageFor(rec.tabId);
-    if (page && page.documentId === rec.documentId) await page.agent.release({ remixletId: rec.remixletId }).catch(() => undefined);
+    if (page && page.documentId === rec.documentId) await withinTime(page.agent.release({ remixletId: rec.remixletId }).catch(() => ({ released: false })), { released: false });
   }
 }
 
-export async function pageGone(tabId: number, documentId: string): Promise<void> {
-  for (const key of [...insertedCss.keys()]) if (key.startsWith(`${tabId}:${documentId}:`)) insertedCss.delete(key);
-  await stopSandboxes((rec) => rec.tabId === tabId && rec.documentId === documentId, 'the page went away');
+export function pageGone(tabId: number, documentId: string): Promise<void> {
+  return serially(async () => {
+    for (const key of [...insertedCss.keys()]) if (key.startsWith(`${tabId}:${documentId}:`)) insertedCss.delete(key);
+    await stopNow((rec) => rec.tabId === tabId && rec.documentId === documentId, 'the page went away');
+  });
+}
+
+/** The offscreen host tore a sandbox down on its own (it loaded a second document, or flooded): release its page side too. */
+export function sandboxEnded(sandboxId: string, reason: string): Promise<void> {
+  return stopSandboxes((rec) => rec.sandboxId === sandboxId, reason);
 }
 
 export async function routePageEvent(page: PageRecord, event: PageEvent): Promise<void> {
@@ -117,17 +150,21 @@ export async function routePageEvent(page: PageRecord, event: PageEvent): Promis
 }
 
 /** After a remixlet changes (saved, switched, paused, deleted), bring every open page in line. */
-export async function reconcileAll(): Promise<void> {
-  for (const page of allPages()) await reconcilePage(page);
+export function reconcileAll(): Promise<void> {
+  return serially(async () => {
+    for (const page of allPages()) await reconcileNow(page);
+  });
 }
 
-export async function restartRemixlet(id: string, reason: string): Promise<void> {
-  await stopSandboxes((rec) => rec.remixletId === id, reason);
-  for (const key of [...insertedCss.keys()]) {
-    const [tab, doc, rid] = key.split(':');
-    if (rid === id) await removeStyle(Number(tab), doc!, id);
-  }
-  await reconcileAll();
+export function restartRemixlet(id: string, reason: string): Promise<void> {
+  return serially(async () => {
+    await stopNow((rec) => rec.remixletId === id, reason);
+    for (const key of [...insertedCss.keys()]) {
+      const [tab, doc, rid] = key.split(':');
+      if (rid === id) await removeStyle(Number(tab), doc!, id);
+    }
+    for (const page of allPages()) await reconcileNow(page);
+  });
 }
 
 export { scopeOf };

@@ -1,26 +1,54 @@
-// Context: background service worker. The check that runs every time a style.css is inserted: today's
-// rule for stylesheets saved under it; for one saved before the rule (extension < 1.0.2 here: any version
-// record whose stylesheet fails today's check but was saved by an older extension), the loading parts
-// are left out and the log says which.
+// Context: background service worker. The check that runs every time a style.css is inserted into a page
+// (the save and activation checks run in contracts/save-checks.ts). Trusts the stored version record
+// (written only by activation) and nothing in the CSS.
+// - A sheet that passes today's load check is inserted, minus any rule whose selector tests the value
+//   attribute: such a rule can size an element by a password's value, which h.rect() could read back.
+// - A sheet saved by an older extension that fails today's check keeps running with the loading parts
+//   left out; a log line names each one.
+// - A sheet saved by this extension version that fails is not inserted at all (the save check should
+//   have refused it; something changed since), and the log says why.
 import { checkStyleSheet, stripLoads } from '../contracts/policy/stylesheet-check';
+import { dropValueRules } from '../contracts/dom/value-selector';
+import type { LogEntry } from '../contracts/remixlet';
 import { appendLog } from './store/logs';
 import type { ActiveRemixlet } from './store/remixlets';
 import { loadHostsOf } from '../contracts/remixlet-hosts';
 
-export async function styleForInsertion(r: ActiveRemixlet): Promise<string | undefined> {
+/** Whether version a is older than b (dotted numbers; a missing part counts as 0). */
+export function olderVersion(a: string, b: string): boolean {
+  const pa = a.split('.').map((n) => parseInt(n, 10) || 0);
+  const pb = b.split('.').map((n) => parseInt(n, 10) || 0);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const x = pa[i] ?? 0;
+    const y = pb[i] ?? 0;
+    if (x !== y) return x < y;
+  }
+  return false;
+}
+
+export async function styleForInsertion(r: ActiveRemixlet, extensionVersion: string = chrome.runtime.getManifest().version): Promise<string | undefined> {
   const css = r.version.files['style.css'];
   if (!css || !css.trim()) return undefined;
+  const log = (level: LogEntry['level'], message: string) => appendLog(r.head.id, { at: Date.now(), level, source: 'worker', message });
   const opts = loadHostsOf(r.manifest);
+  let sheet = css;
   const verdict = checkStyleSheet(css, opts);
-  if (verdict.ok) return css;
-  const stripped = stripLoads(css, opts);
-  for (const removed of stripped.removed) {
-    await appendLog(r.head.id, {
-      at: Date.now(),
-      level: 'warn',
-      source: 'worker',
-      message: `style.css line ${removed.line}: left out because ${removed.reason}`,
-    });
+  if (!verdict.ok) {
+    if (!olderVersion(r.version.extensionVersion, extensionVersion)) {
+      const first = verdict.refusals[0];
+      await log('error', `style.css was not inserted: it fails the stylesheet check (${first?.reason ?? 'refused'}); save it again without the refused parts.`);
+      return undefined;
+    }
+    const stripped = stripLoads(css, opts);
+    for (const removed of stripped.removed) await log('warn', `style.css line ${removed.line}: left out because ${removed.reason}`);
+    sheet = stripped.css;
   }
-  return stripped.css;
+  const withoutValueRules = dropValueRules(sheet);
+  for (const removed of withoutValueRules.removed) {
+    await log(
+      'warn',
+      `style.css line ${removed.line}: the rule for ${removed.selector} was left out because its selector tests the value attribute, which could reveal a password through the page's layout; style a class that script.js adds instead.`,
+    );
+  }
+  return withoutValueRules.css.trim() ? withoutValueRules.css : undefined;
 }

@@ -4,6 +4,7 @@
 // snapshot (contracts/api/snapshot-v1.json) keeps it from ever shrinking or changing under stored code.
 import { z } from 'zod';
 import type { DomOpName } from '../dom/ops';
+import { FetchCall, FetchResult, NotifyCall, ObservedResponse, QueuedMessage, ScheduleSet } from '../boundaries/service-calls';
 
 export interface DomMethod {
   /** How remixlet code calls it: `dom.query(selector)`, `h.text()`. */
@@ -86,6 +87,54 @@ export const RMX_API: readonly RmxMember[] = [
   { signature: 'rmx.storage.set(key, value)', permission: 'storage', description: 'Stores a JSON value; refused past the quota.', params: z.tuple([z.string().min(1).max(200), Json]), result: z.void() },
   { signature: 'rmx.storage.remove(key)', permission: 'storage', description: 'Removes a stored value.', params: z.tuple([z.string().min(1).max(200)]), result: z.void() },
   { signature: 'rmx.storage.keys()', permission: 'storage', description: 'The keys in use.', params: z.tuple([]), result: z.array(z.string()) },
+  { signature: 'rmx.clipboard.write(text)', permission: 'clipboard', description: 'Writes plain text to the clipboard (write only: nothing can be read back).', params: z.tuple([z.string().max(100_000)]), result: z.void() },
+  {
+    signature: 'rmx.notify({ title, message })',
+    permission: 'notifications',
+    description: 'Shows a text notification marked with the remixlet\'s name: no image, no buttons. At most 3 a minute and 20 an hour; past that it is refused (RATE_LIMITED).',
+    params: z.tuple([NotifyCall]),
+    result: z.void(),
+  },
+  {
+    signature: 'rmx.menu.add({ id, title }, handler)',
+    permission: 'menu',
+    description: "Adds an entry to the context menu on the remixlet's pages; a click runs handler() in this page's sandbox. At most 5 entries; adding an id again renames it.",
+    params: z.tuple([z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/), title: z.string().min(1).max(100) }), z.custom<() => unknown>()]),
+    result: z.void(),
+  },
+  { signature: 'rmx.menu.remove(id)', permission: 'menu', description: 'Removes a context-menu entry.', params: z.tuple([z.string()]), result: z.void() },
+  {
+    signature: 'rmx.schedule({ id, at | inMinutes, everyMinutes?, notify | open | message })',
+    permission: 'schedule',
+    description:
+      "Runs no code later: at the time (at least a minute ahead, within a year; repeats at most every 15 minutes) the extension does one fixed action: notify ({ title, message }, also needs notifications), open (one of the remixlet's own pages, opened or focused), or message (any JSON, read with rmx.messages()). The same id replaces a schedule; at most 10.",
+    params: z.tuple([ScheduleSet.omit({ action: true })]),
+    result: z.void(),
+  },
+  { signature: 'rmx.unschedule(id)', permission: 'schedule', description: 'Cancels a schedule.', params: z.tuple([z.string()]), result: z.void() },
+  {
+    signature: 'rmx.messages()',
+    permission: 'schedule',
+    description: 'Takes the messages schedules queued since the last call (at most 20 wait; later ones are dropped and logged).',
+    params: z.tuple([]),
+    result: z.array(QueuedMessage),
+  },
+  {
+    signature: 'rmx.fetch(url, { method, headers, body, as, timeoutMs })',
+    permission: 'fetch:<host>',
+    description:
+      "Sent by the extension with the person's cookies, to approved hosts only; every redirect is checked before it is followed (a redirect elsewhere is refused, ADDRESS_REFUSED) and an Authorization header is dropped once a redirect leaves the origin. http is allowed. Responses over 1 MiB (PAYLOAD_TOO_LARGE) or slower than timeoutMs (default and most 30 s; TIMEOUT) are refused. as: 'json' parses the body.",
+    params: z.tuple([z.string(), FetchCall.omit({ url: true }).optional()]),
+    result: FetchResult,
+  },
+  {
+    signature: 'rmx.network.observe(host, handler)',
+    permission: 'network:observe:<host>',
+    description:
+      "Calls handler(response) for each response the page itself receives from host through fetch or XMLHttpRequest, including the last few received before the remixlet started; bodies are capped at 64 KiB (truncated says so). The data comes from the page's own world: treat it as untrusted. Resolves to { stop() }.",
+    params: z.tuple([z.string(), z.custom<(response: z.infer<typeof ObservedResponse>) => unknown>()]),
+    result: z.object({ stop: z.custom<() => Promise<void>>() }),
+  },
 ];
 
 /** The name part of a signature: `h.setAttr(name, value)` → `h.setAttr`. */

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { mutation, subscription } from '../rpc';
 import { DomBatch, OpResult, PageEvent } from '../dom/ops';
 import { RemixletId } from '../remixlet';
+import { ClipboardCall, FetchCall, FetchResult, MenuCall, NetworkObserveCall, NetworkStopCall, NotifyCall, QueuedMessage, ScheduleCall } from './service-calls';
 
 export const SandboxToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/).describe('A sandbox capability token (256 bits)');
 export const SandboxId = z.string().regex(/^s[0-9a-z]{8,24}$/);
@@ -54,6 +55,22 @@ export const offscreenSpec = {
     "Writes a line to the remixlet's log; allowed while paused.",
   ),
   storage: mutation(withToken({ call: StorageCall }), z.unknown(), 'Per-remixlet storage; needs the storage permission.'),
+  clipboard: mutation(
+    withToken({ call: ClipboardCall }),
+    z.object({ granted: z.literal(true) }).strict(),
+    'Asks whether this sandbox may write text to the clipboard (clipboard permission); the offscreen host writes it only after a yes.',
+  ),
+  notify: mutation(withToken({ call: NotifyCall }), z.object({ shown: z.boolean() }).strict(), 'Shows a text notification (notifications permission), rate limited.'),
+  menu: mutation(withToken({ call: MenuCall }), z.object({ ok: z.literal(true) }).strict(), "Adds or removes the remixlet's entry in the page's context menu (menu permission)."),
+  schedule: mutation(withToken({ call: ScheduleCall }), z.object({ ok: z.literal(true) }).strict(), 'Sets or cancels one of the three fixed scheduled actions (schedule permission).'),
+  messages: mutation(withToken({}), z.array(QueuedMessage), 'Takes the messages schedules queued for this remixlet (schedule permission).'),
+  fetch: mutation(withToken({ call: FetchCall }), FetchResult, 'Sends a request from the worker with the person\'s cookies, to approved hosts only (fetch:<host>).'),
+  networkObserve: mutation(
+    withToken({ call: NetworkObserveCall }),
+    z.object({ ok: z.literal(true) }).strict(),
+    'Delivers what the page receives from a host to this sandbox (network:observe:<host>).',
+  ),
+  networkStop: mutation(withToken({ call: NetworkStopCall }), z.object({ ok: z.literal(true) }).strict(), 'Stops one network observer of this sandbox.'),
   sandboxEnded: mutation(
     withToken({ reason: z.string().max(500) }),
     z.object({ ok: z.boolean() }).strict(),

@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { mutation, query, subscription } from '../rpc';
 import { Refusal } from '../refusals';
 import { Files, LogEntry, RemixletId, RemixletSummary, VersionRecord } from '../remixlet';
+import { agentUiSpec } from '../agent/boundary';
+import { ChatId } from '../agent/chat';
 
 export const PermissionRow = z
   .object({
@@ -39,6 +41,15 @@ export type SaveResult = z.infer<typeof SaveResult>;
 
 export const TabId = z.number().int().min(0);
 
+/**
+ * Which tabs to reload after a change, so a remixlet's leftover changes to a page go: every open tab the
+ * remixlet (or the paused site) covers, or the one tab a popup is about. The worker tears the sandboxes
+ * down before it reloads, so a reload that fails or is refused changes nothing about what runs.
+ */
+export const ReloadTabs = z.union([z.literal('matching'), z.object({ tabId: TabId }).strict()]);
+export type ReloadTabs = z.infer<typeof ReloadTabs>;
+const Changed = z.object({ ok: z.boolean(), reloaded: z.number().int().min(0).optional().describe('How many tabs were asked to reload') }).strict();
+
 export const uiSpec = {
   list: query(z.object({ url: z.string().optional() }).strict(), z.array(RemixletSummary), 'Every remixlet, or those that run on a page.'),
   readLog: query(z.object({ remixletId: RemixletId, limit: z.number().int().min(1).max(500).optional() }).strict(), z.array(LogEntry), "A remixlet's log, newest first."),
@@ -53,16 +64,17 @@ export const uiSpec = {
     'Saves a draft: activates it, asks for approval first, or refuses it with reasons.',
   ),
   decide: mutation(
-    z.object({ approvalId: z.string(), allow: z.boolean() }).strict(),
+    z.object({ approvalId: z.string(), allow: z.boolean(), reload: z.literal('matching').optional() }).strict(),
     z.union([SaveResult, z.object({ status: z.literal('declined') }).strict(), z.object({ status: z.literal('allowed') }).strict()]),
     'A click on Allow / Not now / Allow and apply / Don\'t allow.',
   ),
   pending: subscription(z.object({ tabId: TabId }).strict(), z.array(PendingApproval), 'Pending cards and dialogs for a tab.'),
-  setEnabled: mutation(z.object({ remixletId: RemixletId, enabled: z.boolean() }).strict(), z.object({ ok: z.boolean() }).strict(), 'Switches a remixlet on or off.'),
-  pauseSite: mutation(z.object({ site: z.string().max(300), paused: z.boolean() }).strict(), z.object({ ok: z.boolean() }).strict(), 'Pauses or resumes every remixlet on a site.'),
+  setEnabled: mutation(z.object({ remixletId: RemixletId, enabled: z.boolean(), reload: ReloadTabs.optional() }).strict(), Changed, 'Switches a remixlet on or off.'),
+  pauseSite: mutation(z.object({ site: z.string().max(300), paused: z.boolean(), reload: z.literal('matching').optional() }).strict(), Changed, 'Pauses or resumes every remixlet on a site.'),
+  pausedSites: query(z.object({}).strict(), z.array(z.string()), 'The sites (host names) where every remixlet is paused.'),
   setArchived: mutation(
-    z.object({ remixletId: RemixletId, archived: z.boolean() }).strict(),
-    z.object({ ok: z.boolean() }).strict(),
+    z.object({ remixletId: RemixletId, archived: z.boolean(), reload: z.literal('matching').optional() }).strict(),
+    Changed,
     'Archives (kept, never runs) or unarchives a remixlet.',
   ),
   versions: query(z.object({ remixletId: RemixletId }).strict(), z.array(VersionRecord), "A remixlet's versions, oldest first, with their full files."),
@@ -71,6 +83,13 @@ export const uiSpec = {
     PendingApproval,
     "Asks to bring an old version back as a new one; the confirmation lists that version's permissions with their stored reasons.",
   ),
-  remove: mutation(z.object({ remixletId: RemixletId }).strict(), z.object({ ok: z.boolean() }).strict(), 'Deletes a remixlet and every permission it held.'),
+  remove: mutation(z.object({ remixletId: RemixletId, reload: z.literal('matching').optional() }).strict(), Changed, 'Deletes a remixlet and every permission it held.'),
+  // The agent's procedures: each answers only for the tab and site its chat is bound to.
+  ...agentUiSpec,
+  agentSave: mutation(
+    z.object({ chatId: ChatId, tabId: TabId, remixletId: RemixletId.optional(), files: Files }).strict(),
+    SaveResult,
+    'Saves the draft through activation: it activates, asks with a dialog first, or is refused with reasons.',
+  ),
 } as const;
 export type UiSpec = typeof uiSpec;

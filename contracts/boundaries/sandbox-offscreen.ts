@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { DomBatch, OpResult, PageEvent } from '../dom/ops';
 import { LogLevel, StorageCall } from './offscreen-worker';
+import { ClipboardCall, FetchCall, FetchResult, MenuCall, NetworkObserveCall, NetworkStopCall, NotifyCall, QueuedMessage, ScheduleCall } from './service-calls';
 
 export const sandboxHostSpec = {
   dom: { input: DomBatch, output: z.array(OpResult), description: 'Runs a dom batch on the page.' },
@@ -13,6 +14,14 @@ export const sandboxHostSpec = {
     description: "Writes to the remixlet's log.",
   },
   storage: { input: StorageCall, output: z.unknown(), description: 'Per-remixlet storage.' },
+  clipboard: { input: ClipboardCall, output: z.null(), description: 'Writes text to the clipboard.' },
+  notify: { input: NotifyCall, output: z.object({ shown: z.boolean() }).strict(), description: 'Shows a text notification.' },
+  menu: { input: MenuCall, output: z.object({ ok: z.literal(true) }).strict(), description: 'Adds or removes a context-menu entry.' },
+  schedule: { input: ScheduleCall, output: z.object({ ok: z.literal(true) }).strict(), description: 'Sets or cancels a scheduled fixed action.' },
+  messages: { input: z.object({}).strict(), output: z.array(QueuedMessage), description: 'Takes the queued scheduled messages.' },
+  fetch: { input: FetchCall, output: FetchResult, description: 'A request sent by the worker to an approved host.' },
+  networkObserve: { input: NetworkObserveCall, output: z.object({ ok: z.literal(true) }).strict(), description: 'Observes what the page receives from a host.' },
+  networkStop: { input: NetworkStopCall, output: z.object({ ok: z.literal(true) }).strict(), description: 'Stops a network observer.' },
 } as const;
 
 /** What the offscreen host hands a sandbox when it starts: the script and the page it is for. */
@@ -35,4 +44,12 @@ export interface SandboxHost {
   dom(ops: unknown): Promise<HostAnswer>;
   log(entry: unknown): Promise<HostAnswer>;
   storage(call: unknown): Promise<HostAnswer>;
+  clipboard(call: unknown): Promise<HostAnswer>;
+  notify(call: unknown): Promise<HostAnswer>;
+  menu(call: unknown): Promise<HostAnswer>;
+  schedule(call: unknown): Promise<HostAnswer>;
+  messages(call: unknown): Promise<HostAnswer>;
+  fetch(call: unknown): Promise<HostAnswer>;
+  networkObserve(call: unknown): Promise<HostAnswer>;
+  networkStop(call: unknown): Promise<HostAnswer>;
 }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { mutation, query, subscription } from '../rpc';
 import { DomBatch, OpResult, PageEvent } from '../dom/ops';
 import { RemixletId } from '../remixlet';
+import { agentPageSpec } from '../agent/page-boundary';
 
 /** What the worker, from its own records, tells the page agent about the remixlet a call is for. */
 export const RemixletScope = z
@@ -40,5 +41,7 @@ export const pageAgentSpec = {
     'The page address, title and ready state.',
   ),
   events: subscription(z.object({}).strict(), PageEvent, 'Page events, observations and lifecycle changes for the worker.'),
+  // The agent's reads and clicks: data in, data out; no procedure takes code.
+  ...agentPageSpec,
 } as const;
 export type PageAgentSpec = typeof pageAgentSpec;

@@ -15,6 +15,10 @@ export const LIMITS = {
   waitForMaxMs: 30_000,
   markNameChars: 40,
   styleProps: 100,
+  createChildren: 1_000,
+  childrenMax: 1_000,
+  computedValueChars: 2_000,
+  notes: 50,
 } as const;
 
 /** An opaque reference to one page element, meaningful only to the remixlet that received it. */
@@ -47,39 +51,40 @@ export const DomOp = z.discriminatedUnion('op', [
   op('url', {}, 'The page address.'),
   op('title', {}, 'The page title.'),
   op('text', { h: HandleRef }, 'Text content, capped.'),
-  op('attr', { h: HandleRef, name: z.string().min(1).max(100) }, 'An attribute value; marked names are read by their short name.'),
+  op('attr', { h: HandleRef, name: z.string().min(1).max(100) }, "An attribute value. On the page's own elements a short name reads this remixlet's mark (data-rmx-<id>-<name>) when it set one, else the page's attribute; a password field's value reads empty."),
   op('value', { h: HandleRef }, 'A form control value; password fields read empty.'),
-  op('html', { h: HandleRef }, 'Outer HTML, capped; password values blanked.'),
+  op('html', { h: HandleRef }, 'Outer HTML, capped; every password field in it has its value blanked.'),
   op('rect', { h: HandleRef }, 'The bounding rectangle.'),
   op('computedStyle', { h: HandleRef, props: z.array(z.string().max(100)).max(LIMITS.styleProps) }, 'Computed values of the named properties.'),
   op('matches', { h: HandleRef, sel: Selector }, 'Whether the element matches the selector.'),
   op('closest', { h: HandleRef, sel: Selector }, 'The nearest ancestor matching the selector.'),
   op('parent', { h: HandleRef }, 'The parent element.'),
-  op('children', { h: HandleRef }, 'The child elements.'),
+  op('children', { h: HandleRef }, 'The child elements, up to 1000.'),
   op('setText', { h: HandleRef, text: z.string().max(LIMITS.textChars) }, 'Replaces the text content.'),
-  op('setAttr', { h: HandleRef, name: AttrName, value: z.string().max(LIMITS.attrValueChars) }, 'Sets an attribute: marked on the page\'s own elements; href and src under the address rule.'),
-  op('removeAttr', { h: HandleRef, name: AttrName }, 'Removes an attribute the remixlet set.'),
-  op('addClass', { h: HandleRef, name: MarkName }, 'Adds a marked class.'),
-  op('removeClass', { h: HandleRef, name: MarkName }, 'Removes a marked class.'),
-  op('setStyle', { h: HandleRef, props: StyleProps }, 'Sets inline style properties; no url( or relatives.'),
+  op('setAttr', { h: HandleRef, name: AttrName, value: z.string().max(LIMITS.attrValueChars) }, "Sets an attribute. On the page's own elements the short name is written as the mark data-rmx-<id>-<name> (href on a link and src on an image are real, under the address rule); on elements the remixlet created, real names under the attribute policy."),
+  op('removeAttr', { h: HandleRef, name: AttrName }, "Removes an attribute the remixlet set: its mark on the page's own elements, the real attribute on its own."),
+  op('addClass', { h: HandleRef, name: MarkName }, "Adds a class: rmx-<id>-<name> on the page's own elements, the name itself on elements the remixlet created."),
+  op('removeClass', { h: HandleRef, name: MarkName }, 'Removes a class addClass added.'),
+  op('setStyle', { h: HandleRef, props: StyleProps }, 'Sets inline style properties (no url( or relatives, however spelled); answers { ignored } with the properties the browser did not accept.'),
   op('hide', { h: HandleRef }, 'Hides the element.'),
   op('show', { h: HandleRef }, 'Undoes hide.'),
   op('remove', { h: HandleRef }, 'Removes the element.'),
   op('setValue', { h: HandleRef, value: z.string().max(LIMITS.textChars) }, 'Sets a form control value.'),
-  op('setHTML', { h: HandleRef, html: z.string().max(LIMITS.htmlChars) }, 'Replaces the content with checked HTML.'),
-  op('clone', { h: HandleRef }, 'A detached copy; password values start empty.'),
+  op('setHTML', { h: HandleRef, html: z.string().max(LIMITS.htmlChars) }, 'Replaces the content with HTML parsed in an inert document: refused elements dropped, refused attributes stripped, addresses checked; answers { removed } with what was left out.'),
+  op('clone', { h: HandleRef }, 'A detached copy the remixlet owns; password values start empty, and id, name and form are left off so it cannot stand in for the original.'),
   op(
     'create',
     {
       tag: z.string().min(1).max(32),
       attrs: z.record(z.string().max(100), z.string().max(LIMITS.attrValueChars)).optional(),
       text: z.string().max(LIMITS.textChars).optional(),
+      children: z.array(HandleRef).max(LIMITS.createChildren).optional(),
     },
-    'Creates an element from the fixed list.',
+    'Creates a detached element from the fixed list of layout, text, form-control, image and simple SVG elements; attributes under the attribute policy, href and src under the address rule; children are appended in order.',
   ),
   op('insert', { h: HandleRef, where: z.enum(['append', 'prepend', 'before', 'after', 'replaceWith']), node: HandleRef }, 'Moves or inserts an element.'),
   op('addStyle', { css: z.string().max(LIMITS.cssChars) }, 'Adds a stylesheet; no url( or relatives.'),
-  op('click', { h: HandleRef }, 'Clicks, checked against what it would activate.'),
+  op('click', { h: HandleRef }, 'Clicks, checked against everything it would activate: links and form destinations under the address rule, controls reached through a label; anything with formaction is refused.'),
   op('focus', { h: HandleRef }, 'Focuses the element.'),
   op(
     'on',
@@ -92,7 +97,11 @@ export const DomOp = z.discriminatedUnion('op', [
     'Forwards serialized copies of an event.',
   ),
   op('off', { listener: z.string().max(40) }, 'Stops forwarding an event.'),
-  op('observe', { sel: Selector }, 'Reports matching elements as they appear.'),
+  op(
+    'observe',
+    { sel: Selector, existing: z.boolean().optional() },
+    'Reports matching elements as they are added to the page (and, with existing: true, those already there).',
+  ),
   op('unobserve', { observer: z.string().max(40) }, 'Stops an observation.'),
   op('watch', {}, 'Reports, at most once per animation frame, that the page changed (for rmx.keep).'),
 ]);
@@ -101,9 +110,13 @@ export type DomOpName = DomOp['op'];
 
 export const Rect = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }).strict();
 
-/** Every op answers with a value (JSON) or a refusal; a batch answers one of these per op. */
+/**
+ * Every op answers with a value (JSON) or a refusal; a batch answers one of these per op. `notes` tell the
+ * author what an op that succeeded left out (e.g. the parts of h.setHTML's markup that were dropped); the
+ * worker writes them to the remixlet's log.
+ */
 export const OpResult = z.union([
-  z.object({ ok: z.literal(true), value: z.unknown() }).strict(),
+  z.object({ ok: z.literal(true), value: z.unknown(), notes: z.array(z.string().max(1_000)).max(LIMITS.notes).optional() }).strict(),
   z.object({ ok: z.literal(false), refusal: Refusal }).strict(),
 ]);
 export type OpResult = z.infer<typeof OpResult>;

@@ -3,8 +3,8 @@ import type { OpHandler } from '../op-context';
 import { checkSelector } from '../policy/selector';
 
 export const query: OpHandler<'query'> = (op, ctx) => {
-  checkSelector(op.sel, 'dom.query');
-  const root: ParentNode = op.scope ? ctx.element(op.scope) : document;
+  checkSelector(op.sel, ctx.name, ctx.page);
+  const root: ParentNode = op.scope !== undefined ? ctx.element(op.scope) : document;
   const el = root.querySelector(op.sel);
   return el ? ctx.handles.handleOf(el) : null;
 };

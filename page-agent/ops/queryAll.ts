@@ -1,11 +1,12 @@
-// Context: page agent. dom.queryAll / h.queryAll: matching elements, capped by a limit.
+// Context: page agent. dom.queryAll / h.queryAll: matching elements in scope, at most `limit` (default 100,
+// at most 1000), so one call cannot hand out the whole page.
 import { LIMITS } from '../../contracts/dom/ops';
 import type { OpHandler } from '../op-context';
 import { checkSelector } from '../policy/selector';
 
 export const queryAll: OpHandler<'queryAll'> = (op, ctx) => {
-  checkSelector(op.sel, 'dom.queryAll');
-  const root: ParentNode = op.scope ? ctx.element(op.scope) : document;
+  checkSelector(op.sel, ctx.name, ctx.page);
+  const root: ParentNode = op.scope !== undefined ? ctx.element(op.scope) : document;
   const limit = op.limit ?? LIMITS.queryAllDefault;
   const out = [];
   for (const el of root.querySelectorAll(op.sel)) {

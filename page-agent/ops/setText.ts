@@ -1,7 +1,11 @@
-// Context: page agent. h.setText(): replaces the element's content with plain text (never markup).
+// Context: page agent. h.setText(): replaces the element's content with plain text (never markup); refused
+// on elements whose text is code, a stylesheet or a template.
 import type { OpHandler } from '../op-context';
+import { checkContentWritable } from '../policy/locked';
 
 export const setText: OpHandler<'setText'> = (op, ctx) => {
-  ctx.element(op.h).textContent = op.text;
+  const el = ctx.element(op.h);
+  checkContentWritable(el, ctx.name);
+  el.textContent = op.text;
   return null;
 };

@@ -1,8 +1,10 @@
-// Context: page agent. h.show(): undoes hide().
+// Context: page agent. h.show(): undoes hide() (only the display hide() set; the page's own stays).
+import { RemixletRefusal } from '../../contracts/refusals';
 import type { OpHandler } from '../op-context';
 
 export const show: OpHandler<'show'> = (op, ctx) => {
-  const el = ctx.element(op.h) as HTMLElement;
+  const el = ctx.element(op.h);
+  if (!(el instanceof HTMLElement || el instanceof SVGElement)) throw new RemixletRefusal('NOT_APPLICABLE', `<${el.localName}> has no inline style.`, ctx.name);
   if (el.style.getPropertyValue('display') === 'none') el.style.removeProperty('display');
   return null;
 };

@@ -1,5 +1,10 @@
-// Context: page agent. h.text(): text content, capped. A password field's value is never text content.
+// Context: page agent. h.text(): text content, capped. A form field's value is never text content, so a
+// password cannot appear here.
 import { LIMITS } from '../../contracts/dom/ops';
 import type { OpHandler } from '../op-context';
 
-export const text: OpHandler<'text'> = (op, ctx) => (ctx.element(op.h).textContent ?? '').slice(0, LIMITS.textChars);
+export const text: OpHandler<'text'> = (op, ctx) => {
+  const all = ctx.element(op.h).textContent ?? '';
+  if (all.length > LIMITS.textChars) ctx.note(`${ctx.name}: the text was longer than ${LIMITS.textChars} characters and was cut; read a smaller element.`);
+  return all.slice(0, LIMITS.textChars);
+};

@@ -1,25 +1,43 @@
-// Context: page agent. dom.waitFor: resolves when an element matches, or null after the timeout.
+// Context: page agent. dom.waitFor: resolves with the first element that matches, or null after the
+// timeout or when the sandbox is released. The selector is checked again whenever the page changes, so
+// a password field that appears meanwhile ends a wait on a selector that tests the value attribute.
+import { RemixletRefusal } from '../../contracts/refusals';
+import { selectorTestsValue } from '../../contracts/dom/value-selector';
 import type { OpHandler } from '../op-context';
 import { checkSelector } from '../policy/selector';
+import { pageHasPasswordField } from '../policy/password';
+
+const MAX_WAITS = 100;
+const DEFAULT_TIMEOUT_MS = 5_000;
 
 export const waitFor: OpHandler<'waitFor'> = (op, ctx) => {
-  checkSelector(op.sel, 'dom.waitFor');
-  const root: ParentNode = op.scope ? ctx.element(op.scope) : document;
+  checkSelector(op.sel, ctx.name, ctx.page);
+  const root: ParentNode = op.scope !== undefined ? ctx.element(op.scope) : document;
   const found = root.querySelector(op.sel);
   if (found) return ctx.handles.handleOf(found);
+  const remixletId = ctx.scope.id;
+  if (ctx.subscriptions.countFor(remixletId, 'wait') >= MAX_WAITS) {
+    throw new RemixletRefusal('TOO_MANY', `At most ${MAX_WAITS} dom.waitFor calls may wait at once; use dom.observe for many elements.`, ctx.name);
+  }
+  const testsValue = selectorTestsValue(op.sel);
+  const id = ctx.subscriptions.nextId('wait');
   return new Promise((resolve) => {
+    let done = false;
+    const finish = (value: unknown) => {
+      if (done) return;
+      done = true;
+      observer.disconnect();
+      clearTimeout(timer);
+      ctx.subscriptions.remove(remixletId, id);
+      resolve(value);
+    };
     const observer = new MutationObserver(() => {
+      if (testsValue && pageHasPasswordField()) return finish(null);
       const el = root.querySelector(op.sel);
-      if (el) {
-        observer.disconnect();
-        clearTimeout(timer);
-        resolve(ctx.handles.handleOf(el));
-      }
+      if (el) finish(ctx.handles.handleOf(el));
     });
     observer.observe(root instanceof Document ? root.documentElement : (root as Node), { childList: true, subtree: true, attributes: true });
-    const timer = setTimeout(() => {
-      observer.disconnect();
-      resolve(null);
-    }, op.timeout ?? 5_000);
+    const timer = setTimeout(() => finish(null), op.timeout ?? DEFAULT_TIMEOUT_MS);
+    ctx.subscriptions.add(remixletId, id, () => finish(null));
   });
 };

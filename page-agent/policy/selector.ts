@@ -1,29 +1,32 @@
-// Context: page agent. A selector must parse, and while the page has a password field it may not test
-// the value attribute (any operator, case, escape or namespace), so a value cannot be read a character
-// at a time through which elements match.
+// Context: page agent. A selector must parse (the page's own engine decides), and while the page has a
+// password field it may not test the value attribute in any spelling (contracts/dom/value-selector.ts
+// reads it with css-tree), so a value cannot be read a character at a time through which elements match.
+// Other attribute selectors keep working. Trusts nothing in the selector.
 import { RemixletRefusal } from '../../contracts/refusals';
-import { pageHasPasswordField } from './password';
+import { selectorTestsValue } from '../../contracts/dom/value-selector';
+import { quote } from '../../contracts/policy/result';
+import type { PageFacts } from '../page-facts';
 
 const probe = document.createDocumentFragment();
 
-/** Unescapes CSS escapes so `[v\61lue]` and `[\76 alue]` are seen as `[value]`. */
-function unescapeCss(sel: string): string {
-  return sel.replace(/\\([0-9a-fA-F]{1,6})\s?/g, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16))).replace(/\\(.)/g, '$1');
-}
-
-export function testsValueAttribute(sel: string): boolean {
-  const plain = unescapeCss(sel).toLowerCase();
-  // Any attribute selector whose name (after an optional namespace prefix) is "value".
-  return /\[\s*(?:[a-z0-9_-]*\|)?\*?\|?\s*value\s*(?:[~|^$*]?=|\])/.test(plain.replace(/\s+/g, ' '));
-}
-
-export function checkSelector(sel: string, op: string): void {
+export function isValidSelector(sel: string): boolean {
   try {
     probe.querySelector(sel);
+    return true;
   } catch {
-    throw new RemixletRefusal('SELECTOR_INVALID', `"${sel.slice(0, 100)}" is not a valid CSS selector.`, op);
+    return false;
   }
-  if (testsValueAttribute(sel) && pageHasPasswordField()) {
-    throw new RemixletRefusal('SELECTOR_TESTS_PASSWORD', 'While the page has a password field, a selector may not test the value attribute.', op);
+}
+
+export function checkSelector(sel: string, op: string, page: Pick<PageFacts, 'hasPasswordField'>): void {
+  if (!isValidSelector(sel)) {
+    throw new RemixletRefusal('SELECTOR_INVALID', `${quote(sel, 100)} is not a valid CSS selector; check its brackets, quotes and pseudo-classes.`, op);
+  }
+  if (selectorTestsValue(sel) && page.hasPasswordField()) {
+    throw new RemixletRefusal(
+      'SELECTOR_TESTS_PASSWORD',
+      `${quote(sel, 100)} tests the value attribute, which is refused while the page has a password field; select by another attribute, a class or the text instead.`,
+      op,
+    );
   }
 }

@@ -1,11 +1,16 @@
 // Context: remixlet runtime (dedicated worker). Carries dom calls to the offscreen host. Calls made in the
-// same tick travel as one batch (one round trip), each resolving with its own result or refusal.
+// same tick travel as one batch (one round trip), each resolving with its own result or refusal. The
+// runtime paces itself (the offscreen host enforces the same budgets): past the dom budget a call is
+// refused at once, and past the message budget batches wait for the next second and grow instead.
 import type { Remote } from 'comlink';
 import type { DomOp, OpResult } from '../../contracts/dom/ops';
 import { OpResult as OpResultSchema } from '../../contracts/dom/ops';
 import { LIMITS } from '../../contracts/dom/ops';
 import type { Refusal } from '../../contracts/refusals';
 import type { SandboxHost } from '../../contracts/boundaries/sandbox-offscreen';
+import { RateWindow } from '../../contracts/rate-window';
+
+export const RUNTIME_RATE = { messagesPerSecond: 200, domOpsPerSecond: 2_000 } as const;
 
 export class RemixletError extends Error {
   readonly code: string;
@@ -27,26 +32,56 @@ interface Pending {
 }
 
 export class Bridge {
-  private queue: Pending[] = [];
-  private scheduled = false;
-  constructor(private readonly host: Remote<SandboxHost>) {}
+  #queue: Pending[] = [];
+  #scheduled = false;
+  readonly #host: Remote<SandboxHost>;
+  readonly #messages = new RateWindow(RUNTIME_RATE.messagesPerSecond);
+  readonly #ops = new RateWindow(RUNTIME_RATE.domOpsPerSecond);
+  readonly #timer: (fn: () => void, ms: number) => unknown;
+  readonly #onLimited: (reason: string) => void;
+  #warnedWindow = NaN;
+
+  constructor(host: Remote<SandboxHost>, timer: (fn: () => void, ms: number) => unknown, onLimited: (reason: string) => void) {
+    this.#host = host;
+    this.#timer = timer;
+    this.#onLimited = onLimited;
+  }
 
   dom(op: DomOp): Promise<unknown> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ op, resolve, reject });
-      if (this.queue.length >= LIMITS.batchOps) this.flush();
-      else if (!this.scheduled) {
-        this.scheduled = true;
-        queueMicrotask(() => this.flush());
+      if (!this.#ops.take()) {
+        const reason = `More than ${RUNTIME_RATE.domOpsPerSecond} dom calls a second; this one was refused. Check less often, or keep handles instead of querying again.`;
+        if (this.#warnedWindow !== this.#ops.mark()) {
+          this.#warnedWindow = this.#ops.mark();
+          this.#onLimited(reason);
+        }
+        reject(new RemixletError({ code: 'RATE_LIMITED', reason, op: `dom.${op.op}` }));
+        return;
       }
+      this.#queue.push({ op, resolve, reject });
+      if (this.#queue.length >= LIMITS.batchOps) this.flush();
+      else this.#schedule(0);
     });
   }
 
+  #schedule(ms: number): void {
+    if (this.#scheduled) return;
+    this.#scheduled = true;
+    if (ms === 0) queueMicrotask(() => this.flush());
+    else this.#timer(() => this.flush(), ms);
+  }
+
+  /** Sends what is queued now (dom.batch calls this); waits for the next second when over the message budget. */
   flush(): void {
-    this.scheduled = false;
-    const batch = this.queue.splice(0);
-    if (!batch.length) return;
-    void this.host.dom(batch.map((p) => p.op)).then(
+    this.#scheduled = false;
+    if (!this.#queue.length) return;
+    if (!this.#messages.take()) {
+      this.#schedule(this.#messages.msUntilNext());
+      return;
+    }
+    const batch = this.#queue.splice(0, LIMITS.batchOps);
+    if (this.#queue.length) this.#schedule(0);
+    void this.#host.dom(batch.map((p) => p.op)).then(
       (answer) => {
         if (!answer.ok) {
           for (const p of batch) p.reject(new RemixletError({ ...answer.refusal, op: answer.refusal.op ?? `dom.${p.op.op}` }));
@@ -66,8 +101,9 @@ export class Bridge {
     );
   }
 
-  async call(name: 'log' | 'storage', input: unknown): Promise<unknown> {
-    const answer = await this.host[name](input);
+  async call(name: Exclude<keyof SandboxHost, 'dom'>, input: unknown): Promise<unknown> {
+    while (!this.#messages.take()) await new Promise<void>((resolve) => this.#timer(resolve, this.#messages.msUntilNext()));
+    const answer = await this.#host[name](input);
     if (!answer.ok) throw new RemixletError(answer.refusal);
     return answer.value;
   }

@@ -1,26 +1,33 @@
 // Context: remixlet runtime (dedicated worker). The `dom` global a remixlet sees: every call crosses to
-// the page agent, which checks it under the page policy.
+// the page agent, which checks it under the page policy. Trusts nothing from the page agent beyond the
+// parsed answers the bridge hands back.
 import type { Handle } from '../../contracts/dom/ops';
 import type { Bridge } from './bridge';
-import { ElementHandle } from './handle';
+import { ElementHandle, sendOp } from './handle';
 import type { EventRouter } from './events';
 
 export function createDom(bridge: Bridge, events: EventRouter) {
   const wrap = (v: unknown) => (v ? new ElementHandle(v as Handle, bridge, events) : null);
   const wrapAll = (v: unknown) => (v as Handle[]).map((h) => new ElementHandle(h, bridge, events));
   return Object.freeze({
-    query: (sel: string) => bridge.dom({ op: 'query', sel }).then(wrap),
-    queryAll: (sel: string, opts: { limit?: number } = {}) => bridge.dom({ op: 'queryAll', sel, ...opts }).then(wrapAll),
-    waitFor: (sel: string, opts: { timeout?: number } = {}) => bridge.dom({ op: 'waitFor', sel, ...opts }).then(wrap),
-    url: () => bridge.dom({ op: 'url' }) as Promise<string>,
-    title: () => bridge.dom({ op: 'title' }) as Promise<string>,
-    create: (tag: string, opts: { attrs?: Record<string, string>; text?: string } = {}) =>
-      bridge.dom({ op: 'create', tag, ...opts }).then((v) => wrap(v)!),
-    addStyle: (css: string) => bridge.dom({ op: 'addStyle', css }).then(() => undefined),
-    async observe(sel: string, handler: (elements: ElementHandle[]) => void) {
-      const observer = (await bridge.dom({ op: 'observe', sel })) as string;
-      events.onObserved(observer, (handles) => handler(wrapAll(handles)));
-      return { stop: () => bridge.dom({ op: 'unobserve', observer }).then(() => events.offObserved(observer)) };
+    query: (sel: string) => sendOp(bridge, { op: 'query', sel }).then(wrap),
+    queryAll: (sel: string, opts: { limit?: number } = {}) => sendOp(bridge, { op: 'queryAll', sel, ...opts }).then(wrapAll),
+    waitFor: (sel: string, opts: { timeout?: number } = {}) => sendOp(bridge, { op: 'waitFor', sel, ...opts }).then(wrap),
+    url: () => sendOp(bridge, { op: 'url' }) as Promise<string>,
+    title: () => sendOp(bridge, { op: 'title' }) as Promise<string>,
+    /** A detached element from the fixed list; insert it with h.append(…) and friends. */
+    create: (tag: string, opts: { attrs?: Record<string, string>; text?: string; children?: ElementHandle[] } = {}) => {
+      const { children, ...rest } = opts;
+      const op = { op: 'create' as const, tag, ...rest, ...(children ? { children: children.map((c) => c?.id) } : {}) };
+      return sendOp(bridge, op as never).then((v) => wrap(v)!);
+    },
+    addStyle: (css: string) => sendOp(bridge, { op: 'addStyle', css }).then(() => undefined),
+    /** Calls handler with the elements matching sel as they appear (and, with { existing: true }, those already there). */
+    async observe(sel: string, handler: (elements: ElementHandle[]) => void, opts: { existing?: boolean } = {}) {
+      const answer = (await sendOp(bridge, { op: 'observe', sel, ...opts })) as { observer: string; existing: Handle[] };
+      events.onObserved(answer.observer, (handles) => handler(wrapAll(handles)));
+      if (answer.existing.length) handler(wrapAll(answer.existing));
+      return { stop: () => sendOp(bridge, { op: 'unobserve', observer: answer.observer }).then(() => events.offObserved(answer.observer)) };
     },
     /** Runs fn and sends every dom call it makes in one round trip; each call still gets its own result. */
     async batch<T>(fn: () => T | Promise<T>): Promise<T> {

@@ -1,8 +1,28 @@
 // Context: remixlet runtime (dedicated worker). A handle is an opaque reference to one page element; it
 // never exposes the element, only operations that the page agent checks.
-import type { DomOp, Handle } from '../../contracts/dom/ops';
-import type { Bridge } from './bridge';
+import { DomOp, type Handle } from '../../contracts/dom/ops';
+import { RemixletError, type Bridge } from './bridge';
 import type { EventRouter, PageEventCopy } from './events';
+
+/**
+ * Sends one dom call, after checking its shape here: a malformed call (a huge string, a selector that is
+ * not a string, a handle that is not one) is refused on its own, with a log line, instead of spoiling the
+ * batch it would have travelled in. The offscreen host and the page agent check it again.
+ */
+export function sendOp(bridge: Bridge, op: DomOp): Promise<unknown> {
+  const parsed = DomOp.safeParse(op);
+  if (parsed.success) return bridge.dom(parsed.data);
+  const name = `dom.${String((op as { op?: unknown } | null)?.op).slice(0, 40)}`;
+  const issue = parsed.error.issues[0];
+  const reason = `Malformed ${issue?.path.join('.') || 'call'}: ${issue?.message ?? 'invalid'}.`;
+  void bridge.call('log', { level: 'error', message: `${name} refused: ${reason}` }).catch(() => undefined);
+  return Promise.reject(new RemixletError({ code: 'MALFORMED_MESSAGE', reason, op: name }));
+}
+
+export interface SetHtmlResult {
+  /** What the page policy left out of the markup, each with its reason. */
+  removed: string[];
+}
 
 type OpWithoutHandle<T extends DomOp['op']> = Omit<Extract<DomOp, { op: T }>, 'op' | 'h'>;
 
@@ -26,18 +46,18 @@ export class ElementHandle {
   }
 
   #op<T extends DomOp['op']>(op: T, rest: OpWithoutHandle<T>): Promise<unknown> {
-    return this.#bridge.dom({ op, h: this.#h, ...rest } as DomOp);
+    return sendOp(this.#bridge, { op, h: this.#h, ...rest } as DomOp);
   }
   #wrap = (v: unknown): ElementHandle | null => (v ? new ElementHandle(v as Handle, this.#bridge, this.#events) : null);
 
   query(sel: string) {
-    return this.#bridge.dom({ op: 'query', sel, scope: this.#h }).then(this.#wrap);
+    return sendOp(this.#bridge, { op: 'query', sel, scope: this.#h }).then(this.#wrap);
   }
   queryAll(sel: string, opts: { limit?: number } = {}) {
-    return this.#bridge.dom({ op: 'queryAll', sel, scope: this.#h, ...opts }).then((list) => (list as Handle[]).map((h) => this.#wrap(h)!));
+    return sendOp(this.#bridge, { op: 'queryAll', sel, scope: this.#h, ...opts }).then((list) => (list as Handle[]).map((h) => this.#wrap(h)!));
   }
   waitFor(sel: string, opts: { timeout?: number } = {}) {
-    return this.#bridge.dom({ op: 'waitFor', sel, scope: this.#h, ...opts }).then(this.#wrap);
+    return sendOp(this.#bridge, { op: 'waitFor', sel, scope: this.#h, ...opts }).then(this.#wrap);
   }
   text() {
     return this.#op('text', {}) as Promise<string>;
@@ -84,8 +104,9 @@ export class ElementHandle {
   removeClass(name: string) {
     return this.#op('removeClass', { name }).then(() => undefined);
   }
+  /** Sets inline style properties; answers which ones the browser ignored (unknown name or value). */
   setStyle(props: Record<string, string>) {
-    return this.#op('setStyle', { props }).then(() => undefined);
+    return this.#op('setStyle', { props }) as Promise<{ ignored: string[] }>;
   }
   hide() {
     return this.#op('hide', {}).then(() => undefined);
@@ -99,14 +120,15 @@ export class ElementHandle {
   setValue(value: string) {
     return this.#op('setValue', { value }).then(() => undefined);
   }
+  /** Replaces the content with checked HTML; answers what the page policy left out. */
   setHTML(html: string) {
-    return this.#op('setHTML', { html }).then(() => undefined);
+    return this.#op('setHTML', { html }) as Promise<SetHtmlResult>;
   }
   clone() {
     return this.#op('clone', {}).then(this.#wrap);
   }
   #insert(where: 'append' | 'prepend' | 'before' | 'after' | 'replaceWith', node: ElementHandle) {
-    return this.#op('insert', { where, node: node.id }).then(() => undefined);
+    return this.#op('insert', { where, node: node?.id }).then(() => undefined);
   }
   append(node: ElementHandle) {
     return this.#insert('append', node);
@@ -132,6 +154,6 @@ export class ElementHandle {
   async on(type: string, handler: (event: PageEventCopy) => void, opts: { preventDefault?: boolean; stopPropagation?: boolean } = {}) {
     const listener = (await this.#op('on', { type, ...opts })) as string;
     this.#events.onEvent(listener, handler);
-    return { off: () => this.#bridge.dom({ op: 'off', listener }).then(() => this.#events.offEvent(listener)) };
+    return { off: () => sendOp(this.#bridge, { op: 'off', listener }).then(() => this.#events.offEvent(listener)) };
   }
 }

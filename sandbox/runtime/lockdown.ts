@@ -1,14 +1,18 @@
 // Context: remixlet runtime (dedicated worker inside the sandbox page; remixlet code shares this realm).
-// Replaces the globals that reach the network, storage or a document with errors that name the supported
-// API, removes every WebRTC constructor, and gives read-only `window`/`location` that describe the page.
-// These help the agent write correct code; the boundary itself is the sandbox CSP and the message checks.
+// Replaces the globals that reach the network, storage, other contexts or a document with errors that
+// name the supported API, removes every WebRTC constructor (here and in every worker the remixlet starts),
+// and gives read-only `window`/`location` that describe the page, not the sandbox. These help the agent
+// write correct code; the boundary itself is the sandbox CSP, the worker realm and the message checks.
+import { lockdownCore, type CoreConfig } from './lockdown-core';
 
-const NETWORK = 'Remixlets have no network: use rmx.fetch(url) with a fetch:<host> permission.';
+const NETWORK = 'Remixlets have no network: use rmx.fetch with a fetch:<host> permission.';
 const STORAGE = 'Remixlets cannot use site storage: use rmx.storage with the storage permission.';
+const NO_DOCUMENT = 'There is no document here: use dom.query(selector) and the handle it returns.';
 
 export const REPLACED: Record<string, string> = {
-  document: 'There is no document here: use dom.query(selector) and the handle it returns.',
+  document: NO_DOCUMENT,
   fetch: NETWORK,
+  fetchLater: NETWORK,
   XMLHttpRequest: NETWORK,
   WebSocket: NETWORK,
   WebSocketStream: NETWORK,
@@ -20,14 +24,31 @@ export const REPLACED: Record<string, string> = {
   caches: STORAGE,
   cookieStore: STORAGE,
   importScripts: 'Remixlets load no code: put everything in script.js.',
-  BroadcastChannel: 'Remixlets cannot talk to other contexts.',
-  SharedWorker: 'Remixlets cannot start shared workers.',
+  BroadcastChannel: 'Remixlets cannot talk to other contexts: use rmx.storage to keep state.',
+  SharedWorker: 'Remixlets cannot start shared workers: start a Worker from a blob: address instead.',
   open: 'Remixlets cannot open windows.',
-  XMLDocument: 'There is no document here: use dom.query(selector).',
+  XMLDocument: NO_DOCUMENT,
   Image: 'There is no document here: use dom.create("img", { attrs: { src } }).',
+  FontFace: 'There is no document here: put @font-face rules in style.css.',
+  fonts: 'There is no document here: put @font-face rules in style.css.',
+  Notification: 'Use rmx.notify({ title, message }) with the notifications permission.',
 };
 
-/** Every constructor through which WebRTC can open a transport. */
+/** Only the runtime realm: its creator is the sandbox page, which has nothing to say to remixlet code. */
+export const RUNTIME_ONLY: Record<string, string> = {
+  postMessage: 'Remixlets cannot talk to other contexts: use dom for the page and rmx for extension services.',
+};
+
+export const NAVIGATOR: Record<string, string> = {
+  sendBeacon: NETWORK,
+  serviceWorker: 'Remixlets cannot register service workers.',
+  storage: STORAGE,
+  storageBuckets: STORAGE,
+  locks: 'Remixlets cannot share locks with other contexts.',
+  credentials: 'Remixlets cannot use credentials.',
+};
+
+/** Every constructor through which WebRTC can open a transport (any other RTC* global goes too). */
 export const WEBRTC = [
   'RTCPeerConnection',
   'webkitRTCPeerConnection',
@@ -46,23 +67,16 @@ export const WEBRTC = [
   'RTCCertificate',
 ];
 
-function protoChain(obj: object): object[] {
-  const chain: object[] = [];
-  for (let o: object | null = obj; o && o !== Object.prototype; o = Object.getPrototypeOf(o)) chain.push(o);
-  return chain;
-}
-
-function lockName(name: string, descriptor: PropertyDescriptor): void {
-  for (const o of protoChain(globalThis)) {
-    if (Object.prototype.hasOwnProperty.call(o, name)) {
-      try {
-        delete (o as Record<string, unknown>)[name];
-      } catch {
-        /* non-configurable: shadowed below */
-      }
-    }
-  }
-  Object.defineProperty(globalThis, name, { ...descriptor, configurable: false, enumerable: false });
+export function coreConfig(): CoreConfig {
+  return {
+    replaced: REPLACED,
+    runtimeOnly: RUNTIME_ONLY,
+    navigator: NAVIGATOR,
+    webrtc: WEBRTC,
+    workerRefused: 'A remixlet may start a Worker only from a blob: address it made with URL.createObjectURL(new Blob([code])).',
+    stringTimer: 'Timers take a function, not a string of code: setTimeout(() => { … }, ms).',
+    source: lockdownCore.toString(),
+  };
 }
 
 export interface PageInfo {
@@ -71,7 +85,12 @@ export interface PageInfo {
 }
 
 function readOnlyLocation(url: string) {
-  const u = new URL(url);
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    u = new URL('about:blank');
+  }
   return Object.freeze({
     href: u.href,
     origin: u.origin,
@@ -86,51 +105,28 @@ function readOnlyLocation(url: string) {
   });
 }
 
+/** Removes a global from the realm and its prototypes, then defines the replacement on the global. */
+function replaceGlobal(name: string, descriptor: PropertyDescriptor): void {
+  for (let o: object | null = globalThis; o && o !== Object.prototype; o = Object.getPrototypeOf(o) as object | null) {
+    if (Object.prototype.hasOwnProperty.call(o, name)) delete (o as Record<string, unknown>)[name];
+  }
+  Object.defineProperty(globalThis, name, { ...descriptor, configurable: false, enumerable: false });
+}
+
 export function lockDown(page: PageInfo, currentUrl: () => string): void {
-  for (const [name, message] of Object.entries(REPLACED)) {
-    lockName(name, {
-      get() {
-        throw new ReferenceError(`${name} is not available in a remixlet. ${message}`);
-      },
-    });
-  }
-  for (const name of WEBRTC) lockName(name, { value: undefined, writable: false });
-  const nav = (globalThis as { navigator?: object }).navigator;
-  if (nav) {
-    for (const name of ['sendBeacon', 'serviceWorker', 'storage', 'locks']) {
-      try {
-        Object.defineProperty(nav, name, {
-          get() {
-            throw new ReferenceError(`navigator.${name} is not available in a remixlet. ${NETWORK}`);
-          },
-          configurable: false,
-        });
-      } catch {
-        /* already locked */
-      }
-    }
-  }
-  const nativeSetTimeout = globalThis.setTimeout;
-  const nativeSetInterval = globalThis.setInterval;
-  const refuseStrings = (native: (...a: never[]) => unknown) =>
-    function (this: unknown, handler: unknown, ...rest: unknown[]) {
-      if (typeof handler !== 'function') throw new TypeError('Timers take a function, not a string of code.');
-      return (native as (...a: unknown[]) => number)(handler, ...rest);
-    };
-  lockName('setTimeout', { value: refuseStrings(nativeSetTimeout), writable: false });
-  lockName('setInterval', { value: refuseStrings(nativeSetInterval), writable: false });
+  lockdownCore(coreConfig());
   const location = () => readOnlyLocation(currentUrl());
-  lockName('location', { get: location });
+  replaceGlobal('location', { get: location });
   const fakeWindow = Object.freeze(
     Object.create(null, {
       location: { get: location, enumerable: true },
       document: {
         get() {
-          throw new ReferenceError(`document is not available in a remixlet. ${REPLACED.document}`);
+          throw new ReferenceError(`document is not available in a remixlet. ${NO_DOCUMENT}`);
         },
       },
       title: { get: () => page.title, enumerable: true },
     }),
   );
-  lockName('window', { value: fakeWindow, writable: false });
+  replaceGlobal('window', { value: fakeWindow, writable: false });
 }

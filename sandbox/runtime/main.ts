@@ -8,14 +8,18 @@ import { EventRouter } from './events';
 import { createDom } from './dom';
 import { createRmx, formatLogArgs } from './rmx';
 import { lockDown } from './lockdown';
+import { limitLog } from './log-limit';
 import { BENCH_BUILD } from '../../contracts/build-flags';
 import { installBenchFloor } from './bench-floor';
 
+// Taken before lockdown and before remixlet code can replace them.
 const createObjectURL = URL.createObjectURL.bind(URL);
 const loadScript = (globalThis as unknown as { importScripts: (url: string) => void }).importScripts.bind(globalThis);
-const nativeSetTimeout = setTimeout;
-const raf = (globalThis as { requestAnimationFrame?: (fn: () => void) => number }).requestAnimationFrame?.bind(globalThis);
-const nextFrame = (fn: () => void) => (raf ? raf(fn) : nativeSetTimeout(fn, 16));
+const nativeSetTimeout = setTimeout.bind(globalThis);
+const timer = (fn: () => void, ms: number) => nativeSetTimeout(fn, ms);
+/** The offscreen document draws no frames (requestAnimationFrame never fires there), so a frame is a 16 ms tick. */
+const FRAME_MS = 16;
+const nextFrame = (fn: () => void) => void nativeSetTimeout(fn, FRAME_MS);
 
 function start(event: MessageEvent): void {
   const parsed = SandboxBoot.safeParse((event.data as { boot?: unknown } | null)?.boot);
@@ -23,12 +27,14 @@ function start(event: MessageEvent): void {
   const boot = parsed.data;
   const [rpcPort, eventsPort] = event.ports as [MessagePort, MessagePort];
   const host = Comlink.wrap<SandboxHost>(rpcPort);
-  const bridge = new Bridge(host);
-  const logError = (e: unknown) => void bridge.call('log', { level: 'error', message: `Uncaught ${formatLogArgs([e])}` }).catch(() => undefined);
+  let log: ReturnType<typeof limitLog> = () => Promise.resolve();
+  const bridge = new Bridge(host, timer, (reason) => void log('warn', `RATE_LIMITED: ${reason}`).catch(() => undefined));
+  log = limitLog((level, message) => bridge.call('log', { level, message }), timer);
+  const logError = (e: unknown) => void log('error', `Uncaught ${formatLogArgs([e])}`).catch(() => undefined);
   const events = new EventRouter(eventsPort, boot.page.url, logError);
   if (BENCH_BUILD) installBenchFloor(eventsPort);
   const dom = createDom(bridge, events);
-  const rmx = createRmx(bridge, events, boot.page, nextFrame);
+  const rmx = createRmx(bridge, events, boot.page, nextFrame, { log, timer });
 
   self.addEventListener('error', (e) => {
     e.preventDefault();
@@ -44,9 +50,9 @@ function start(event: MessageEvent): void {
   Object.defineProperty(globalThis, 'rmx', { value: rmx, writable: false, configurable: false });
 
   // A classic worker (blob:null cannot serve a module worker), so the script is wrapped in an async
-  // function to allow top-level await; the wrapper is not a boundary, the sandbox is.
-  Object.defineProperty(globalThis, '__remixletFailed', { value: logError, writable: false, configurable: false });
-  const wrapped = `(async () => {\n${boot.script}\n})().catch(globalThis.__remixletFailed);`;
+  // function to allow top-level await, in strict mode as the save-time check read it. A rejection lands
+  // in the unhandledrejection listener above. The wrapper is not a boundary, the sandbox is.
+  const wrapped = `(async () => {'use strict';\n${boot.script}\n})();`;
   const url = createObjectURL(new Blob([wrapped], { type: 'text/javascript' }));
   try {
     loadScript(url);

@@ -4,6 +4,8 @@ import { API_VERSION } from '../../contracts/remixlet';
 import type { Bridge } from './bridge';
 import type { EventRouter } from './events';
 import { createKeep } from './keep';
+import { createServices } from './services';
+import type { Level } from './log-limit';
 
 export function formatLogArgs(args: unknown[]): string {
   return args
@@ -11,7 +13,7 @@ export function formatLogArgs(args: unknown[]): string {
       if (typeof a === 'string') return a;
       if (a instanceof Error) return `${a.name}: ${a.message}`;
       try {
-        return JSON.stringify(a);
+        return JSON.stringify(a) ?? String(a);
       } catch {
         return String(a);
       }
@@ -20,18 +22,26 @@ export function formatLogArgs(args: unknown[]): string {
     .slice(0, 4_000);
 }
 
-export function createRmx(bridge: Bridge, events: EventRouter, page: { url: string; title: string }, nextFrame: (fn: () => void) => void) {
-  const log = (level: 'info' | 'warn' | 'error', message: string) => bridge.call('log', { level, message }).catch(() => undefined);
+export interface RmxOptions {
+  /** The runtime passes its rate-limited log (log-limit.ts); by default lines go straight to the bridge. */
+  log?: (level: Level, message: string) => Promise<unknown>;
+  timer?: (fn: () => void, ms: number) => unknown;
+}
+
+export function createRmx(bridge: Bridge, events: EventRouter, page: { url: string; title: string }, nextFrame: (fn: () => void) => void, options: RmxOptions = {}) {
+  const log = options.log ?? ((level: Level, message: string) => bridge.call('log', { level, message }));
+  const timer = options.timer ?? ((fn: () => void, ms: number) => setTimeout(fn, ms));
+  const quietLog = (level: Level, message: string) => log(level, message).catch(() => undefined);
   const storage = (input: unknown) => bridge.call('storage', input);
-  const keep = createKeep(events, () => bridge.dom({ op: 'watch' }), log, nextFrame);
+  const keep = createKeep({ events, startWatching: () => bridge.dom({ op: 'watch' }), log: quietLog, nextFrame, timer, now: () => Date.now() });
   const rmx = {
     version: API_VERSION,
     get page() {
       return Object.freeze({ url: events.pageUrl, title: page.title });
     },
-    log: (...args: unknown[]) => log('info', formatLogArgs(args)),
-    warn: (...args: unknown[]) => log('warn', formatLogArgs(args)),
-    error: (...args: unknown[]) => log('error', formatLogArgs(args)),
+    log: (...args: unknown[]) => quietLog('info', formatLogArgs(args)),
+    warn: (...args: unknown[]) => quietLog('warn', formatLogArgs(args)),
+    error: (...args: unknown[]) => quietLog('error', formatLogArgs(args)),
     keep,
     storage: Object.freeze({
       get: (key: string) => storage({ action: 'get', key }),
@@ -39,6 +49,7 @@ export function createRmx(bridge: Bridge, events: EventRouter, page: { url: stri
       remove: (key: string) => storage({ action: 'remove', key }).then(() => undefined),
       keys: () => storage({ action: 'keys' }) as Promise<string[]>,
     }),
+    ...createServices(bridge, events, (e) => void quietLog('error', `Uncaught ${formatLogArgs([e])}`)),
   };
   return Object.freeze(rmx);
 }

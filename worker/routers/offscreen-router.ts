@@ -7,10 +7,13 @@ import { RemixletRefusal } from '../../contracts/refusals';
 import { t, roleProcedure, type WorkerContext } from '../trpc';
 import { grantedProcedure, type Grant, type PermissionRule } from '../grants';
 import { subscribeOffscreen } from '../offscreen-host';
-import { appendLog } from '../store/logs';
+import { appendLog, appendLogs } from '../store/logs';
+import type { LogEntry } from '../../contracts/remixlet';
 import { storageCall } from '../services/storage';
 import { tokens } from '../tokens';
+import { sandboxEnded } from '../sandboxes';
 import { scopeOf } from '../scope';
+import { SERVICE_RULES, serviceHandlers } from '../services/handlers';
 
 type Ctx = WorkerContext & { grant: Grant };
 
@@ -21,6 +24,7 @@ const RULES: Record<keyof OffscreenSpec, PermissionRule | 'offscreen-only'> = {
   log: { kind: 'log' },
   sandboxEnded: { kind: 'log' },
   storage: { kind: 'named', name: 'storage' },
+  ...SERVICE_RULES,
 };
 
 const handlers: HandlersOf<OffscreenSpec, Ctx> = {
@@ -29,9 +33,10 @@ const handlers: HandlersOf<OffscreenSpec, Ctx> = {
     const { grant } = ctx;
     if (!grant.page) throw new RemixletRefusal('NO_PAGE_AGENT', 'The page is not connected.');
     const results = await grant.page.agent.exec({ remixlet: scopeOf(grant.remixlet), ops: input.ops });
+    const lines: LogEntry[] = [];
     for (const [i, result] of results.entries()) {
       if (!result.ok) {
-        await appendLog(grant.remixlet.head.id, {
+        lines.push({
           at: Date.now(),
           level: 'refusal',
           source: 'page-agent',
@@ -39,8 +44,13 @@ const handlers: HandlersOf<OffscreenSpec, Ctx> = {
           refusal: result.refusal,
           url: grant.page.url,
         });
+      } else {
+        // What an op that succeeded left out (h.setHTML's dropped parts): the author needs to know.
+        for (const note of result.notes ?? []) lines.push({ at: Date.now(), level: 'warn', source: 'page-agent', message: note, url: grant.page.url });
       }
     }
+    // One storage write per batch: a batch of refusals must not cost the worker one write each.
+    await appendLogs(grant.remixlet.head.id, lines);
     return results;
   },
   log: async ({ input, ctx }) => {
@@ -48,8 +58,10 @@ const handlers: HandlersOf<OffscreenSpec, Ctx> = {
     return { logged: true };
   },
   storage: ({ input, ctx }) => storageCall(ctx.grant.remixlet.head.id, input.call),
+  ...serviceHandlers,
   sandboxEnded: async ({ input, ctx }) => {
-    await tokens.revoke(input.token);
+    // Revokes the token and releases the sandbox's page listeners and observers, as any teardown does.
+    await sandboxEnded(ctx.grant.token.sandboxId, input.reason);
     await appendLog(ctx.grant.remixlet.head.id, { at: Date.now(), level: 'warn', source: 'offscreen', message: `sandbox ended: ${input.reason}` });
     return { ok: true };
   },

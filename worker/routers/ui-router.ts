@@ -8,13 +8,15 @@ import { parsePermissionName, permissionCardText } from '../../contracts/policy/
 import { matchesUrl } from '../../contracts/policy/match-pattern';
 import { t, roleProcedure, type WorkerContext } from '../trpc';
 import { chatHostOf, decide, save } from '../activation';
-import { createApproval, onPendingChanged, pendingFor, toPending } from '../approvals';
+import { createApproval, onPendingChanged, pendingFor, readApproval, toPending } from '../approvals';
 import { loadAll, updateHead, deleteRemixlet, listVersions } from '../store/remixlets';
 import { requestRestore } from '../restore';
 import { readLog } from '../store/logs';
-import { setSitePaused } from '../store/settings';
+import { pausedSites, setSitePaused } from '../store/settings';
 import { clock } from '../clock';
 import { afterRemixletChanged, afterSitePauseChanged } from '../lifecycle';
+import { reloadAround, tabsCoveredBy, tabsOnSite } from '../tab-reloads';
+import { agentHandlers } from '../agent/handlers';
 
 const handlers: HandlersOf<UiSpec, WorkerContext> = {
   list: async ({ input }) => {
@@ -61,7 +63,13 @@ const handlers: HandlersOf<UiSpec, WorkerContext> = {
     return toPending(approval);
   },
   save: ({ input }) => save(input.tabId, input.remixletId, input.files),
-  decide: ({ input }) => decide(input.approvalId, input.allow),
+  decide: async ({ input }) => {
+    // The manager's Restore asks for a reload; the approval names the remixlet whose tabs it affects.
+    const remixletId = input.reload ? (await readApproval(input.approvalId))?.remixletId : undefined;
+    const covered = () => (remixletId ? tabsCoveredBy(remixletId) : Promise.resolve([]));
+    const run = await reloadAround(input.reload, covered, () => decide(input.approvalId, input.allow), (r) => r.status === 'activated');
+    return run.value;
+  },
   pending: ({ input }) => (emit) => {
     const push = () => void pendingFor(input.tabId).then(emit);
     push();
@@ -74,29 +82,39 @@ const handlers: HandlersOf<UiSpec, WorkerContext> = {
     };
   },
   setEnabled: async ({ input }) => {
-    const head = await updateHead(input.remixletId, { enabled: input.enabled }, clock.now());
-    if (!head) throw new RemixletRefusal('NOT_FOUND', 'There is no such remixlet.');
-    await afterRemixletChanged(input.remixletId, input.enabled ? 'switched on' : 'switched off');
-    return { ok: true };
+    const { reloaded } = await reloadAround(input.reload, () => tabsCoveredBy(input.remixletId), async () => {
+      const head = await updateHead(input.remixletId, { enabled: input.enabled }, clock.now());
+      if (!head) throw new RemixletRefusal('NOT_FOUND', 'There is no such remixlet.');
+      await afterRemixletChanged(input.remixletId, input.enabled ? 'switched on' : 'switched off');
+    });
+    return { ok: true, reloaded };
   },
   pauseSite: async ({ input }) => {
-    await setSitePaused(input.site, input.paused);
-    await afterSitePauseChanged();
-    return { ok: true };
+    const { reloaded } = await reloadAround(input.reload, () => tabsOnSite(input.site), async () => {
+      await setSitePaused(input.site, input.paused);
+      await afterSitePauseChanged();
+    });
+    return { ok: true, reloaded };
   },
+  pausedSites: () => pausedSites(),
   setArchived: async ({ input }) => {
-    const head = await updateHead(input.remixletId, { archived: input.archived }, clock.now());
-    if (!head) throw new RemixletRefusal('NOT_FOUND', 'There is no such remixlet.');
-    await afterRemixletChanged(input.remixletId, input.archived ? 'archived' : 'unarchived');
-    return { ok: true };
+    const { reloaded } = await reloadAround(input.reload, () => tabsCoveredBy(input.remixletId), async () => {
+      const head = await updateHead(input.remixletId, { archived: input.archived }, clock.now());
+      if (!head) throw new RemixletRefusal('NOT_FOUND', 'There is no such remixlet.');
+      await afterRemixletChanged(input.remixletId, input.archived ? 'archived' : 'unarchived');
+    });
+    return { ok: true, reloaded };
   },
   versions: ({ input }) => listVersions(input.remixletId),
   requestRestore: ({ input }) => requestRestore(input.remixletId, input.version),
   remove: async ({ input }) => {
-    await deleteRemixlet(input.remixletId);
-    await afterRemixletChanged(input.remixletId, 'deleted');
-    return { ok: true };
+    const { reloaded } = await reloadAround(input.reload, () => tabsCoveredBy(input.remixletId), async () => {
+      await deleteRemixlet(input.remixletId);
+      await afterRemixletChanged(input.remixletId, 'deleted');
+    });
+    return { ok: true, reloaded };
   },
+  ...agentHandlers,
 };
 
 export const uiRouter = routerFromSpec(t, uiSpec, () => roleProcedure('ui'), handlers);

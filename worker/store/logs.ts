@@ -14,6 +14,18 @@ export async function appendLog(remixletId: string, entry: LogEntry): Promise<vo
   });
 }
 
+/** Several lines in one storage write (a dom batch's refusals and notes), in order. */
+export async function appendLogs(remixletId: string, entries: LogEntry[]): Promise<void> {
+  if (!entries.length) return;
+  const checked = entries.map((entry) => LogEntry.parse({ ...entry, message: entry.message.slice(0, 4_000) }));
+  await serialized(`log:${remixletId}`, async () => {
+    const parsed = z.array(LogEntry).safeParse(await db.logs.getItem(remixletId));
+    const stored = parsed.success ? parsed.data : [];
+    stored.push(...checked.slice(-LOG_LIMIT));
+    await db.logs.setItem(remixletId, stored.slice(-LOG_LIMIT));
+  });
+}
+
 export async function readLog(remixletId: string, limit = LOG_LIMIT): Promise<LogEntry[]> {
   const parsed = z.array(LogEntry).safeParse(await db.logs.getItem(remixletId));
   return parsed.success ? parsed.data.slice(-limit).reverse() : [];

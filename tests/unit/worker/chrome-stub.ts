@@ -40,6 +40,15 @@ const record = (api: string) => (...args: unknown[]) => {
     removeCSS: record('scripting.removeCSS'),
   },
   offscreen: { createDocument: record('offscreen.createDocument'), Reason: { IFRAME_SCRIPTING: 'IFRAME_SCRIPTING' } },
+  // What the rmx services touch after a remixlet changes (rules, menu entries, schedules).
+  declarativeNetRequest: {
+    getDynamicRules: () => Promise.resolve([]),
+    updateDynamicRules: record('declarativeNetRequest.updateDynamicRules'),
+    isRegexSupported: () => Promise.resolve({ isSupported: true }),
+  },
+  contextMenus: { create: record('contextMenus.create'), update: record('contextMenus.update'), remove: record('contextMenus.remove') },
+  alarms: { create: record('alarms.create'), clear: record('alarms.clear'), getAll: () => Promise.resolve([]) },
+  notifications: { create: record('notifications.create') },
 };
 
 export function resetChrome(): void {

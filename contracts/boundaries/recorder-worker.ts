@@ -1,0 +1,25 @@
+// Context: shared (pure). The network:observe recorder's boundary: the recorder runs in the page's main
+// world and hands what the page received to a relay in the isolated world, which sends it to the worker
+// with chrome.runtime.sendMessage. The worker trusts only the browser-filled sender (tab, frame,
+// document) and parses every entry as untrusted data: the main world belongs to the page.
+import { z } from 'zod';
+import { ObservedResponse, SERVICE_LIMITS } from './service-calls';
+import { RECORDER_MESSAGE_KIND } from './recorder-tags';
+
+export { RECORDER_MESSAGE_KIND, RECORDER_WINDOW_TAG } from './recorder-tags';
+
+/** The recorder's settings: data only, computed by the worker from the approved manifests. */
+export const RecorderSettings = z
+  .object({
+    hosts: z.array(z.string().max(260)).max(50),
+    maxBodyChars: z.number().int().positive(),
+    maxEntries: z.number().int().positive(),
+  })
+  .strict();
+export type RecorderSettings = z.infer<typeof RecorderSettings>;
+
+export const RecorderMessage = z.discriminatedUnion('type', [
+  z.object({ kind: z.literal(RECORDER_MESSAGE_KIND), type: z.literal('hello') }).strict(),
+  z.object({ kind: z.literal(RECORDER_MESSAGE_KIND), type: z.literal('entries'), entries: z.array(ObservedResponse).max(SERVICE_LIMITS.observeKeptPerHost) }).strict(),
+]);
+export type RecorderMessage = z.infer<typeof RecorderMessage>;

@@ -1,0 +1,113 @@
+// Context: shared (pure): the page agent (every selector a remixlet passes, dom.addStyle sheets) and the
+// worker (style.css at insertion), and Node tests. Trusts nothing: selectors and CSS are remixlet-written.
+// Whether a selector tests the `value` attribute: with any operator or none, in any case, escaped
+// (v\61lue, \76 alue), namespaced (*|value, |value, ns|value), or nested in :is/:where/:not/:has/
+// :nth-child(… of S)/:host()/::slotted(). Read with css-tree's selector parser, not a regex, and
+// conservatively: when css-tree cannot give a structured reading, the decoded text decides.
+import { generate, ident, parse, walk } from 'css-tree';
+import type { CssNode, EnterOrLeaveFn } from 'css-tree';
+
+const MAX_NESTING = 8;
+
+function lowerAscii(s: string): string {
+  return s.replace(/[A-Z]/g, (c) => c.toLowerCase());
+}
+
+function decode(s: string): string {
+  try {
+    return ident.decode(s);
+  } catch {
+    return s;
+  }
+}
+
+/** An attribute name as the selector engine compares it: namespace prefix dropped, escapes decoded, ASCII lower case. */
+function isValueName(raw: string): boolean {
+  const bar = raw.lastIndexOf('|');
+  const local = bar === -1 ? raw : raw.slice(bar + 1);
+  return lowerAscii(decode(local).trim()) === 'value';
+}
+
+/** The text fallback: after decoding escapes, does any word "value" appear? (Over-refuses, never under-refuses.) */
+function textMentionsValue(text: string): boolean {
+  return /value/.test(lowerAscii(decode(text)));
+}
+
+function astTestsValue(ast: CssNode, depth: number): boolean {
+  let found = false;
+  walk(ast, (node) => {
+    if (found) return;
+    if (node.type === 'AttributeSelector') {
+      if (isValueName(node.name.name)) found = true;
+    } else if (node.type === 'Raw') {
+      // An argument css-tree does not structure (e.g. an unknown pseudo-class): read it as a selector list.
+      found = depth >= MAX_NESTING ? textMentionsValue(node.value) : selectorTestsValueAt(node.value, depth + 1);
+    }
+  });
+  return found;
+}
+
+function selectorTestsValueAt(sel: string, depth: number): boolean {
+  if (!sel.includes('[') && !sel.includes('\\')) return false;
+  let broken = false;
+  let ast: CssNode;
+  try {
+    ast = parse(sel, { context: 'selectorList', onParseError: () => (broken = true) });
+  } catch {
+    return textMentionsValue(sel);
+  }
+  if (broken) return textMentionsValue(sel);
+  return astTestsValue(ast, depth);
+}
+
+/** Whether a selector (list) tests the value attribute in any spelling. */
+export function selectorTestsValue(sel: string): boolean {
+  return selectorTestsValueAt(sel, 0);
+}
+
+function preludeTestsValue(prelude: CssNode): boolean {
+  if (prelude.type !== 'Raw') return astTestsValue(prelude, 0);
+  return selectorTestsValue(prelude.value) || (textMentionsValue(prelude.value) && prelude.value.includes('['));
+}
+
+/**
+ * The selectors of a stylesheet that test the value attribute, each as written (up to 200 characters):
+ * rule selectors, nested rules, and selectors in at-rule preludes (@scope, @supports selector()). A
+ * prelude css-tree cannot structure counts when its decoded text mentions "value".
+ */
+export function sheetValueSelectors(css: string): string[] {
+  if (!css.includes('[') && !css.includes('\\')) return [];
+  const out: string[] = [];
+  let ast: CssNode;
+  try {
+    ast = parse(css, { context: 'stylesheet', parseValue: false, parseCustomProperty: false, onParseError: () => undefined });
+  } catch {
+    return textMentionsValue(css) ? [css.slice(0, 200)] : [];
+  }
+  const preludes: CssNode[] = [];
+  walk(ast, (node) => {
+    if ((node.type === 'Rule' || node.type === 'Atrule') && node.prelude) preludes.push(node.prelude);
+  });
+  for (const prelude of preludes) if (preludeTestsValue(prelude)) out.push(generate(prelude).slice(0, 200));
+  return out;
+}
+
+/**
+ * A stylesheet without the rules whose selectors test the value attribute (the rest written back by
+ * css-tree), and which rules went, by line. Such a rule can size or show an element by a password's
+ * value, which a remixlet could then read back through h.rect() or h.computedStyle(). A sheet without
+ * such rules comes back unchanged.
+ */
+export function dropValueRules(css: string): { css: string; removed: { line: number; selector: string }[] } {
+  if (sheetValueSelectors(css).length === 0) return { css, removed: [] };
+  const ast = parse(css, { positions: true, parseValue: false, parseCustomProperty: false, onParseError: () => undefined });
+  const removed: { line: number; selector: string }[] = [];
+  const enter: EnterOrLeaveFn = (node, item, list) => {
+    if (!item || !list || (node.type !== 'Rule' && node.type !== 'Atrule') || !node.prelude) return;
+    if (!preludeTestsValue(node.prelude)) return;
+    removed.push({ line: node.loc?.start.line ?? 1, selector: generate(node.prelude).slice(0, 200) });
+    list.remove(item);
+  };
+  walk(ast, { enter });
+  return { css: generate(ast), removed };
+}

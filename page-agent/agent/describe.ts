@@ -1,0 +1,76 @@
+// Context: page agent (isolated world). How the agent's tools describe an element as plain data: a
+// selector that finds it, its text with invisible characters revealed, chosen attributes, whether it is
+// visible. A password field's value never appears: not its attribute, not its property, not in HTML.
+// Trusts the DOM only.
+import { revealInvisible } from '../../contracts/agent/invisible-text';
+import { isPasswordField } from '../policy/password';
+
+export const TEXT_CAP = 300;
+
+export function cap(s: string, n: number): string {
+  return s.length > n ? `${s.slice(0, n)}…(${s.length - n} more)` : s;
+}
+
+export function cleanText(s: string, n = TEXT_CAP): string {
+  return cap(revealInvisible(s.replace(/\s+/g, ' ').trim()), n);
+}
+
+export function isVisible(el: Element): boolean {
+  const rect = el.getBoundingClientRect();
+  if (rect.width === 0 && rect.height === 0) return false;
+  return el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true });
+}
+
+/** A selector that finds this element now: its id when unique, else a path of tags and nth-of-type. */
+export function selectorFor(el: Element): string {
+  if (el.id && document.querySelectorAll(`#${CSS.escape(el.id)}`).length === 1) return `#${CSS.escape(el.id)}`;
+  const parts: string[] = [];
+  let node: Element | null = el;
+  while (node && node !== document.documentElement && parts.length < 8) {
+    const current: Element = node;
+    if (current.id && document.querySelectorAll(`#${CSS.escape(current.id)}`).length === 1) {
+      parts.unshift(`#${CSS.escape(current.id)}`);
+      break;
+    }
+    const tag = current.tagName.toLowerCase();
+    const parent: Element | null = current.parentElement;
+    const same = parent ? [...parent.children].filter((c) => c.tagName === current.tagName) : [];
+    parts.unshift(same.length > 1 ? `${tag}:nth-of-type(${same.indexOf(current) + 1})` : tag);
+    node = parent;
+  }
+  return parts.join(' > ');
+}
+
+const SHOWN_ATTRS = new Set(['id', 'class', 'href', 'src', 'alt', 'title', 'aria-label', 'role', 'name', 'type', 'placeholder', 'for', 'action', 'method', 'lang', 'datetime', 'content', 'rel', 'target', 'autocomplete']);
+
+/** Attributes worth showing the model; `value` only for fields that are not password fields. */
+export function attrsOf(el: Element): Record<string, string> {
+  const out: Record<string, string> = {};
+  const password = isPasswordField(el);
+  for (const a of el.attributes) {
+    const name = a.name.toLowerCase();
+    if (name === 'value') {
+      if (!password) out.value = cleanText(a.value, 200);
+      continue;
+    }
+    if (name === 'style' || name.startsWith('aria-') || name.startsWith('data-') || SHOWN_ATTRS.has(name)) out[name] = cleanText(a.value, 200);
+    if (Object.keys(out).length >= 20) break;
+  }
+  if (password) out.value = '';
+  return out;
+}
+
+/** Outer HTML with every password field's value attribute emptied (the live value never appears in HTML). */
+export function safeOuterHtml(el: Element, max: number): string {
+  const clone = el.cloneNode(true) as Element;
+  const originals = [el, ...el.querySelectorAll('input, textarea')];
+  const copies = [clone, ...clone.querySelectorAll('input, textarea')];
+  originals.forEach((orig, i) => {
+    if (!isPasswordField(orig)) return;
+    const copy = copies[i];
+    if (!copy) return;
+    if (copy.hasAttribute('value')) copy.setAttribute('value', '');
+    if (copy instanceof HTMLTextAreaElement) copy.textContent = '';
+  });
+  return cap(revealInvisible(clone.outerHTML), max);
+}

@@ -1,0 +1,29 @@
+// Context: page agent (isolated world). read_page_data "forms": every form field with its current value,
+// except that a password field (type password, a password autocomplete, or masked) reads as empty.
+import { isPasswordField } from '../policy/password';
+import { cleanText, selectorFor } from './describe';
+
+function labelOf(el: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement): string {
+  const text = [...(el.labels ?? [])].map((l) => l.textContent ?? '').join(' ') || el.getAttribute('aria-label') || el.getAttribute('placeholder') || '';
+  return cleanText(text, 120);
+}
+
+export function formFields() {
+  const fields = [];
+  for (const el of document.querySelectorAll('input, select, textarea')) {
+    if (!(el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement)) continue;
+    const password = isPasswordField(el);
+    fields.push({
+      form: el.form ? selectorFor(el.form) : '',
+      tag: el.tagName.toLowerCase(),
+      type: el instanceof HTMLInputElement ? el.type : el.tagName.toLowerCase(),
+      name: cleanText(el.name, 120),
+      label: labelOf(el),
+      value: password ? '' : cleanText(el.value, 1_000),
+      password,
+      ...(el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio') ? { checked: el.checked } : {}),
+    });
+    if (fields.length >= 200) break;
+  }
+  return { fields };
+}

@@ -1,0 +1,25 @@
+// Context: page agent (isolated world). query_elements: the elements matching a checked selector, as
+// plain data (selector, text, chosen attributes, box, optional HTML with password values emptied).
+import type { z } from 'zod';
+import type { QueryInput, QueryOutput } from '../../contracts/agent/tools';
+import { attrsOf, cleanText, isVisible, safeOuterHtml, selectorFor } from './describe';
+import { agentQueryAll } from './selector';
+
+export function queryElements(input: z.infer<typeof QueryInput>): z.infer<typeof QueryOutput> {
+  const all = agentQueryAll(input.selector, 'query_elements');
+  const elements = all.slice(0, input.limit ?? 10).map((el, index) => {
+    const r = el.getBoundingClientRect();
+    return {
+      index,
+      tag: el.tagName.toLowerCase(),
+      selector: selectorFor(el),
+      // A password field has no text content; its value is not text either.
+      text: cleanText(el.textContent ?? ''),
+      attrs: attrsOf(el),
+      visible: isVisible(el),
+      rect: { x: Math.round(r.x), y: Math.round(r.y), width: Math.round(r.width), height: Math.round(r.height) },
+      ...(input.html ? { html: safeOuterHtml(el, 3_000) } : {}),
+    };
+  });
+  return { count: all.length, elements };
+}

@@ -1,0 +1,35 @@
+// Context: page agent. dom.addStyle(css): a stylesheet that may load nothing (checked on tokens), and while
+// the page has a password field may not test the value attribute (a rule that sizes an element by the
+// value could be read back through h.rect()). Adopted as a constructed sheet, which the page's CSP
+// does not block and the page's HTML does not show; removed with the sandbox.
+import { sheetValueSelectors } from '../../contracts/dom/value-selector';
+import { RemixletRefusal } from '../../contracts/refusals';
+import type { OpHandler } from '../op-context';
+import { checkScriptCss } from '../policy/inline-css';
+
+const MAX_SHEETS = 2_000;
+const MAX_TOTAL_CHARS = 2_000_000;
+const added = new Map<string, number>();
+
+export const addStyle: OpHandler<'addStyle'> = (op, ctx) => {
+  checkScriptCss(op.css, ctx.name, 'This stylesheet');
+  const tests = sheetValueSelectors(op.css);
+  if (tests.length && ctx.page.hasPasswordField()) {
+    throw new RemixletRefusal('SELECTOR_TESTS_PASSWORD', `The selector ${tests[0]} tests the value attribute, which is refused while the page has a password field; style a class instead.`, ctx.name);
+  }
+  const remixletId = ctx.scope.id;
+  const total = (added.get(remixletId) ?? 0) + op.css.length;
+  if (ctx.subscriptions.countFor(remixletId, 's') >= MAX_SHEETS || total > MAX_TOTAL_CHARS) {
+    throw new RemixletRefusal('TOO_MANY', `A remixlet may add at most ${MAX_SHEETS} stylesheets (${MAX_TOTAL_CHARS} characters in all) to a page; combine them, or use style.css.`, ctx.name);
+  }
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(op.css);
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  const id = ctx.subscriptions.nextId('s');
+  added.set(remixletId, total);
+  ctx.subscriptions.add(remixletId, id, () => {
+    document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== sheet);
+    added.set(remixletId, Math.max(0, (added.get(remixletId) ?? 0) - op.css.length));
+  });
+  return null;
+};

@@ -1,0 +1,11 @@
+// Context: page agent. h.children(): the child elements, at most 1000 (use queryAll with a limit for more control).
+import { LIMITS } from '../../contracts/dom/ops';
+import type { OpHandler } from '../op-context';
+
+export const children: OpHandler<'children'> = (op, ctx) => {
+  const kids = ctx.element(op.h).children;
+  if (kids.length > LIMITS.childrenMax) ctx.note(`${ctx.name}: the element has ${kids.length} children; only the first ${LIMITS.childrenMax} were returned.`);
+  const out = [];
+  for (let i = 0; i < kids.length && i < LIMITS.childrenMax; i++) out.push(ctx.handles.handleOf(kids[i]!));
+  return out;
+};

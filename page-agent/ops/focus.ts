@@ -1,0 +1,10 @@
+// Context: page agent. h.focus(): moves focus to the element.
+import { RemixletRefusal } from '../../contracts/refusals';
+import type { OpHandler } from '../op-context';
+
+export const focus: OpHandler<'focus'> = (op, ctx) => {
+  const el = ctx.element(op.h);
+  if (!(el instanceof HTMLElement || el instanceof SVGElement)) throw new RemixletRefusal('NOT_APPLICABLE', `<${el.localName}> cannot take focus.`, ctx.name);
+  el.focus();
+  return null;
+};

@@ -1,0 +1,53 @@
+// Context: page agent. dom.observe(sel): reports elements matching a checked selector as they are added to
+// the page, each once; with existing: true the answer also carries those already there. A selector that
+// tests the value attribute stops reporting when a password field appears. Removed with the sandbox.
+import { LIMITS } from '../../contracts/dom/ops';
+import { selectorTestsValue } from '../../contracts/dom/value-selector';
+import { RemixletRefusal } from '../../contracts/refusals';
+import type { OpHandler } from '../op-context';
+import { checkSelector } from '../policy/selector';
+import { pageHasPasswordField } from '../policy/password';
+
+const MAX_OBSERVERS = 100;
+
+export const observe: OpHandler<'observe'> = (op, ctx) => {
+  checkSelector(op.sel, ctx.name, ctx.page);
+  const remixletId = ctx.scope.id;
+  if (ctx.subscriptions.countFor(remixletId, 'o') >= MAX_OBSERVERS) {
+    throw new RemixletRefusal('TOO_MANY', `A remixlet may run at most ${MAX_OBSERVERS} observers on a page; observe a broader selector.`, ctx.name);
+  }
+  const testsValue = selectorTestsValue(op.sel);
+  const id = ctx.subscriptions.nextId('o');
+  const reported = new WeakSet<Element>();
+  const take = (el: Element, into: Element[]) => {
+    if (into.length < LIMITS.queryAllMax && !reported.has(el)) {
+      reported.add(el);
+      into.push(el);
+    }
+  };
+  const observer = new MutationObserver((records) => {
+    if (testsValue && pageHasPasswordField()) {
+      ctx.subscriptions.remove(remixletId, id);
+      return;
+    }
+    const found: Element[] = [];
+    for (const record of records) {
+      for (const node of record.addedNodes) {
+        if (!(node instanceof Element) || !node.isConnected) continue;
+        if (node.matches(op.sel)) take(node, found);
+        for (const inner of node.querySelectorAll(op.sel)) take(inner, found);
+      }
+    }
+    if (!found.length) return;
+    try {
+      ctx.subscriptions.emit({ kind: 'observed', remixletId, observer: id, handles: found.map((el) => ctx.handles.handleOf(el)) });
+    } catch {
+      // The remixlet's handle table is full; it hears about these elements when it queries again.
+    }
+  });
+  observer.observe(document, { childList: true, subtree: true });
+  ctx.subscriptions.add(remixletId, id, () => observer.disconnect());
+  const existing: Element[] = [];
+  if (op.existing) for (const el of document.querySelectorAll(op.sel)) take(el, existing);
+  return { observer: id, existing: existing.map((el) => ctx.handles.handleOf(el)) };
+};

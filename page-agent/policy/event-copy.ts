@@ -1,0 +1,54 @@
+// Context: page agent. The serialized copy of a page event that h.on forwards: type, target handle, key,
+// pointer position, and a form control's value. Keys and value are left out when the event comes from a
+// password field, found through shadow roots (open or closed) to the element that really has focus.
+import type { z } from 'zod';
+import type { PageEventPayload } from '../../contracts/dom/ops';
+import { LIMITS } from '../../contracts/dom/ops';
+import type { HandleTable } from '../handles';
+import { isPasswordField } from './password';
+
+type Payload = z.infer<typeof PageEventPayload>;
+
+function shadowOf(el: Element): ShadowRoot | null {
+  // chrome.dom exists only in content scripts; the page agent's own unit runs in a plain page.
+  const api = (globalThis as unknown as { chrome?: { dom?: { openOrClosedShadowRoot?: (e: Element) => ShadowRoot | null } } }).chrome?.dom;
+  return api?.openOrClosedShadowRoot ? api.openOrClosedShadowRoot(el) : el.shadowRoot;
+}
+
+/** The element the event really started at: inside shadow roots, the one with focus. */
+export function deepTarget(e: Event): Element | undefined {
+  const start = e.composedPath()[0] ?? e.target;
+  if (!(start instanceof Element)) return undefined;
+  let el: Element = start;
+  for (let depth = 0; depth < 32; depth++) {
+    const root = shadowOf(el);
+    const inner = root?.activeElement;
+    if (!inner || inner === el) break;
+    el = inner;
+  }
+  return el;
+}
+
+const VALUE_EVENTS = new Set(['input', 'change', 'beforeinput', 'search', 'select']);
+
+export function eventCopy(e: Event, handles: HandleTable): Payload {
+  const copy: Payload = { type: e.type.slice(0, 64) };
+  const deep = deepTarget(e);
+  const secret = deep !== undefined && isPasswordField(deep);
+  if (e.target instanceof Element) {
+    try {
+      copy.target = handles.handleOf(e.target);
+    } catch {
+      // Handle table full: the event still arrives, without a target.
+    }
+  }
+  if (e instanceof KeyboardEvent && !secret) copy.key = e.key.slice(0, 32);
+  if (e instanceof MouseEvent) {
+    copy.clientX = e.clientX;
+    copy.clientY = e.clientY;
+  }
+  if (VALUE_EVENTS.has(e.type) && !secret && deep && 'value' in deep && typeof deep.value === 'string') {
+    copy.value = deep.value.slice(0, LIMITS.textChars);
+  }
+  return copy;
+}

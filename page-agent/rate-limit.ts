@@ -1,0 +1,35 @@
+// Context: page agent. How many operations a remixlet may run on this page per second. The page agent runs
+// on the page's own thread, so a flood of operations would freeze the page; beyond the budget each
+// operation answers RATE_LIMITED and costs the page nothing. One bucket per remixlet, so one remixlet's
+// flood never spends another's budget.
+
+export const OP_BUDGET = { burst: 4_000, perSecond: 4_000 } as const;
+
+class Bucket {
+  private tokens: number = OP_BUDGET.burst;
+  private last = performance.now();
+
+  take(): boolean {
+    const now = performance.now();
+    this.tokens = Math.min(OP_BUDGET.burst, this.tokens + ((now - this.last) / 1000) * OP_BUDGET.perSecond);
+    this.last = now;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+}
+
+const buckets = new Map<string, Bucket>();
+
+export function admitOp(remixletId: string): boolean {
+  let b = buckets.get(remixletId);
+  if (!b) {
+    b = new Bucket();
+    buckets.set(remixletId, b);
+  }
+  return b.take();
+}
+
+export function forgetBudget(remixletId: string): void {
+  buckets.delete(remixletId);
+}

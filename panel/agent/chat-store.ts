@@ -1,0 +1,52 @@
+// Context: side panel. The conversation kept in the browser (the panel's own IndexedDB, via localforage)
+// so it survives a panel reload: what the person saw, the messages the model will be sent next, the
+// draft, and the chat id the worker bound to the tab. Read back through a schema; a damaged record is
+// dropped rather than trusted.
+import localforage from 'localforage';
+import { z } from 'zod';
+
+export const Entry = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('user'), text: z.string() }),
+  z.object({ kind: z.literal('assistant'), text: z.string() }),
+  z.object({
+    kind: z.literal('tool'),
+    id: z.string(),
+    name: z.string(),
+    input: z.unknown(),
+    state: z.enum(['running', 'done', 'failed', 'interrupted']),
+    detail: z.string().optional(),
+  }),
+  z.object({ kind: z.literal('error'), text: z.string() }),
+  z.object({ kind: z.literal('notice'), text: z.string() }),
+]);
+export type Entry = z.infer<typeof Entry>;
+
+export const ChatRecord = z.object({
+  chatId: z.string(),
+  tabId: z.number().int(),
+  site: z.string(),
+  entries: z.array(Entry),
+  messages: z.array(z.unknown()),
+  draft: z.record(z.string(), z.string()),
+  updatedAt: z.number(),
+});
+export type ChatRecord = z.infer<typeof ChatRecord>;
+
+const store = localforage.createInstance({ name: 'remixlet-panel', storeName: 'chats', driver: localforage.INDEXEDDB });
+const key = (tabId: number) => `tab:${tabId}`;
+
+export async function loadChat(tabId: number): Promise<ChatRecord | undefined> {
+  const parsed = ChatRecord.safeParse(await store.getItem(key(tabId)));
+  if (!parsed.success) return undefined;
+  // A turn that was running when the panel closed did not finish; say so rather than show it as live.
+  const entries = parsed.data.entries.map((e) => (e.kind === 'tool' && e.state === 'running' ? { ...e, state: 'interrupted' as const } : e));
+  return { ...parsed.data, entries };
+}
+
+export async function saveChat(record: ChatRecord): Promise<void> {
+  await store.setItem(key(record.tabId), JSON.parse(JSON.stringify(record)));
+}
+
+export async function forgetChat(tabId: number): Promise<void> {
+  await store.removeItem(key(tabId));
+}

@@ -1,0 +1,30 @@
+// Context: side panel. One language model per provider, all through the AI SDK. The key goes only to the
+// provider it was entered for: OpenAI, Anthropic and Google use their own fixed addresses; an
+// OpenAI-compatible endpoint gets the key only if the person entered one for it.
+import type { LanguageModel } from 'ai';
+import { createOpenAI } from '@ai-sdk/openai';
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createGoogleGenerativeAI } from '@ai-sdk/google';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { ProviderSettings } from './settings';
+
+export function languageModel(s: ProviderSettings, fetchImpl?: typeof fetch): LanguageModel {
+  const extra = fetchImpl ? { fetch: fetchImpl } : {};
+  const key = s.apiKey.trim();
+  switch (s.kind) {
+    case 'openai-compatible':
+      return createOpenAICompatible({ name: 'compatible', baseURL: s.baseURL.replace(/\/+$/, ''), ...(key ? { apiKey: key } : {}), ...extra }).chatModel(s.model);
+    case 'openai':
+      return createOpenAI({ apiKey: key, ...extra }).responses(s.model);
+    case 'anthropic':
+      // Anthropic answers requests that carry an Origin (ours: the extension) only with this header.
+      return createAnthropic({ apiKey: key, headers: { 'anthropic-dangerous-direct-browser-access': 'true' }, ...extra })(s.model);
+    case 'google':
+      return createGoogleGenerativeAI({ apiKey: key, ...extra })(s.model);
+  }
+}
+
+/** Whether the provider takes images inside tool results (a screenshot); others get a sentence instead. */
+export function takesImagesInToolResults(s: ProviderSettings): boolean {
+  return s.kind !== 'openai-compatible';
+}

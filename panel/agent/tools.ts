@@ -1,0 +1,137 @@
+// Context: side panel. The agent's tools: fixed code the model can only fill parameters for. Each one
+// asks the worker, which checks the chat's binding and answers through the page agent or activation;
+// nothing here runs code the model wrote. A tool that shows a card or a dialog waits for the person.
+import { tool, type ToolSet } from 'ai';
+import { z } from 'zod';
+import type { ClientOf } from '../../contracts/rpc';
+import type { UiSpec } from '../../contracts/boundaries/panel-worker';
+import { asRefusal } from '../../contracts/trpc-errors';
+import {
+  ClickInput,
+  OpenPageInput,
+  OutlineInput,
+  PermissionRequestInput,
+  QueryInput,
+  ReadDataInput,
+  ReadLogInput,
+  SaveInput,
+  StylesInput,
+  WriteFilesInput,
+} from '../../contracts/agent/tools';
+import { awaitDecision } from './decisions';
+import { applyWrite, asFiles, draftReport, type Draft } from './draft';
+
+export interface ToolContext {
+  chatId: string;
+  tabId: number;
+  worker: () => ClientOf<UiSpec>;
+  draft: { get(): Draft; set(d: Draft): void };
+  imagesInToolResults: boolean;
+}
+
+/** A refusal from the worker or the page reaches the model as "CODE: reason", never as a stack. */
+async function answer<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (e) {
+    if (e instanceof DOMException && e.name === 'AbortError') throw e;
+    const r = asRefusal(e);
+    throw new Error(`${r.code}: ${r.reason}`);
+  }
+}
+
+export function agentTools(ctx: ToolContext): ToolSet {
+  const on = { chatId: ctx.chatId, tabId: ctx.tabId };
+  return {
+    capture_page: tool({
+      description: "Takes a screenshot of the chat's tab as the person sees it now.",
+      inputSchema: z.object({}).strict(),
+      execute: () => answer(() => ctx.worker().agentCapture(on)),
+      toModelOutput: ({ output }) => {
+        const shot = output as { dataUrl: string; width: number; height: number };
+        if (!ctx.imagesInToolResults) return { type: 'text', value: `Screenshot taken (${shot.width}×${shot.height}); this provider cannot receive images in tool results, so use outline_page and query_elements to see the page.` };
+        return {
+          type: 'content',
+          value: [
+            { type: 'text', text: `Screenshot of the chat's tab, ${shot.width}×${shot.height}.` },
+            { type: 'image-data', data: shot.dataUrl.replace(/^data:[^,]*,/, ''), mediaType: 'image/jpeg' },
+          ],
+        };
+      },
+    }),
+    outline_page: tool({
+      description: 'An outline of the page: one line per element with its tag, id, classes, chosen attributes and text; hidden elements marked (hidden); comments shown; long runs of similar siblings collapsed.',
+      inputSchema: OutlineInput,
+      execute: (input) => answer(() => ctx.worker().agentOutline({ ...on, input })),
+    }),
+    query_elements: tool({
+      description: 'Elements matching a CSS selector: a selector for each, text, attributes, visibility, box, and optionally outer HTML. Password values are always empty.',
+      inputSchema: QueryInput,
+      execute: (input) => answer(() => ctx.worker().agentQuery({ ...on, input })),
+    }),
+    inspect_styles: tool({
+      description: 'Computed CSS values of chosen properties for matching elements (or their ::before/::after).',
+      inputSchema: StylesInput,
+      execute: (input) => answer(() => ctx.worker().agentStyles({ ...on, input })),
+    }),
+    read_page_data: tool({
+      description:
+        'Data the page loaded: "resources" (addresses it fetched), "json" (re-fetch a same-origin JSON address), "variables" (script variables by name/path, read as data), "forms" (field values; passwords empty), "structured_data" (JSON-LD, meta). Cookies, local/session storage, IndexedDB, caches and credentials are always refused.',
+      inputSchema: ReadDataInput,
+      execute: (input) => answer(() => ctx.worker().agentReadData({ ...on, input })),
+    }),
+    click_element: tool({
+      description: "Clicks one element on the chat's page. Links and form submissions must stay on the chat's site.",
+      inputSchema: ClickInput,
+      execute: (input) => answer(() => ctx.worker().agentClick({ ...on, input })),
+    }),
+    open_page: tool({
+      description: "Opens another address on the chat's site in the chat's tab (same host only).",
+      inputSchema: OpenPageInput,
+      execute: (input) => answer(() => ctx.worker().agentOpenPage({ ...on, input })),
+    }),
+    request_permissions: tool({
+      description:
+        'Shows the person a "Remixlet needs permission" card (fixed text per permission) and waits for Allow or Not now. Ask before writing code that needs a permission. Your reasons are stored in the manifest, never shown on the card.',
+      inputSchema: PermissionRequestInput,
+      execute: (input, { abortSignal }) =>
+        answer(async () => {
+          const { approvalId } = await ctx.worker().agentRequestPermissions({ ...on, input });
+          const outcome = await awaitDecision(approvalId, abortSignal);
+          return outcome.status === 'allowed'
+            ? { status: 'allowed', permissions: input.permissions.map((p) => p.name) }
+            : outcome.status === 'declined'
+              ? { status: 'not-now', note: 'The person chose "Not now". Do not use these permissions; ask what they want instead.' }
+              : outcome;
+        }),
+    }),
+    write_files: tool({
+      description: "Writes whole files into the remixlet draft (manifest.json, script.js, style.css) and runs the save-time checks on the draft. Nothing runs until save_remixlet.",
+      inputSchema: WriteFilesInput,
+      execute: async (input) => {
+        const next = applyWrite(ctx.draft.get(), input);
+        ctx.draft.set(next);
+        return draftReport(next);
+      },
+    }),
+    save_remixlet: tool({
+      description:
+        "Saves the draft. It activates at once when it asks for nothing beyond what the person allowed; otherwise Remixlet shows the person a dialog and this waits for their answer. A refusal lists what to fix.",
+      inputSchema: SaveInput,
+      execute: (input, { abortSignal }) =>
+        answer(async () => {
+          const files = asFiles(ctx.draft.get());
+          if (!files) throw new Error('The draft has no manifest.json; write the files first.');
+          const result = await ctx.worker().agentSave({ ...on, files, ...(input.remixletId ? { remixletId: input.remixletId } : {}) });
+          if (result.status !== 'needs-approval') return result;
+          const outcome = await awaitDecision(result.approval.approvalId, abortSignal);
+          return outcome.status === 'declined' ? { status: 'declined', note: "The person chose \"Don't allow\"; the previous version stays." } : outcome;
+        }),
+    }),
+    read_log: tool({
+      description: "A remixlet's log, newest first: what it logged and every refusal with its reason.",
+      inputSchema: ReadLogInput,
+      execute: (input) => answer(() => ctx.worker().readLog({ remixletId: input.remixletId, limit: input.limit ?? 50 })),
+    }),
+  };
+}

@@ -1,0 +1,63 @@
+// Context: side panel. The conversation: the person's messages, the model's formatted replies, each tool
+// call as it happens, errors that say what to do, a visible "working" state with a Stop button, and the
+// box to write in. Everything the model wrote is rendered as text or sanitized Markdown.
+import { createSignal, For, Match, Show, Switch, type JSX } from 'solid-js';
+import type { Chat } from './controller';
+import { AssistantMessage } from './Message';
+import { ToolRow } from './ToolRow';
+
+/** `children` (the pending cards and dialogs) show between the conversation and the box to write in. */
+export function ChatView(props: { chat: Chat; children?: JSX.Element }) {
+  const [text, setText] = createSignal('');
+  const submit = (e: Event) => {
+    e.preventDefault();
+    const value = text();
+    if (!value.trim() || props.chat.state.working) return;
+    setText('');
+    void props.chat.send(value);
+  };
+  return (
+    <section class="chat" aria-label="Chat">
+      <ol class="entries">
+        <For each={props.chat.state.entries}>
+          {(e) => (
+            <Switch>
+              <Match when={e.kind === 'user' && e}>{(u) => <li class="user">{u().text}</li>}</Match>
+              <Match when={e.kind === 'assistant' && e}>{(a) => <AssistantMessage text={a().text} />}</Match>
+              <Match when={e.kind === 'tool' && e}>{(t) => <ToolRow entry={t()} />}</Match>
+              <Match when={e.kind === 'error' && e}>{(x) => <li class="error" role="alert">{x().text}</li>}</Match>
+              <Match when={e.kind === 'notice' && e}>{(n) => <li class="notice">{n().text}</li>}</Match>
+            </Switch>
+          )}
+        </For>
+      </ol>
+      <Show when={props.chat.state.working}>
+        <div class="working" role="status" aria-live="polite">
+          <span class="spinner" aria-hidden="true" /> Working…{' '}
+          <button type="button" class="stop" onClick={() => props.chat.stop()}>
+            Stop
+          </button>
+        </div>
+      </Show>
+      {props.children}
+      <form class="composer" onSubmit={submit}>
+        <textarea
+          aria-label="Message"
+          placeholder={props.chat.state.stopped ? 'This chat stopped. Press "New chat" to start again.' : 'What should change on this page?'}
+          value={text()}
+          disabled={!!props.chat.state.stopped}
+          onInput={(e) => setText(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey) submit(e);
+          }}
+        />
+        <button type="submit" class="send" disabled={props.chat.state.working || !!props.chat.state.stopped}>
+          Send
+        </button>
+        <button type="button" class="new-chat" onClick={() => void props.chat.newChat()}>
+          New chat
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+// Context: side panel. One tool call as the person sees it: what the agent looked at, clicked, asked or
+// saved, its parameters shown as plain text (they are the model's words, so never as markup), and how it
+// ended. Detail is a short summary, expandable.
+import { Show } from 'solid-js';
+import type { Entry } from '../agent/chat-store';
+
+type ToolEntry = Extract<Entry, { kind: 'tool' }>;
+
+function str(v: unknown): string {
+  return typeof v === 'string' ? v : JSON.stringify(v ?? '');
+}
+
+export function describeCall(name: string, input: unknown): string {
+  const i = (input ?? {}) as Record<string, unknown>;
+  switch (name) {
+    case 'capture_page':
+      return 'Took a screenshot of the page';
+    case 'outline_page':
+      return i.selector ? `Looked at the outline of ${str(i.selector)}` : 'Looked at the outline of the page';
+    case 'query_elements':
+      return `Looked at elements matching ${str(i.selector)}`;
+    case 'inspect_styles':
+      return `Inspected styles of ${str(i.selector)}${i.pseudo ? str(i.pseudo) : ''}`;
+    case 'read_page_data':
+      return `Read page data: ${str(i.source)}${i.url ? ` ${str(i.url)}` : ''}${Array.isArray(i.names) ? ` ${i.names.map(str).join(', ')}` : ''}`;
+    case 'click_element':
+      return `Clicked ${str(i.selector)}${typeof i.index === 'number' && i.index > 0 ? ` (match ${i.index})` : ''}`;
+    case 'open_page':
+      return `Opened ${str(i.url)}`;
+    case 'request_permissions':
+      return `Asked for permission: ${Array.isArray(i.permissions) ? i.permissions.map((p) => str((p as { name?: unknown }).name)).join(', ') : ''}`;
+    case 'write_files':
+      return `Wrote ${Object.keys((i.files as object | undefined) ?? {}).join(', ') || 'no files'} to the draft`;
+    case 'save_remixlet':
+      return 'Saved the remixlet';
+    case 'read_log':
+      return `Read the log of ${str(i.remixletId)}`;
+    default:
+      return `Called a tool that does not exist: ${name}`;
+  }
+}
+
+const STATE_TEXT: Record<ToolEntry['state'], string> = { running: 'working…', done: 'done', failed: 'failed', interrupted: 'interrupted' };
+
+export function ToolRow(props: { entry: ToolEntry }) {
+  return (
+    <li class="tool" data-tool={props.entry.name} data-state={props.entry.state}>
+      <span class="tool-what">{describeCall(props.entry.name, props.entry.input)}</span>{' '}
+      <span class="tool-state">{STATE_TEXT[props.entry.state]}</span>
+      <Show when={props.entry.detail}>
+        <details>
+          <summary>details</summary>
+          <pre class="tool-detail">{props.entry.detail}</pre>
+        </details>
+      </Show>
+    </li>
+  );
+}

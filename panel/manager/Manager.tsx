@@ -1,0 +1,91 @@
+// Context: manager page (an extension page in a tab; talks only to the worker). Every remixlet with search
+// and a state filter, paused sites, and the actions that change them. Every change asks the worker to
+// reload the tabs it affects; the worker has already torn the sandboxes down when it does.
+import { createResource, createSignal, For, Show } from 'solid-js';
+import type { RemixletSummary } from '../../contracts/remixlet';
+import { asRefusal } from '../../contracts/trpc-errors';
+import { worker } from '../worker-client';
+import { reconciledStorage } from '../popup/reconciled';
+import { FILTERS, visible, type Filter } from './filter';
+import { RemixletCard, type CardActions } from './RemixletCard';
+import { PausedSites } from './PausedSites';
+import './manager.css';
+
+const tabsText = (n: number | undefined) => (n === 1 ? '1 tab' : `${n ?? 0} tabs`);
+
+export function Manager() {
+  const [list, { refetch }] = createResource(() => worker().list({}), { storage: reconciledStorage });
+  const [paused, { refetch: refetchPaused }] = createResource(() => worker().pausedSites({}));
+  const [search, setSearch] = createSignal('');
+  const [filter, setFilter] = createSignal<Filter>('all');
+  const [status, setStatus] = createSignal('');
+  const shown = () => visible(list() ?? [], search(), filter());
+
+  const act = async (work: () => Promise<string>) => {
+    try {
+      setStatus(await work());
+    } catch (e) {
+      setStatus(`That did not work: ${asRefusal(e).reason}`);
+    }
+    void refetch();
+    void refetchPaused();
+  };
+
+  const actions: CardActions = {
+    setEnabled: (r: RemixletSummary, on: boolean) =>
+      void act(async () => {
+        const { reloaded } = await worker().setEnabled({ remixletId: r.id, enabled: on, reload: 'matching' });
+        return `Switched ${on ? 'on' : 'off'} "${r.name}"; reloaded ${tabsText(reloaded)}.`;
+      }),
+    setArchived: (r, archived) =>
+      void act(async () => {
+        const { reloaded } = await worker().setArchived({ remixletId: r.id, archived, reload: 'matching' });
+        return `${archived ? 'Archived' : 'Unarchived'} "${r.name}"; reloaded ${tabsText(reloaded)}.`;
+      }),
+    remove: (r) =>
+      void act(async () => {
+        const { reloaded } = await worker().remove({ remixletId: r.id, reload: 'matching' });
+        return `Deleted "${r.name}" and every permission it held; reloaded ${tabsText(reloaded)}.`;
+      }),
+    status: setStatus,
+    refresh: () => void refetch(),
+  };
+
+  const resume = (site: string) =>
+    void act(async () => {
+      const { reloaded } = await worker().pauseSite({ site, paused: false, reload: 'matching' });
+      return `Resumed remixlets on ${site}; reloaded ${tabsText(reloaded)}.`;
+    });
+
+  return (
+    <main class="manager">
+      <h1>Your remixlets</h1>
+      <div class="toolbar" role="search">
+        <label>
+          Search <input type="search" value={search()} onInput={(e) => setSearch(e.currentTarget.value)} placeholder="Name, site or permission" />
+        </label>
+        <label>
+          Show{' '}
+          <select value={filter()} onChange={(e) => setFilter(e.currentTarget.value as Filter)}>
+            <For each={FILTERS}>{(f) => <option value={f.value}>{f.label}</option>}</For>
+          </select>
+        </label>
+      </div>
+      <p role="status" class="status">
+        {status()}
+      </p>
+      <PausedSites sites={paused() ?? []} onResume={resume} />
+      {/* latest, not state: a refetch keeps the cards (and what is open in them) in place. */}
+      <Show when={list.latest !== undefined}>
+        <p class="count">
+          Showing {shown().length} of {list()?.length ?? 0}
+        </p>
+        <div class="remixlet-list">
+          <For each={shown()} fallback={<p>{list()?.length ? 'No remixlet matches the search.' : 'No remixlets yet. Ask the agent in the side panel to make one.'}</p>}>
+            {(r) => <RemixletCard remixlet={r} actions={actions} />}
+          </For>
+        </div>
+      </Show>
+    </main>
+  );
+}

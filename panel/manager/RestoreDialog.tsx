@@ -1,0 +1,40 @@
+// Context: manager page. The confirmation for restoring a version, which is its approval: the worker binds
+// it to the digest of that version's files and uses it once. The one place a model-written reason is shown:
+// each permission's name and fixed text, with the reason stored in that version, labelled as such.
+import { For, Show } from 'solid-js';
+import type { PendingApproval } from '../../contracts/boundaries/panel-worker';
+import { ConfirmDialog } from './ConfirmDialog';
+import { siteText } from './filter';
+
+export function RestoreDialog(props: { approval: PendingApproval | undefined; version: number; name: string; onDecide: (allow: boolean) => void }) {
+  return (
+    <ConfirmDialog
+      open={!!props.approval}
+      title={`Restore version ${props.version} of "${props.name}"?`}
+      confirmLabel={`Restore version ${props.version}`}
+      onConfirm={() => props.onDecide(true)}
+      onCancel={() => props.onDecide(false)}
+    >
+      <p class="restore-what" data-approval-id={props.approval?.approvalId}>
+        It comes back as a new version, with exactly the files shown in History, and the tabs it runs on reload.
+      </p>
+      <p>Runs on: {(props.approval?.sites ?? []).map(siteText).join(', ') || 'no site'}</p>
+      <Show when={props.approval?.rows.length} fallback={<p>It asks for no permissions.</p>}>
+        <p>Its permissions, with the reasons the agent wrote when it saved that version:</p>
+        <ul class="rows">
+          <For each={props.approval?.rows ?? []}>
+            {(row) => (
+              <li data-permission={row.name}>
+                <code>{row.name}</code>: {row.text}
+                <Show when={row.storedReason}>
+                  <br />
+                  <span class="stored-reason">Reason stored in that version: {row.storedReason}</span>
+                </Show>
+              </li>
+            )}
+          </For>
+        </ul>
+      </Show>
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,111 @@
+// Context: toolbar popup (an extension page; talks only to the worker). The remixlets that cover the page
+// the popup is about, each with its switch, and "Pause this site". The page's address comes from the
+// browser's tab record, never from the page; which remixlets cover it is the worker's answer.
+import { createResource, createSignal, For, Show } from 'solid-js';
+import type { RemixletSummary } from '../../contracts/remixlet';
+import { asRefusal } from '../../contracts/trpc-errors';
+import { worker } from '../worker-client';
+import { boundTab } from '../bound-tab';
+import { Switch } from './Switch';
+import { webSiteOf } from './web-site';
+import { openChat } from './open-chat';
+import { reconciledStorage } from './reconciled';
+import './popup.css';
+
+export function Popup() {
+  const [tab] = createResource(boundTab);
+  const site = () => webSiteOf(tab()?.url);
+  // Only a web page is asked about: list({}) without an address would be every remixlet.
+  const [list, { refetch }] = createResource(
+    () => (site() ? tab()?.url : undefined),
+    (url) => worker().list({ url }),
+    { storage: reconciledStorage },
+  );
+  const [paused, { refetch: refetchPaused }] = createResource(() => worker().pausedSites({}));
+  const [status, setStatus] = createSignal('');
+  const [busy, setBusy] = createSignal(false);
+
+  // Archived remixlets never run, and one whose record no longer reads cannot be said to cover this page.
+  const here = () => (list() ?? []).filter((r) => !r.archived && !r.error);
+  const sitePaused = () => !!site() && (paused() ?? []).includes(site()!);
+
+  // Nothing is disabled while a change runs, so keyboard focus stays where it was; a second click meanwhile is ignored.
+  const act = async (work: () => Promise<string>) => {
+    if (busy()) return;
+    setBusy(true);
+    try {
+      setStatus(await work());
+    } catch (e) {
+      setStatus(`That did not work: ${asRefusal(e).reason}`);
+    } finally {
+      setBusy(false);
+      void refetch();
+      void refetchPaused();
+    }
+  };
+
+  // Switching on reloads too: the page agent only arrives with a page load when nothing else ran here.
+  const toggle = (r: RemixletSummary, on: boolean) =>
+    act(async () => {
+      const tabId = tab()?.id;
+      await worker().setEnabled({ remixletId: r.id, enabled: on, ...(tabId !== undefined ? { reload: { tabId } } : {}) });
+      return on ? `Switched on "${r.name}"; reloading this page so it runs.` : `Switched off "${r.name}"; reloading this page to clear its changes.`;
+    });
+
+  const setPaused = (pause: boolean) =>
+    act(async () => {
+      const s = site()!;
+      const { reloaded } = await worker().pauseSite({ site: s, paused: pause, reload: 'matching' });
+      const tabs = reloaded === 1 ? '1 tab' : `${reloaded ?? 0} tabs`;
+      return pause ? `Paused every remixlet on ${s}; reloaded ${tabs}.` : `Resumed remixlets on ${s}; reloaded ${tabs}.`;
+    });
+
+  return (
+    <main class="popup">
+      <header>
+        <h1>Remixlet</h1>
+        <Show when={site()}>{(s) => <p class="site">{s()}</p>}</Show>
+      </header>
+      <Show when={tab.state === 'ready'}>
+        <Show when={site()} fallback={<p>Remixlets run only on web pages.</p>}>
+          <Show when={sitePaused()}>
+            <p class="paused-note">Every remixlet on {site()} is paused.</p>
+          </Show>
+          {/* latest, not state: a refetch keeps the list, and the focus in it. */}
+          <Show when={list.latest !== undefined}>
+            <ul class="remixlets" aria-label="Remixlets on this page">
+              <For each={here()} fallback={<li class="empty">No remixlet runs on this page.</li>}>
+                {(r) => (
+                  <li data-remixlet-id={r.id}>
+                    <span class="name">{r.name}</span>
+                    <Switch on={r.enabled} label={r.name} onChange={(on) => void toggle(r, on)} />
+                  </li>
+                )}
+              </For>
+            </ul>
+          </Show>
+          <Show when={here().length > 0 || sitePaused()}>
+            <button type="button" class="pause" onClick={() => void setPaused(!sitePaused())}>
+              {sitePaused() ? 'Resume this site' : 'Pause this site'}
+            </button>
+          </Show>
+        </Show>
+      </Show>
+      <p role="status" class="status">
+        {status()}
+      </p>
+      <nav aria-label="More">
+        <a href="manager.html" target="_blank">
+          Manage remixlets
+        </a>
+        <Show when={tab()?.id}>
+          {(id) => (
+            <button type="button" class="chat" onClick={() => openChat(id())}>
+              Open the chat
+            </button>
+          )}
+        </Show>
+      </nav>
+    </main>
+  );
+}

@@ -1,0 +1,90 @@
+// Context: side panel. Provider settings: which provider, its address (OpenAI-compatible only), the API
+// key (stored in the panel's own storage and sent only to that provider), the model, and how long to wait
+// for a silent provider; with a "Test connection" button.
+import { createEffect, createResource, createSignal, For, Show } from 'solid-js';
+import { DEFAULT_MODEL, loadProviderSettings, PROVIDER_KINDS, PROVIDER_LABEL, saveProviderSettings, type ProviderKind, type ProviderSettings } from '../agent/settings';
+import { testConnection } from './test-connection';
+
+export function ProviderSettingsForm(props: { onSaved?: () => void }) {
+  const [initial] = createResource(loadProviderSettings);
+  const [kind, setKind] = createSignal<ProviderKind>('openai-compatible');
+  const [baseURL, setBaseURL] = createSignal('http://localhost:11434/v1');
+  const [key, setKey] = createSignal('');
+  const [model, setModel] = createSignal(DEFAULT_MODEL['openai-compatible']);
+  const [idle, setIdle] = createSignal(60);
+  const [result, setResult] = createSignal<{ ok: boolean; text: string } | undefined>();
+  const [testing, setTesting] = createSignal(false);
+  let loaded = false;
+
+  const current = (): ProviderSettings => ({ kind: kind(), baseURL: baseURL().trim(), apiKey: key(), model: model().trim(), idleSeconds: Math.max(2, Math.min(600, idle() || 60)) });
+  createEffect(() => {
+    const s = initial();
+    if (loaded || !s) return;
+    loaded = true;
+    setKind(s.kind);
+    setBaseURL(s.baseURL);
+    setKey(s.apiKey);
+    setModel(s.model);
+    setIdle(s.idleSeconds);
+  });
+
+  const save = async (e: Event) => {
+    e.preventDefault();
+    await saveProviderSettings(current());
+    setResult({ ok: true, text: 'Saved.' });
+    props.onSaved?.();
+  };
+  const test = async () => {
+    setTesting(true);
+    setResult(undefined);
+    setResult(await testConnection(current()));
+    setTesting(false);
+  };
+
+  return (
+    <form class="provider-settings" onSubmit={save}>
+      <label>
+        Provider
+        <select
+          name="kind"
+          value={kind()}
+          onChange={(e) => {
+            const k = e.currentTarget.value as ProviderKind;
+            setKind(k);
+            setModel(DEFAULT_MODEL[k]);
+          }}
+        >
+          <For each={[...PROVIDER_KINDS]}>{(k) => <option value={k}>{PROVIDER_LABEL[k]}</option>}</For>
+        </select>
+      </label>
+      <Show when={kind() === 'openai-compatible'}>
+        <label>
+          Endpoint address
+          <input name="baseURL" type="url" value={baseURL()} onInput={(e) => setBaseURL(e.currentTarget.value)} />
+        </label>
+      </Show>
+      <label>
+        API key{kind() === 'openai-compatible' ? ' (if the endpoint needs one)' : ''}
+        <input name="apiKey" type="password" autocomplete="off" value={key()} onInput={(e) => setKey(e.currentTarget.value)} />
+      </label>
+      <label>
+        Model
+        <input name="model" value={model()} onInput={(e) => setModel(e.currentTarget.value)} />
+      </label>
+      <label>
+        Give up after this many seconds without a reply
+        <input name="idleSeconds" type="number" min="2" max="600" value={idle()} onInput={(e) => setIdle(Number(e.currentTarget.value))} />
+      </label>
+      <p class="key-note">The key stays in this panel and is sent only to the provider above.</p>
+      <div class="buttons">
+        <button type="submit" class="save-settings">
+          Save
+        </button>
+        <button type="button" class="test-connection" disabled={testing()} onClick={() => void test()}>
+          {testing() ? 'Testing…' : 'Test connection'}
+        </button>
+      </div>
+      <Show when={result()}>{(r) => <p class={r().ok ? 'connection ok' : 'connection failed'} role="status">{r().text}</p>}</Show>
+    </form>
+  );
+}

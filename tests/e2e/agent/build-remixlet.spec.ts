@@ -1,0 +1,111 @@
+// The agent builds a remixlet end to end in a real Chromium, driven by a scripted model over the same
+// OpenAI-compatible provider code a person uses: it inspects the page, asks for a permission (the person
+// clicks Allow on a card of fixed text), writes the files, saves them, and the remixlet runs on the next
+// visit without the model. The whole session sends nothing anywhere but the provider and the site.
+import { test, expect } from '../harness';
+import { openPanel, readLog, uiCall } from '../remixlet';
+import { ScriptedModel, type Turn } from './scripted-model';
+import { configureProvider, idle, send } from './chat-helpers';
+
+const SCRIPT = `
+const hidden = [];
+rmx.keep('no promos', {
+  check: async () => (await dom.queryAll('.promo', { limit: 20 })).length === 0,
+  repair: async () => {
+    for (const h of await dom.queryAll('.promo', { limit: 20 })) { hidden.push(await h.text()); await h.remove(); }
+    await rmx.storage.set('hidden', hidden.length);
+  },
+});
+rmx.log('promos removed', hidden.length);
+`;
+
+const MANIFEST = JSON.stringify({
+  name: 'No promos',
+  description: 'Removes the promo banners',
+  matches: ['*://shop.test/*'],
+  runAt: 'document_idle',
+  permissions: [{ name: 'storage', reason: 'remember how many promos were removed' }],
+});
+
+function builder(turn: Turn) {
+  const last = turn.last;
+  switch (turn.step) {
+    case 0:
+      return { text: 'Let me look at the page first.', toolCalls: [{ name: 'outline_page', args: {} }] };
+    case 1:
+      return { toolCalls: [{ name: 'query_elements', args: { selector: '.promo', html: true } }] };
+    case 2:
+      return { toolCalls: [{ name: 'inspect_styles', args: { selector: '.promo', properties: ['display', 'background-color'] } }] };
+    case 3:
+      return { toolCalls: [{ name: 'request_permissions', args: { permissions: [{ name: 'storage', reason: 'remember how many promos were removed' }] } }] };
+    case 4:
+      if (!last?.content.includes('allowed')) return { text: 'Understood, I will not use storage.' };
+      return { toolCalls: [{ name: 'write_files', args: { files: { 'manifest.json': MANIFEST, 'script.js': SCRIPT } } }] };
+    case 5:
+      return { toolCalls: [{ name: 'save_remixlet', args: {} }] };
+    case 6: {
+      const saved = JSON.parse(last?.content ?? '{}') as { status?: string; remixletId?: string };
+      return saved.status === 'activated' ? { toolCalls: [{ name: 'read_log', args: { remixletId: saved.remixletId } }] } : { text: `Saving failed: ${last?.content}` };
+    }
+    default:
+      return { text: `Done. The remixlet **No promos** is saved: ${last?.name === 'read_log' && last.content.startsWith('[') ? 'it runs on every visit' : last?.content}.` };
+  }
+}
+
+test('a scripted model builds a remixlet that runs on the next visit; only the provider and the site see traffic', async ({ openPage, openExtensionPage, tabIdOf, sites, witness }) => {
+  const model = new ScriptedModel(builder);
+  const baseURL = model.install(sites);
+  const shop = await openPage('shop.test', '/index.html');
+  const tabId = await tabIdOf(shop);
+  const panel = await openPanel(openExtensionPage, tabId);
+  await configureProvider(panel, { baseURL });
+  await witness.clear();
+
+  await send(panel, 'Hide the promo banners on this shop, and remember how many you hid.');
+  // The card appears before any code is written, with fixed text and Allow / Not now.
+  const card = panel.locator('section.approval[data-approval-kind="permissions"]');
+  await expect(card).toBeVisible();
+  await expect(card.locator('.rows li')).toHaveText(['Keep its own data in your browser']);
+  await expect(card).not.toContainText('remember how many');
+  expect(model.requests.some((r) => r.body.messages.some((m) => m.role === 'tool' && JSON.stringify(m.content).includes('write_files')))).toBe(false);
+  await expect(panel.locator('.chat .tool[data-tool="write_files"]')).toHaveCount(0);
+  await card.getByRole('button', { name: 'Allow' }).click();
+  await idle(panel);
+
+  // What the agent looked at and did is listed in the chat.
+  const tools = panel.locator('.chat .tool');
+  await expect(tools.locator('.tool-what')).toHaveText([
+    'Looked at the outline of the page',
+    'Looked at elements matching .promo',
+    'Inspected styles of .promo',
+    'Asked for permission: storage',
+    'Wrote manifest.json, script.js to the draft',
+    'Saved the remixlet',
+    /^Read the log of [a-z0-9]+$/,
+  ]);
+  await expect(panel.locator('.chat .tool:not([data-state="done"])')).toHaveCount(0);
+  await expect(panel.locator('.chat .assistant').last()).toContainText('Done. The remixlet No promos is saved: it runs on every visit.');
+  await expect(panel.locator('.chat .assistant strong')).toHaveText('No promos');
+  // No activation dialog: the remixlet stays on the chat's site with what the person allowed.
+  await expect(panel.locator('section.approval')).toHaveCount(0);
+  // The model saw the page as data: the outline carried the promo text and never the password value.
+  const seen = model.allToolResults().join('\n');
+  expect(seen).toContain('Summer sale! 50% off everything.');
+  expect(seen).not.toContain('hunter2-secret');
+  // The provider got no key (none was entered) and every request went to the configured endpoint.
+  expect(model.requests.every((r) => r.authorization === undefined && r.host === 'model.test')).toBe(true);
+
+  // A later visit: the remixlet runs without the model.
+  const before = model.requests.length;
+  await shop.reload();
+  await expect(shop.locator('.promo')).toHaveCount(0);
+  const list = await uiCall<Array<{ id: string; name: string; permissions: Array<{ name: string }> }>>(panel, 'list', {}, 'query');
+  expect(list.map((r) => [r.name, r.permissions.map((p) => p.name)])).toEqual([['No promos', ['storage']]]);
+  const remixletId = list[0]!.id;
+  await expect.poll(async () => (await readLog(panel, remixletId)).map((e) => e.message).join('|')).toContain('promos removed');
+  expect(model.requests.length).toBe(before);
+
+  await witness.expectNoHits();
+  const hosts = new Set(witness.log().map((r) => r.host));
+  for (const h of hosts) expect(['shop.test', 'model.test', 'accounts.google.com', 'update.googleapis.com']).toContain(h);
+});

@@ -1,0 +1,37 @@
+// Helpers for agent tests: set up the panel's provider through its settings form, as a person would, send
+// a message and wait for the turn to end, read what the chat shows.
+import type { Page } from '@playwright/test';
+import { expect } from '../harness';
+
+export async function configureProvider(
+  panel: Page,
+  s: { kind?: string; baseURL?: string; apiKey?: string; model?: string; idleSeconds?: number },
+): Promise<void> {
+  const form = panel.locator('form.provider-settings');
+  if (!(await form.isVisible())) await panel.getByRole('button', { name: 'Settings' }).click();
+  await form.locator('select[name=kind]').selectOption(s.kind ?? 'openai-compatible');
+  if (s.baseURL !== undefined) await form.locator('input[name=baseURL]').fill(s.baseURL);
+  await form.locator('input[name=apiKey]').fill(s.apiKey ?? '');
+  await form.locator('input[name=model]').fill(s.model ?? 'scripted');
+  await form.locator('input[name=idleSeconds]').fill(String(s.idleSeconds ?? 30));
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.locator('.connection')).toHaveText('Saved.');
+  await panel.getByRole('button', { name: 'Settings' }).click();
+}
+
+export async function send(panel: Page, text: string): Promise<void> {
+  const before = await panel.locator('.chat .user').count();
+  await panel.getByLabel('Message').fill(text);
+  await panel.getByRole('button', { name: 'Send' }).click();
+  // The message and the working state appear together, before anything is asked of the worker.
+  await expect(panel.locator('.chat .user')).toHaveCount(before + 1);
+}
+
+/** Waits until the chat is no longer working. */
+export async function idle(panel: Page, timeout = 20_000): Promise<void> {
+  await expect(panel.locator('.chat .working')).toHaveCount(0, { timeout });
+}
+
+export async function entries(panel: Page): Promise<string[]> {
+  return panel.locator('.chat .entries > li').allInnerTexts();
+}

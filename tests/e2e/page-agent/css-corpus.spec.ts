@@ -1,0 +1,168 @@
+// Every entry of the hostile CSS corpus (../shared/corpora/css-payloads.json), its fuzz templates expanded
+// over every ASCII character and the Unicode ones parsers trip on, goes through style.css (the real save
+// path; a save-time refusal counts, an accepted sheet is inserted into the live page), dom.addStyle,
+// h.setStyle and, for markup, h.setHTML — in a real Chromium with the witnesses. Nothing may load from
+// elsewhere and nothing may run. Entries that make no load are accepted or refused as listed below.
+// The benign set goes through all three with zero refusals.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test, expect, repoRoot } from '../harness';
+import { manifest, uiCall } from '../remixlet';
+import { checkRemixletFiles } from '../../../contracts/save-checks';
+import { BENIGN_CSS, BENIGN_STYLES } from './benign';
+import { canary, runLab, saveMany, type SaveOutcome } from './lab';
+
+interface CssEntry {
+  id: string;
+  category: string;
+  context: 'stylesheet' | 'inline' | 'html-style-attribute';
+  payload: string;
+  attempts_network_load: boolean | string;
+}
+const CORPUS: CssEntry[] = JSON.parse(readFileSync(path.join(repoRoot, '..', 'shared', 'corpora', 'css-payloads.json'), 'utf8'));
+
+/** $chr: every ASCII code point and the Unicode ones CSS and URL parsers treat specially; $hex2: every byte. */
+const CHARS = [...Array.from({ length: 128 }, (_, i) => i), 0x80, 0x85, 0xa0, 0xad, 0x180e, 0x200b, 0x200c, 0x200d, 0x2028, 0x2029, 0x2060, 0x3000, 0xfeff, 0xfffd, 0x1f600];
+function expand(e: CssEntry): CssEntry[] {
+  if (e.payload.includes('$hex2')) return Array.from({ length: 256 }, (_, b) => ({ ...e, id: `${e.id}~${b.toString(16).padStart(2, '0')}`, payload: e.payload.replace('$hex2', b.toString(16).padStart(2, '0')) }));
+  if (e.payload.includes('$chr')) return CHARS.map((c) => ({ ...e, id: `${e.id}~${c.toString(16)}`, payload: e.payload.replaceAll('$chr', String.fromCodePoint(c)) }));
+  return [e];
+}
+const ENTRIES = CORPUS.flatMap(expand);
+const FUZZ = (e: CssEntry) => e.id.includes('~');
+
+/**
+ * Entries that make no load (or only in other browsers, or only through DevTools) and that the checks
+ * nevertheless accept at save. Every other such entry is refused, which the check's reason explains.
+ */
+const ACCEPTED_WITHOUT_LOAD: Record<string, string> = {
+  'css-105': 'var() substitution cannot glue "ur" and "l(" into a url token; the sheet has no load',
+  'css-109': 'legacy attr(foo url) is not a load in Chrome, and the check sees no url token',
+  'css-190': '@namespace with a string names a namespace; nothing is fetched',
+  'css-201': 'an expensive :has() chain is a performance question, not a load',
+  'css-204': 'a transparent overlay of the password field loads nothing (UI redress is a policy decision beyond the load check)',
+};
+
+const SCRIPT = `
+const sheets = await readData('sheets');
+const benign = await readData('benign');
+const styles = await readData('styles');
+const target = await dom.query('#card');
+const holder = await dom.query('#lab');
+const results = {};
+function declarations(text) {
+  const parts = [];
+  let depth = 0, quote = '', cur = '';
+  for (const ch of text) {
+    if (quote) { cur += ch; if (ch === quote) quote = ''; continue; }
+    if (ch === '"' || ch === "'") { quote = ch; cur += ch; continue; }
+    if (ch === '(') depth++;
+    if (ch === ')') depth--;
+    // A ";" that ends an HTML character reference (&lpar;) belongs to the value, as a style attribute reads it.
+    if (ch === ';' && depth <= 0 && !/&[a-zA-Z0-9#]+$/.test(cur)) { parts.push(cur); cur = ''; continue; }
+    cur += ch;
+  }
+  parts.push(cur);
+  const out = {};
+  for (const p of parts) {
+    const i = p.indexOf(':');
+    const k = i > 0 ? p.slice(0, i).trim() : '';
+    if (/^-{0,2}[a-zA-Z][a-zA-Z0-9-]*$/.test(k)) out[k] = p.slice(i + 1).trim();
+  }
+  return out;
+}
+const code = (o) => (o.ok ? 'ok' : o.code);
+await inRounds(sheets, 40, async (e) => {
+  const r = {};
+  const isHtml = e.css.trim().startsWith('<');
+  r.add = code(await settle(dom.addStyle(e.context === 'stylesheet' ? e.css : 'b{' + e.css + '}')));
+  r.whole = code(await settle(target.setStyle({ background: e.css })));
+  if (e.context !== 'stylesheet') {
+    const attr = isHtml ? (e.css.match(/style\\s*=\\s*"([^"]*)"/) || ['', ''])[1] : e.css;
+    const decl = declarations(attr);
+    r.decl = Object.keys(decl).length ? code(await settle(target.setStyle(decl))) : 'none';
+    if (isHtml) {
+      const cell = await dom.create('div');
+      await holder.append(cell);
+      const h = await settle(cell.setHTML(e.css));
+      r.html = h.ok ? h.value.removed.length : h.code;
+    }
+  }
+  results[e.id] = r;
+}, 80);
+const benignOut = {};
+const box = await dom.create('div', { attrs: { class: 'benign-box' } });
+await holder.append(box);
+await inRounds(benign, 40, async (e) => { benignOut[e.id] = code(await settle(dom.addStyle(e.css))); });
+await inRounds(styles, 20, async (e) => {
+  const o = await settle(box.setStyle(e.props));
+  benignOut[e.id] = o.ok ? (o.value.ignored.length ? 'ignored:' + o.value.ignored.join(',') : 'ok') : o.code;
+});
+await report(results);
+await report(benignOut, '#results2');
+await status('done');
+`;
+
+test('the hostile CSS corpus through style.css, dom.addStyle and h.setStyle: no load, no script; the benign set untouched', async ({ sites, openPage, openExtensionPage, tabIdOf, witness }) => {
+  test.setTimeout(180_000);
+  expect(CORPUS.length).toBeGreaterThan(150);
+  expect(ENTRIES.length).toBeGreaterThan(1500);
+  await witness.clear();
+
+  const sheets = ENTRIES.map((e) => ({ id: e.id, css: e.payload, context: e.context }));
+  const lab = await runLab({ sites, openPage, openExtensionPage, tabIdOf }, { route: '/css-corpus.html', data: { sheets, benign: BENIGN_CSS, styles: BENIGN_STYLES }, script: SCRIPT, timeout: 120_000 });
+  const { page, panel, tabId } = lab;
+  const script = await lab.results<Record<string, { add: string; whole: string; decl?: string; html?: number | string }>>();
+  const benignOut = await lab.results<Record<string, string>>('#results2');
+
+  // dom.addStyle and h.setStyle: every entry that loads is refused; h.setHTML strips every style attribute.
+  const loads = ENTRIES.filter((e) => e.attempts_network_load === true);
+  const slipped = loads.filter((e) => script[e.id]?.add === 'ok' || script[e.id]?.whole === 'ok' || script[e.id]?.decl === 'ok').map((e) => `${e.id} ${JSON.stringify(script[e.id])}`);
+  expect(slipped).toEqual([]);
+  const withMarkup = ENTRIES.filter((e) => e.payload.trim().startsWith('<') && e.context !== 'stylesheet');
+  expect(withMarkup.map((e) => script[e.id]?.html)).toEqual(withMarkup.map(() => 1));
+  expect(Object.keys(script)).toHaveLength(ENTRIES.length);
+
+  // The benign set: every sheet adopted, every style applied, nothing ignored.
+  expect(Object.entries(benignOut).filter(([, v]) => v !== 'ok')).toEqual([]);
+  expect(Object.keys(benignOut)).toHaveLength(BENIGN_CSS.length + BENIGN_STYLES.length);
+
+  // style.css through the real save path. The benign set first, as one style.css with a load on the remixlet's own site.
+  const own = { 'manifest.json': manifest({ name: 'Lab styles', matches: ['*://lab.test/*'] }) };
+  const benignSheet = `${BENIGN_CSS.map((b) => b.css).join('\n')}\n#heading { background-image: url("http://lab.test/logo.svg?from=stylecss"); }`;
+  const first = await uiCall<SaveOutcome>(panel, 'save', { tabId, files: { ...own, 'style.css': benignSheet } });
+  expect(first).toMatchObject({ status: 'activated' });
+  const styles = first.remixletId!;
+  await expect.poll(() => sites.requests({ host: 'lab.test' }).some((r) => r.path === '/logo.svg?from=stylecss')).toBe(true);
+
+  const stylesheetEntries = ENTRIES.filter((e) => e.context === 'stylesheet');
+  const predicted = new Map(stylesheetEntries.map((e) => [e.id, checkRemixletFiles({ ...own, 'style.css': e.payload }).ok]));
+  const refusedPredicted = stylesheetEntries.filter((e) => !predicted.get(e.id));
+  const refusedOutcomes = await saveMany(panel, tabId, refusedPredicted.map((e) => ({ ...own, 'style.css': e.payload })), styles);
+  const outcome = new Map<string, SaveOutcome>(refusedPredicted.map((e, i) => [e.id, refusedOutcomes[i]!]));
+  // Accepted ones are activated one by one, so each is inserted into the live page; the fuzz expansions together.
+  for (const e of stylesheetEntries.filter((x) => predicted.get(x.id) && !FUZZ(x))) {
+    outcome.set(e.id, await uiCall<SaveOutcome>(panel, 'save', { tabId, remixletId: styles, files: { ...own, 'style.css': e.payload } }));
+  }
+  const acceptedFuzz = stylesheetEntries.filter((x) => predicted.get(x.id) && FUZZ(x));
+  const fuzzSheet = await uiCall<SaveOutcome>(panel, 'save', { tabId, remixletId: styles, files: { ...own, 'style.css': acceptedFuzz.map((e) => e.payload).join('\n') } });
+  expect(fuzzSheet.status).toBe('activated');
+  for (const e of acceptedFuzz) outcome.set(e.id, fuzzSheet);
+
+  const savedWithLoad = stylesheetEntries.filter((e) => e.attempts_network_load === true && outcome.get(e.id)?.status !== 'refused').map((e) => e.id);
+  expect(savedWithLoad).toEqual([]);
+  for (const e of stylesheetEntries) {
+    const o = outcome.get(e.id)!;
+    if (o.status === 'refused') {
+      expect(o.refusals!.every((r) => r.file === 'style.css' && /^STYLE_/.test(r.code) && r.reason.length > 30), e.id).toBe(true);
+    } else {
+      expect(o.status, `${e.id} ${o.error ?? ''}`).toBe('activated');
+    }
+  }
+  const acceptedNonFuzz = stylesheetEntries.filter((e) => !FUZZ(e) && outcome.get(e.id)?.status === 'activated').map((e) => e.id);
+  expect(acceptedNonFuzz.sort()).toEqual(Object.keys(ACCEPTED_WITHOUT_LOAD).sort());
+
+  await page.waitForTimeout(500);
+  expect(await canary(page)).toEqual({ canary: 0, calls: [] });
+  await witness.expectNoHits();
+});

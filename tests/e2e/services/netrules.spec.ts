@@ -1,0 +1,134 @@
+// rules.json in a real Chromium: a some-sites remixlet's rules act only on its own pages' requests; an
+// every-site remixlet's rules act on every page's requests but never on the extension's own (rmx.fetch,
+// the side panel's provider requests); a redirect applies to GET only; rules past the limits are refused
+// at save; and a rule saved by an older extension that breaks today's limits (every rule of the hostile
+// corpus) is left out at install with a log line naming it, while the remixlet's other rules still apply.
+import { readFileSync } from 'node:fs';
+import { test, expect } from '../harness';
+import { uiCall, manifest } from '../remixlet';
+import { installWith, perm, logMessages, results, report } from './helpers';
+
+const corpus = JSON.parse(readFileSync(new URL('../../../../shared/corpora/netrules-hostile.json', import.meta.url), 'utf8')) as Array<{ id: string; rule: unknown }>;
+
+test("a some-sites remixlet's rules act only on requests its own pages make; a redirect is for GET only; bad rules are refused at save", async ({ openPage, openExtensionPage, tabIdOf, sites }) => {
+  sites.route('tracker.test', '/px', () => ({ body: 'px' }));
+  sites.route('shop.test', '/old-deal', () => ({ body: 'old deal' }));
+  sites.route('shop.test', '/new-deal', () => ({ body: 'new deal' }));
+  sites.route('api.test', '/lang', (req) => ({ headers: { 'access-control-allow-origin': '*' }, body: String(req.headers['accept-language'] ?? '') }));
+  const shop = await openPage('shop.test', '/index.html', { https: true });
+  const tabId = await tabIdOf(shop);
+  const rules = [
+    { action: { type: 'block' }, condition: { urlFilter: '||tracker.test^' } },
+    { action: { type: 'redirect', redirect: { url: 'https://shop.test/new-deal' } }, condition: { urlFilter: '||shop.test/old-deal' } },
+    { action: { type: 'modifyHeaders', requestHeaders: [{ header: 'accept-language', operation: 'set', value: 'fr-FR' }] }, condition: { requestDomains: ['api.test'] } },
+  ];
+  const { panel } = await installWith(openExtensionPage, tabId, { matches: ['*://shop.test/*'], permissions: [perm('netrules')], rules: JSON.stringify(rules) });
+
+  await shop.reload();
+  const onShop = await shop.evaluate(async () => ({
+    tracker: await fetch('https://tracker.test/px', { mode: 'no-cors' }).then(() => 'loaded', () => 'blocked'),
+    get: await fetch('/old-deal').then((r) => r.text()),
+    post: await fetch('/old-deal', { method: 'POST', body: 'x' }).then((r) => r.text()),
+    lang: await fetch('https://api.test/lang').then((r) => r.text()),
+  }));
+  expect(onShop).toEqual({ tracker: 'blocked', get: 'new deal', post: 'old deal', lang: 'fr-FR' });
+  expect(sites.requests({ host: 'shop.test', path: '/old-deal' }).map((r) => r.method)).toEqual(['POST']);
+
+  // The same requests from another site's page are not the remixlet's to touch.
+  const news = await openPage('news.test', '/index.html', { https: true });
+  const onNews = await news.evaluate(async () => ({
+    tracker: await fetch('https://tracker.test/px', { mode: 'no-cors' }).then(() => 'loaded', () => 'blocked'),
+    lang: await fetch('https://api.test/lang').then((r) => r.text()),
+  }));
+  expect(onNews.tracker).toBe('loaded');
+  expect(onNews.lang).not.toBe('fr-FR');
+
+  // Past the limits, the save is refused and says which rule and why.
+  const save = (rulesJson: unknown[]) =>
+    uiCall<{ status: string; refusals?: Array<{ code: string; reason: string }> }>(panel, 'save', {
+      tabId,
+      files: { 'manifest.json': manifest({ matches: ['*://shop.test/*'], permissions: [perm('netrules')] }), 'rules.json': JSON.stringify(rulesJson) },
+    });
+  const csp = await save([rules[0], { action: { type: 'modifyHeaders', responseHeaders: [{ header: 'Content-Security-Policy', operation: 'remove' }] }, condition: { urlFilter: '||shop.test^' } }]);
+  expect(csp).toMatchObject({ status: 'refused', refusals: [{ code: 'RULE_REFUSED', reason: expect.stringMatching(/rule 2: .*security header \(content security policy\)/) }] });
+  const away = await save([{ action: { type: 'redirect', redirect: { url: 'https://attacker.example/' } }, condition: { urlFilter: '||shop.test/login' } }]);
+  expect(away).toMatchObject({ status: 'refused', refusals: [{ code: 'RULE_REFUSED', reason: expect.stringMatching(/rule 1: .*own sites/) }] });
+});
+
+test("an every-site remixlet's rules act on every page's requests, never on the extension's own", async ({ openPage, openExtensionPage, tabIdOf, sites }) => {
+  const servedTo: string[] = [];
+  sites.route('api.test', '/blocked', (req) => (servedTo.push(String(req.headers.origin)), { headers: { 'access-control-allow-origin': '*' }, body: 'reached' }));
+  const news = await openPage('news.test', '/index.html');
+  const tabId = await tabIdOf(news);
+  const { panel, remixletId } = await installWith(openExtensionPage, tabId, {
+    matches: ['<all_urls>'],
+    permissions: [perm('netrules'), perm('fetch:api.test')],
+    rules: JSON.stringify([{ action: { type: 'block' }, condition: { urlFilter: '||api.test/blocked' , resourceTypes: ['xmlhttprequest', 'image', 'other'] } }]),
+    script: report('own', `(await rmx.fetch('http://api.test/blocked')).body`),
+  });
+
+  const pageFetch = (p: typeof news) => p.evaluate(() => fetch('http://api.test/blocked').then((r) => r.text(), () => 'blocked'));
+  await news.reload();
+  expect(await pageFetch(news)).toBe('blocked');
+  const other = await openPage('other.test', '/index.html');
+  expect(await pageFetch(other)).toBe('blocked');
+  // A page's cross-origin request carries its Origin; the extension's own carry none (it has host access).
+  expect(servedTo.filter((o) => o !== 'undefined')).toEqual([]);
+  // rmx.fetch is sent by the extension, and so is a request from the side panel (as to an AI provider).
+  expect((await results(panel, remixletId, ['own'])).own).toEqual({ ok: true, value: 'reached' });
+  expect(await panel.evaluate(() => fetch('http://api.test/blocked').then((r) => r.text(), () => 'blocked'))).toBe('reached');
+  expect(servedTo.filter((o) => o !== 'undefined')).toEqual([]);
+});
+
+test("an older version's rules that break today's limits are left out at install, by name, and its other rules still apply", async ({ serviceWorker, openPage, openExtensionPage, tabIdOf, sites }) => {
+  sites.route('page.example', '/', () => ({
+    headers: { 'content-type': 'text/html', 'content-security-policy': "script-src 'none'" },
+    body: '<!doctype html><title>csp kept</title><img src="/ad.png"><img src="/ok.png"><script>document.title = "csp removed"</script>',
+  }));
+  sites.route('page.example', '/ad.png', () => ({ body: '' }));
+  sites.route('page.example', '/ok.png', () => ({ body: '' }));
+  const good = { id: 999, action: { type: 'block' }, condition: { urlFilter: '||page.example/ad.png', resourceTypes: ['image'] } };
+  const rules = [good, ...corpus.map((e) => e.rule)];
+  const id = 'olderrules01';
+  const now = Date.now();
+  await serviceWorker.evaluate(
+    async ({ id, rules, now }) => {
+      const g = globalThis as unknown as { seedRemixlet: (r: unknown) => Promise<void>; remixletServices: { servicesAtStartup(): Promise<void> } };
+      await g.seedRemixlet({
+        head: { id, head: 1, enabled: true, archived: false, createdAt: now, updatedAt: now },
+        version: {
+          remixletId: id,
+          version: 1,
+          files: {
+            'manifest.json': JSON.stringify({ name: 'Older rules', matches: ['<all_urls>'], permissions: [{ name: 'netrules', reason: 'block ads' }] }),
+            'rules.json': JSON.stringify(rules),
+          },
+          digest: 'b'.repeat(64),
+          apiVersion: 1,
+          extensionVersion: '0.0.1',
+          savedAt: now,
+          origin: 'seed',
+        },
+      });
+      // What an extension update runs (runtime.onInstalled): every stored rule is checked again.
+      await g.remixletServices.servicesAtStartup();
+    },
+    { id, rules, now },
+  );
+  const installed = await serviceWorker.evaluate(() => chrome.declarativeNetRequest.getDynamicRules());
+  expect(installed).toHaveLength(1);
+
+  const page = await openPage('page.example', '/');
+  await expect(page).toHaveTitle('csp kept');
+  await expect.poll(() => sites.requests({ host: 'page.example', path: '/ok.png' }).length).toBe(1);
+  expect(sites.requests({ host: 'page.example', path: '/ad.png' })).toEqual([]);
+
+  const panel = await openExtensionPage(`panel/manager.html`);
+  const log = await logMessages(panel, id);
+  const leftOut = log.filter((m) => /^rules\.json: rule \d+ was left out: /.test(m));
+  expect(leftOut).toHaveLength(corpus.length);
+  corpus.forEach((_, i) => expect(leftOut.some((m) => m.startsWith(`rules.json: rule ${i + 2} was left out`))).toBe(true));
+  expect(log.join('\n')).toMatch(/rule 2 was left out: .*"content-security-policy" is a security header/);
+  expect(log.some((m) => m.includes('rule 1 '))).toBe(false);
+  void tabIdOf;
+});

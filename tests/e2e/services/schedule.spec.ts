@@ -1,0 +1,99 @@
+// rmx.schedule in a real Chromium: a schedule is a chrome.alarms alarm plus a stored record, and no
+// remixlet code runs when it fires: the worker does one of three fixed actions. Schedules survive the
+// worker being stopped, and a browser restart that drops the alarms (the records bring them back). Bad
+// times are refused; a paused site runs nothing. The tests fire an alarm by calling the worker's own
+// onAlarm listener with that alarm, rather than wait a minute for Chromium to.
+import type { BrowserContext, Page, Worker } from '@playwright/test';
+import { test, expect } from '../harness';
+import { uiCall } from '../remixlet';
+import { installWith, perm, report, results, logMessages } from './helpers';
+
+const SCRIPT = `
+const waiting = await rmx.messages();
+rmx.log('RESULT messages ' + JSON.stringify({ ok: true, value: waiting.map((m) => m.data) }));
+if (!(await rmx.storage.get('set'))) {
+  ${report('setMessage', `rmx.schedule({ id: 'later', inMinutes: 5, message: { note: 'left for the next visit' } })`)}
+  ${report('setOpen', `rmx.schedule({ id: 'deal', inMinutes: 10, open: 'https://shop.test/index.html?deal=1' })`)}
+  ${report('setNotify', `rmx.schedule({ id: 'tea', inMinutes: 15, everyMinutes: 60, notify: { title: 'Tea', message: 'Time for tea' } })`)}
+  ${report('past', `rmx.schedule({ id: 'x', at: Date.now() - 60000, message: 1 })`)}
+  ${report('everySecond', `rmx.schedule({ id: 'y', inMinutes: 2, everyMinutes: 1 / 60, message: 1 })`)}
+  ${report('elsewhere', `rmx.schedule({ id: 'z', inMinutes: 2, open: 'https://news.test/' })`)}
+  await rmx.storage.set('set', true);
+}
+`;
+
+type Alarm = { name: string; scheduledTime: number; periodInMinutes?: number };
+const alarmsOf = (sw: Worker) => sw.evaluate(() => chrome.alarms.getAll()) as Promise<Alarm[]>;
+
+/** Stops the extension's service worker over CDP, as Chrome does when it idles, and returns the one that starts next. */
+async function restartWorker(context: BrowserContext, from: Page, sw: Worker, extensionId: string): Promise<Worker> {
+  const session = await context.newCDPSession(from);
+  await session.send('ServiceWorker.enable');
+  const closed = new Promise<void>((resolve) => sw.once('close', () => resolve()));
+  await session.send('ServiceWorker.stopAllWorkers');
+  await closed;
+  await session.detach();
+  const next = context.waitForEvent('serviceworker', { predicate: (w) => w.url().startsWith(`chrome-extension://${extensionId}/`), timeout: 15_000 });
+  // Anything that talks to the extension wakes the worker.
+  const waker = await context.newPage();
+  await waker.goto(`chrome-extension://${extensionId}/panel/manager.html`);
+  const worker = await next;
+  await waker.close();
+  return worker;
+}
+
+test('schedules run fixed actions only, survive worker and browser restarts, and a paused site runs none', async ({ context, openPage, openExtensionPage, tabIdOf, serviceWorker, extensionId, witness }) => {
+  const shop = await openPage('shop.test', '/index.html');
+  const tabId = await tabIdOf(shop);
+  const { panel, remixletId } = await installWith(openExtensionPage, tabId, {
+    matches: ['*://shop.test/*'],
+    permissions: [perm('schedule'), perm('notifications'), perm('storage')],
+    script: SCRIPT,
+  });
+  await shop.reload();
+  const r = await results(panel, remixletId, ['messages', 'setMessage', 'setOpen', 'setNotify', 'past', 'everySecond', 'elsewhere']);
+  expect(r).toMatchObject({
+    messages: { ok: true, value: [] },
+    setMessage: { ok: true },
+    setOpen: { ok: true },
+    setNotify: { ok: true },
+    past: { ok: false, code: 'SCHEDULE_REFUSED' },
+    everySecond: { ok: false, code: 'SCHEDULE_REFUSED' },
+    elsewhere: { ok: false, code: 'ADDRESS_REFUSED' },
+  });
+  const names = ['deal', 'later', 'tea'].map((id) => `rmx-schedule:${remixletId}:${id}`);
+  const scheduled = (await alarmsOf(serviceWorker)).sort((a, b) => a.name.localeCompare(b.name));
+  expect(scheduled.map((a) => a.name)).toEqual(names);
+  expect(scheduled[2]!.periodInMinutes).toBe(60);
+
+  // A stopped worker keeps them; a browser restart may drop alarms, and the stored records bring them back.
+  let sw = await restartWorker(context, panel, serviceWorker, extensionId);
+  expect((await alarmsOf(sw)).map((a) => a.name).sort()).toEqual(names);
+  await sw.evaluate(() => chrome.alarms.clearAll());
+  sw = await restartWorker(context, panel, sw, extensionId);
+  await expect.poll(async () => (await alarmsOf(sw)).map((a) => a.name).sort()).toEqual(names);
+
+  const fire = async (id: string) => {
+    const alarm = (await alarmsOf(sw)).find((a) => a.name.endsWith(`:${id}`))!;
+    await sw.evaluate((a) => (globalThis as unknown as { remixletServices: { scheduleFired(a: unknown): Promise<void> } }).remixletServices.scheduleFired(a), alarm);
+  };
+  // The message waits for the remixlet's next page load.
+  await fire('later');
+  await shop.reload();
+  await expect.poll(async () => (await results(panel, remixletId, ['messages'])).messages).toEqual({ ok: true, value: [{ note: 'left for the next visit' }] });
+  // One of its own pages is opened; a text notification is shown.
+  await fire('deal');
+  await expect.poll(() => context.pages().some((p) => p.url() === 'https://shop.test/index.html?deal=1')).toBe(true);
+  await fire('tea');
+  await expect.poll(async () => Object.keys(await sw.evaluate(() => chrome.notifications.getAll()))).toHaveLength(1);
+  // One-shot schedules are gone once run; the repeating one stays.
+  expect((await alarmsOf(sw)).map((a) => a.name)).toEqual([names[2]]);
+
+  // On a paused site nothing runs, and the log says why.
+  const manager = await openExtensionPage('panel/manager.html');
+  await uiCall(manager, 'pauseSite', { site: 'shop.test', paused: true });
+  await fire('tea');
+  await expect.poll(async () => (await logMessages(manager, remixletId)).join('\n')).toMatch(/schedule "tea" did not run: every remixlet on the site it was set on is paused/);
+  expect(Object.keys(await sw.evaluate(() => chrome.notifications.getAll()))).toHaveLength(1);
+  await witness.expectNoHits();
+});

@@ -1,0 +1,73 @@
+// h.click() is checked against everything it would activate; a refused click changes nothing and sends
+// nothing, an allowed one does what a person's click would.
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { UnitBrowser, type UnitPage } from './harness';
+import { SHOP } from './fixture';
+import type { Handle } from '../../../../contracts/dom/ops';
+
+let browser: UnitBrowser;
+let p: UnitPage;
+beforeAll(async () => {
+  browser = await UnitBrowser.launch();
+}, 60_000);
+beforeEach(async () => {
+  p = await browser.open(
+    `${SHOP}<label id="label-evil" for="evil-submit">Proceed</label><a id="wrap" href="javascript:window.__canary++"><span id="inside">inside</span></a><button id="plain" type="button" onclick="window.__clicked = (window.__clicked||0) + 1">plain</button><a id="dl" href="/app/file" download>dl</a><details><summary id="sum">More</summary>hidden</details>`,
+  );
+});
+afterAll(() => browser?.close());
+
+const q = async (sel: string) => (await p.ok<Handle>({ op: 'query', sel })).h;
+const clickRefused = async (sel: string) => {
+  const r = await p.refused({ op: 'click', h: await q(sel) });
+  expect(r.code, sel).toBe('CLICK_REFUSED');
+  return r.reason;
+};
+
+describe('refused clicks', () => {
+  test('a link or a form whose destination the address rule refuses, however it is reached', async () => {
+    expect(await clickRefused('#evil-submit')).toContain('attacker.example');
+    expect(await clickRefused('#label-evil')).toContain('attacker.example');
+    expect(await clickRefused('#evil-label')).toContain('attacker.example');
+    expect(await clickRefused('#evil-inner')).toContain('attacker.example');
+    expect(await clickRefused('#inside')).toContain('javascript:');
+    expect(await clickRefused('#jslink')).toContain('javascript:');
+    await p.page.waitForTimeout(100);
+    expect(p.offsite()).toEqual([]);
+    expect(p.page.url()).toBe('https://page.test/app/index.html');
+    expect(await p.page.evaluate(() => (window as unknown as { __canary: number }).__canary)).toBe(0);
+  });
+
+  test('formaction, a new window and a download', async () => {
+    expect(await clickRefused('#fa')).toContain('formaction');
+    expect(await clickRefused('#blank')).toContain('another window');
+    expect(await clickRefused('#dl')).toContain('download');
+    expect(p.requests).toEqual([]);
+  });
+
+  test('an element that is not on the page', async () => {
+    const btn = await p.ok<Handle>({ op: 'create', tag: 'button', text: 'x' });
+    expect((await p.refused({ op: 'click', h: btn.h })).code).toBe('CLICK_REFUSED');
+  });
+});
+
+describe('allowed clicks', () => {
+  test('a plain button runs the page\'s own handler; a summary opens its details', async () => {
+    await p.ok({ op: 'click', h: await q('#plain') });
+    expect(await p.page.evaluate(() => (window as unknown as { __clicked: number }).__clicked)).toBe(1);
+    await p.ok({ op: 'click', h: await q('#sum') });
+    expect(await p.page.evaluate(() => document.querySelector('details')!.open)).toBe(true);
+  });
+
+  test('the page\'s own in-page link, and a link the page already has to another site', async () => {
+    await p.ok({ op: 'click', h: await q('#frag') });
+    expect(p.page.url()).toBe('https://page.test/app/index.html#reviews');
+    await p.ok({ op: 'click', h: await q('#partner') });
+    await expect.poll(() => p.requests).toContain('https://partner.example/deal');
+  });
+
+  test('a submit button whose form posts to the page\'s own origin submits it', async () => {
+    await p.ok({ op: 'click', h: await q('#submit') });
+    await expect.poll(() => p.requests).toContain('https://page.test/app/login');
+  });
+});

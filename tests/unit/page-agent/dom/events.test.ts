@@ -1,0 +1,96 @@
+// h.on and dom.observe on a real DOM: serialized copies with declarative preventDefault/stopPropagation,
+// no keys or value from a password field, and everything removed with the sandbox.
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { SCOPE, UnitBrowser, type UnitPage } from './harness';
+import type { Handle } from '../../../../contracts/dom/ops';
+
+let browser: UnitBrowser;
+let p: UnitPage;
+beforeAll(async () => {
+  browser = await UnitBrowser.launch();
+}, 60_000);
+beforeEach(async () => {
+  p = await browser.open(
+    '<form id="f"><input id="user"><input id="pw" type="password"><input id="np" autocomplete="new-password"></form><a id="link" href="/app/next">next</a><div id="feed"></div><div id="shadow-host"></div>',
+  );
+  await p.page.evaluate(() => {
+    const w = window as unknown as { pageSaw: string[] };
+    w.pageSaw = [];
+    document.body.addEventListener('click', () => w.pageSaw.push('body-click'));
+    const root = document.getElementById('shadow-host')!.attachShadow({ mode: 'closed' });
+    root.innerHTML = '<input id="inner-pw" type="password">';
+    (window as unknown as { innerPw: HTMLInputElement }).innerPw = root.querySelector('input')!;
+  });
+});
+afterAll(() => browser?.close());
+
+const q = async (sel: string) => (await p.ok<Handle>({ op: 'query', sel })).h;
+type Ev = { kind: string; listener?: string; observer?: string; event?: Record<string, unknown>; handles?: Handle[] };
+const events = async () => (await p.events()) as Ev[];
+
+describe('h.on', () => {
+  test('forwards a serialized click with its target; preventDefault and stopPropagation are declared up front', async () => {
+    const id = await p.ok<string>({ op: 'on', h: await q('#link'), type: 'click', preventDefault: true, stopPropagation: true });
+    await p.page.click('#link');
+    await expect.poll(events).toHaveLength(1);
+    const [e] = await events();
+    expect(e).toMatchObject({ kind: 'event', remixletId: SCOPE.id, listener: id, event: { type: 'click', target: { tag: 'a' }, clientX: expect.any(Number) } });
+    expect(p.page.url()).toBe('https://page.test/app/index.html');
+    expect(await p.page.evaluate(() => (window as unknown as { pageSaw: string[] }).pageSaw)).toEqual([]);
+  });
+
+  test('keys and values from a text field arrive; from a password field (also in a closed shadow root) they do not', async () => {
+    await p.ok({ op: 'on', h: await q('#f'), type: 'keydown' });
+    await p.ok({ op: 'on', h: await q('#f'), type: 'input' });
+    await p.ok({ op: 'on', h: await q('html'), type: 'keydown' });
+    await p.page.type('#user', 'ab');
+    await p.page.type('#pw', 'cd');
+    await p.page.type('#np', 'ef');
+    await p.page.evaluate(() => (window as unknown as { innerPw: HTMLInputElement }).innerPw.focus());
+    await p.page.keyboard.type('gh');
+    // keydown on the form (3 fields × 2) and on html (those 6 + 2 in the shadow root), input on the form (6).
+    await expect.poll(async () => (await events()).length).toBe(6 + 8 + 6);
+    const all = await events();
+    expect(all.map((e) => e.event?.key).filter((k) => k !== undefined)).toEqual(['a', 'a', 'b', 'b']);
+    expect(all.map((e) => e.event?.value).filter((v) => v !== undefined)).toEqual(['a', 'ab']);
+    expect(all.filter((e) => e.event?.type === 'input' && e.event?.value === 'ab')).toHaveLength(1);
+    expect(all.filter((e) => e.event?.type === 'keydown' && e.event?.key === undefined)).toHaveLength(4 + 6);
+    expect(all.filter((e) => e.event?.type === 'input' && e.event?.value === undefined)).toHaveLength(4);
+  });
+
+  test('off stops forwarding; a listener id of another kind or remixlet cannot be named', async () => {
+    const id = await p.ok<string>({ op: 'on', h: await q('#link'), type: 'click', preventDefault: true });
+    expect(await p.ok({ op: 'off', listener: id }, { ...SCOPE, id: 'otherremix1' })).toBe(false);
+    expect(await p.ok({ op: 'off', listener: id })).toBe(true);
+    expect(await p.ok({ op: 'unobserve', observer: id })).toBe(false);
+  });
+});
+
+describe('dom.observe', () => {
+  test('reports matching elements as they appear, each once; existing ones on request', async () => {
+    await p.page.evaluate(() => document.getElementById('feed')!.insertAdjacentHTML('beforeend', '<p class="post">0</p>'));
+    const a = await p.ok<{ observer: string; existing: Handle[] }>({ op: 'observe', sel: '.post', existing: true });
+    expect(a.existing).toHaveLength(1);
+    await p.page.evaluate(() => {
+      const feed = document.getElementById('feed')!;
+      feed.insertAdjacentHTML('beforeend', '<p class="post">1</p><div><p class="post">2</p></div><span>no</span>');
+    });
+    await expect.poll(events).toEqual([{ kind: 'observed', remixletId: SCOPE.id, observer: a.observer, handles: [{ h: expect.any(String), tag: 'p' }, { h: expect.any(String), tag: 'p' }] }]);
+  });
+
+  test('release removes every listener, observer and wait of the remixlet, and no more events arrive', async () => {
+    await p.ok({ op: 'on', h: await q('#feed'), type: 'click' });
+    await p.ok({ op: 'observe', sel: '.post' });
+    await p.ok({ op: 'watch' });
+    const waiting = p.run([{ op: 'waitFor', sel: '#never', timeout: 20_000 }]);
+    await p.page.waitForTimeout(20);
+    expect(await p.page.evaluate(() => (window as unknown as { __pa: { subscriptionCount: () => number } }).__pa.subscriptionCount())).toBe(4);
+    await p.release();
+    expect((await waiting)[0]).toEqual({ ok: true, value: null });
+    expect(await p.page.evaluate(() => (window as unknown as { __pa: { subscriptionCount: () => number } }).__pa.subscriptionCount())).toBe(0);
+    await p.page.evaluate(() => document.getElementById('feed')!.insertAdjacentHTML('beforeend', '<p class="post">late</p>'));
+    await p.page.click('#feed');
+    await p.page.waitForTimeout(50);
+    expect(await events()).toEqual([]);
+  });
+});

@@ -1,0 +1,132 @@
+// Runs the page agent's exec path (entry.ts, bundled with vite) in headless Chromium against fixture HTML,
+// so every dom operation is unit-tested on a real DOM. Each page is served at https://page.test/ by
+// request interception; every other request is answered with an empty 204 and recorded, so a test can
+// assert that nothing loaded (the unit-level witness). No extension, no dist/, no shared ports.
+import { build } from 'vite';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { fileURLToPath } from 'node:url';
+import type { DomOp, OpResult } from '../../../../contracts/dom/ops';
+import type { RemixletScope } from '../../../../contracts/boundaries/worker-page-agent';
+
+export const PAGE_URL = 'https://page.test/app/index.html';
+export const SCOPE: RemixletScope = {
+  id: 'remixlet1abc',
+  matches: ['https://page.test/*', 'https://*.mysite.test/*'],
+  excludeMatches: [],
+  fetchHosts: ['api.allowed.test'],
+  everySite: false,
+};
+
+let bundle: Promise<string> | undefined;
+function bundled(): Promise<string> {
+  bundle ??= build({
+    configFile: false,
+    logLevel: 'silent',
+    build: {
+      write: false,
+      minify: false,
+      target: 'chrome116',
+      lib: { entry: fileURLToPath(new URL('./entry.ts', import.meta.url)), formats: ['iife'], name: 'PageAgentUnit', fileName: () => 'entry.js' },
+    },
+  }).then((out) => {
+    const outputs = Array.isArray(out) ? out : [out];
+    const chunk = outputs.flatMap((o) => ('output' in o ? o.output : [])).find((c) => c.type === 'chunk');
+    if (!chunk || chunk.type !== 'chunk') throw new Error('the page agent unit bundle has no chunk');
+    return chunk.code;
+  });
+  return bundle;
+}
+
+export interface UnitPage {
+  page: Page;
+  /** Every request after the page loaded (the page's own initial loads are not in it). */
+  requests: string[];
+  /** Requests to anything but the page's own origin. */
+  offsite(): string[];
+  run(ops: DomOp[], scope?: RemixletScope): Promise<OpResult[]>;
+  /** Runs one op and returns its value, failing the test with the refusal if it was refused. */
+  ok<T = unknown>(op: DomOp, scope?: RemixletScope): Promise<T>;
+  /** Runs one op and returns its refusal, failing the test if it succeeded. */
+  refused(op: DomOp, scope?: RemixletScope): Promise<{ code: string; reason: string; op?: string }>;
+  events(): Promise<unknown[]>;
+  release(id?: string): Promise<void>;
+}
+
+export class UnitBrowser {
+  private html = '';
+  private extra: Record<string, { type: string; body: string | Buffer }> = {};
+  private requests: string[] = [];
+
+  private constructor(
+    private readonly browser: Browser,
+    private readonly page: Page,
+  ) {}
+
+  static async launch(): Promise<UnitBrowser> {
+    await bundled();
+    const browser = await chromium.launch({
+      executablePath: process.env.REMIXLET_CHROMIUM ?? '/usr/bin/chromium',
+      args: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+    });
+    // One tab for the whole file: a new document per test, without paying for a new renderer each time.
+    const page = await (await browser.newContext()).newPage();
+    const unit = new UnitBrowser(browser, page);
+    // A content script has chrome.dom.openOrClosedShadowRoot; a plain page does not. This stands in for it
+    // by remembering every shadow root the page attaches, closed ones too.
+    await page.addInitScript(() => {
+      const roots = new WeakMap<Element, ShadowRoot>();
+      const attach = Element.prototype.attachShadow;
+      Element.prototype.attachShadow = function (this: Element, init: ShadowRootInit) {
+        const root = attach.call(this, init);
+        roots.set(this, root);
+        return root;
+      };
+      const w = window as unknown as { chrome?: Record<string, unknown> };
+      w.chrome = { ...(w.chrome ?? {}), dom: { openOrClosedShadowRoot: (el: Element) => roots.get(el) ?? null } };
+    });
+    await page.route('**/*', async (route) => {
+      const url = route.request().url();
+      if (url === PAGE_URL) return route.fulfill({ status: 200, contentType: 'text/html', body: unit.html });
+      unit.requests.push(url);
+      const extra = unit.extra[url];
+      if (extra) return route.fulfill({ status: 200, contentType: extra.type, body: extra.body });
+      return route.fulfill({ status: 204, body: '' });
+    });
+    return unit;
+  }
+
+  async open(body: string, opts: { head?: string; extraRoutes?: Record<string, { type: string; body: string | Buffer }> } = {}): Promise<UnitPage> {
+    const page = this.page;
+    this.html = `<!doctype html><html><head><meta charset="utf-8"><title>Unit page</title>${opts.head ?? ''}</head><body>${body}</body></html>`;
+    this.extra = opts.extraRoutes ?? {};
+    await page.goto(PAGE_URL);
+    await page.addScriptTag({ content: await bundled() });
+    await page.waitForLoadState('load');
+    const requests: string[] = [];
+    this.requests = requests;
+    const run = (ops: DomOp[], scope: RemixletScope = SCOPE) =>
+      page.evaluate(([o, s]) => (window as unknown as { __pa: { exec: (s: unknown, o: unknown) => Promise<OpResult[]> } }).__pa.exec(s, o), [ops, scope] as const);
+    return {
+      page,
+      requests,
+      offsite: () => requests.filter((u) => !u.startsWith('https://page.test/')),
+      run,
+      async ok<T>(op: DomOp, scope?: RemixletScope) {
+        const [r] = await run([op], scope);
+        if (!r?.ok) throw new Error(`${op.op} was refused: ${JSON.stringify(r)}`);
+        return r.value as T;
+      },
+      async refused(op: DomOp, scope?: RemixletScope) {
+        const [r] = await run([op], scope);
+        if (!r || r.ok) throw new Error(`${op.op} was not refused: ${JSON.stringify(r)}`);
+        return r.refusal;
+      },
+      events: () => page.evaluate(() => [...(window as unknown as { __pa: { events: unknown[] } }).__pa.events]),
+      release: (id = SCOPE.id) => page.evaluate((i) => (window as unknown as { __pa: { release: (i: string) => void } }).__pa.release(i), id),
+    };
+  }
+
+  close(): Promise<void> {
+    return this.browser.close();
+  }
+}

@@ -1,0 +1,79 @@
+// style.css at every insertion (worker/style-insertion.ts): a sheet that passes today's check goes in,
+// minus rules that test the value attribute; an older version's loads are left out with a log line; a
+// current version that fails is not inserted at all. Runs the worker code against fake-indexeddb.
+import '../worker/chrome-stub';
+import { beforeEach, describe, expect, test } from 'vitest';
+import { olderVersion, styleForInsertion } from '../../../worker/style-insertion';
+import { readLog } from '../../../worker/store/logs';
+import { db } from '../../../worker/store/db';
+import { parseManifestText } from '../../../contracts/policy/manifest';
+import type { ActiveRemixlet } from '../../../worker/store/remixlets';
+
+const ID = 'styletest01';
+function remixlet(css: string, extensionVersion: string, permissions: Array<{ name: string; reason: string }> = []): ActiveRemixlet {
+  const manifestText = JSON.stringify({ name: 'S', description: 'd', api: 1, matches: ['https://shop.test/*'], runAt: 'document_idle', permissions });
+  const parsed = parseManifestText(manifestText);
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.refusals));
+  return {
+    head: { id: ID, head: 1, enabled: true, archived: false, createdAt: 0, updatedAt: 0 },
+    version: { remixletId: ID, version: 1, files: { 'manifest.json': manifestText, 'style.css': css }, digest: '0'.repeat(64), apiVersion: 1, extensionVersion, savedAt: 0, origin: 'agent' },
+    manifest: parsed.manifest,
+  };
+}
+const messages = async () => (await readLog(ID)).map((e) => `${e.level}: ${e.message}`);
+
+beforeEach(async () => {
+  await db.logs.removeItem(ID);
+});
+
+describe('at every insertion', () => {
+  test('a sheet that passes is inserted as saved', async () => {
+    const css = '.card { color: red; background: url("https://shop.test/bg.png"); }';
+    expect(await styleForInsertion(remixlet(css, '0.1.0'), '0.1.0')).toBe(css);
+    expect(await messages()).toEqual([]);
+  });
+
+  test('a rule that tests the value attribute is left out, with a log line naming it', async () => {
+    const css = '.a { color: red }\ninput[type=password][value^="h"] { width: 11px }\n.b { color: blue }';
+    const out = await styleForInsertion(remixlet(css, '0.1.0'), '0.1.0');
+    expect(out).toContain('.a');
+    expect(out).toContain('.b');
+    expect(out).not.toContain('value');
+    const log = await messages();
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatch(/^warn: style\.css line 2: the rule for .*value.* was left out because its selector tests the value attribute/);
+  });
+
+  test('a sheet saved by an older extension that loads from elsewhere keeps running without its loads', async () => {
+    const css = '.ok { color: green }\n.bad { background: url("https://attacker.example/x.png") }\n@import "https://attacker.example/a.css";';
+    const out = await styleForInsertion(remixlet(css, '0.0.9'), '0.1.0');
+    expect(out).toContain('.ok');
+    expect(out).not.toContain('attacker');
+    const log = await messages();
+    expect(log.length).toBeGreaterThanOrEqual(2);
+    expect(log.every((l) => /^warn: style\.css line \d+: left out because /.test(l))).toBe(true);
+    expect(log.join('\n')).toContain('attacker.example');
+  });
+
+  test('a sheet saved by this version that fails today\'s check is not inserted, and the log says why', async () => {
+    const out = await styleForInsertion(remixlet('.bad { background: url("https://attacker.example/x.png") }', '0.1.0'), '0.1.0');
+    expect(out).toBeUndefined();
+    const log = await messages();
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatch(/^error: style\.css was not inserted: .*attacker\.example/);
+  });
+
+  test('a fetch: permission lets a sheet load from that host', async () => {
+    const css = '.x { background: url("https://cdn.example/x.png") }';
+    expect(await styleForInsertion(remixlet(css, '0.1.0'), '0.1.0')).toBeUndefined();
+    expect(await styleForInsertion(remixlet(css, '0.1.0', [{ name: 'fetch:cdn.example', reason: 'images' }]), '0.1.0')).toBe(css);
+  });
+});
+
+test('version order', () => {
+  expect(olderVersion('0.0.9', '0.1.0')).toBe(true);
+  expect(olderVersion('1.0.1', '1.0.2')).toBe(true);
+  expect(olderVersion('1.0.2', '1.0.2')).toBe(false);
+  expect(olderVersion('1.0.10', '1.0.9')).toBe(false);
+  expect(olderVersion('1.0', '1.0.1')).toBe(true);
+});

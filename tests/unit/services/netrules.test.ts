@@ -1,0 +1,158 @@
+// The rules.json check: every rule of the hostile corpus is refused (for a remixlet on some sites and for
+// one on every site) with a reason that names what it touched; the limits of the source document hold one
+// by one; good rules pass, cleaned; and the installed form never acts on the extension's own requests.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { checkRule, checkRulesFile, checkRulesText, netrulesScopeOf, HEADERS_A_RULE_MAY_CHANGE } from '../../../contracts/policy/netrules';
+import { checkRemixletFiles } from '../../../contracts/save-checks';
+import { installable } from '../../../worker/netrules/installable';
+
+interface CorpusEntry {
+  id: string;
+  category: 'response-header' | 'request-header' | 'redirect' | 'scope';
+  rule: unknown;
+  why: string;
+  expected: 'refuse';
+}
+const corpus = JSON.parse(readFileSync(new URL('../../../../shared/corpora/netrules-hostile.json', import.meta.url), 'utf8')) as CorpusEntry[];
+
+const someSites = netrulesScopeOf({ matches: ['*://page.example/*', 'https://own.example/*'] });
+const everySite = netrulesScopeOf({ matches: ['<all_urls>'] });
+const why: Record<CorpusEntry['category'], RegExp> = {
+  'response-header': /security header|not one of the response headers/,
+  'request-header': /security header|not one of the request headers/,
+  redirect: /redirect/,
+  scope: /tabs/,
+};
+
+describe('the hostile corpus (../shared/corpora/netrules-hostile.json)', () => {
+  it('has the entries the corpus README promises', () => {
+    expect(corpus.length).toBe(60);
+    expect(corpus.every((e) => e.expected === 'refuse')).toBe(true);
+  });
+
+  describe.each([
+    ['on some sites', someSites],
+    ['on every site', everySite],
+  ])('a remixlet %s', (_label, scope) => {
+    it.each(corpus.map((e) => [e.id, e] as const))('%s is refused, saying why', (_id, entry) => {
+      const verdict = checkRule(entry.rule, 0, scope);
+      expect(verdict.ok).toBe(false);
+      if (!verdict.ok) expect(verdict.problems.join('; ')).toMatch(why[entry.category]);
+    });
+  });
+
+  it('each is refused at save as RULE_REFUSED naming the rule, whatever else the file holds', () => {
+    const good = { action: { type: 'block' }, condition: { urlFilter: '||ads.page.example^' } };
+    for (const entry of corpus) {
+      const files = {
+        'manifest.json': JSON.stringify({ name: 'r', matches: ['*://page.example/*'], permissions: [{ name: 'netrules', reason: 'block ads' }] }),
+        'rules.json': JSON.stringify([good, entry.rule]),
+      };
+      const result = checkRemixletFiles(files);
+      expect(result.ok, entry.id).toBe(false);
+      if (!result.ok) expect(result.refusals).toEqual([expect.objectContaining({ code: 'RULE_REFUSED', file: 'rules.json', reason: expect.stringMatching(/^rules\.json rule 2: /) })]);
+    }
+  });
+});
+
+describe('the limits', () => {
+  const rule = (action: unknown, condition: unknown = { urlFilter: '||page.example^' }) => ({ action, condition });
+  const problems = (r: unknown, scope = someSites) => {
+    const v = checkRule(r, 0, scope);
+    return v.ok ? [] : v.problems;
+  };
+
+  it('a redirect applies only to GET, and is installed so', () => {
+    expect(problems(rule({ type: 'redirect', redirect: { url: 'https://own.example/x' } }, { urlFilter: '||page.example^', requestMethods: ['post'] })).join()).toMatch(/only to GET/);
+    const ok = checkRule(rule({ type: 'redirect', redirect: { url: 'https://own.example/x' } }), 0, someSites);
+    expect(ok.ok && ok.rule.condition.requestMethods).toEqual(['get']);
+  });
+
+  it("a redirect goes only to https on the remixlet's own sites (some sites), or the same site as the named hosts (every site)", () => {
+    expect(problems(rule({ type: 'redirect', redirect: { url: 'http://own.example/x' } })).join()).toMatch(/https/);
+    expect(problems(rule({ type: 'redirect', redirect: { url: 'https://attacker.example/x' } })).join()).toMatch(/own sites/);
+    expect(problems(rule({ type: 'redirect', redirect: { url: 'https://own.example/x' } }))).toEqual([]);
+    expect(problems(rule({ type: 'redirect', redirect: { url: 'https://www.page.example/x' } }), everySite)).toEqual([]);
+    expect(problems(rule({ type: 'redirect', redirect: { url: 'https://own.example/x' } }), everySite).join()).toMatch(/same site/);
+    expect(problems(rule({ type: 'redirect', redirect: { url: 'https://user:pw@own.example/x' } })).join()).toMatch(/user name/);
+  });
+
+  it('a transform may only move to https and change path or query, on named hosts of its own sites', () => {
+    expect(problems(rule({ type: 'redirect', redirect: { transform: { scheme: 'https', queryTransform: { removeParams: ['utm_source'] } } } }))).toEqual([]);
+    expect(problems(rule({ type: 'redirect', redirect: { transform: { scheme: 'https' } } }, { urlFilter: '||cdn.elsewhere.example^' })).join()).toMatch(/own sites/);
+    expect(problems(rule({ type: 'redirect', redirect: { transform: { path: '/x' } } })).join()).toMatch(/scheme to "https"/);
+    expect(problems(rule({ type: 'redirect', redirect: { transform: { scheme: 'https', port: '8443' } } })).join()).toMatch(/port/);
+    expect(problems(rule({ type: 'redirect', redirect: { transform: { scheme: 'https' } } }, { resourceTypes: ['image'] })).join()).toMatch(/name the hosts/);
+  });
+
+  it('a rule of an every-site remixlet must name its hosts; a bare or public-suffix anchor names none', () => {
+    expect(problems(rule({ type: 'block' }, { resourceTypes: ['script'] }), everySite).join()).toMatch(/would match every request/);
+    expect(problems(rule({ type: 'block' }, { urlFilter: '*' }), everySite).join()).toMatch(/would match every request/);
+    expect(problems(rule({ type: 'block' }, { urlFilter: '||ads.example' }), everySite).join()).toMatch(/would match every request/);
+    expect(problems(rule({ type: 'block' }, { urlFilter: '||com^' }), everySite).join()).toMatch(/public suffix/);
+    expect(problems(rule({ type: 'block' }, { requestDomains: ['co.uk'] }), everySite).join()).toMatch(/public suffix/);
+    expect(problems(rule({ type: 'block' }, { urlFilter: '||ads.example^' }), everySite)).toEqual([]);
+    // On some sites such a rule acts only on its own pages' requests, so it may match all of them.
+    expect(problems(rule({ type: 'block' }, { resourceTypes: ['script'] }))).toEqual([]);
+  });
+
+  it("a some-sites remixlet may narrow its initiators, never reach another site's pages", () => {
+    expect(problems(rule({ type: 'block' }, { urlFilter: '||ads.example^', initiatorDomains: ['news.page.example'] }))).toEqual([]);
+    expect(problems(rule({ type: 'block' }, { urlFilter: '||ads.example^', initiatorDomains: ['bank.example'] })).join()).toMatch(/not one of the remixlet's sites/);
+  });
+
+  it('no rule names tabs, uses regexSubstitution or an extension page, or an unknown field', () => {
+    expect(problems(rule({ type: 'block' }, { urlFilter: '||a.example^', excludedTabIds: [1] })).join()).toMatch(/tabs/);
+    expect(problems(rule({ type: 'block', redirect: {} })).join()).toMatch(/"redirect"/);
+    expect(problems({ ...rule({ type: 'block' }), extra: 1 }).join()).toMatch(/"extra"/);
+    expect(problems(rule({ type: 'allowAllRequests' })).join()).toMatch(/not supported/);
+  });
+
+  it('headers: only the listed ones and operations, with printable values', () => {
+    for (const [name, ops] of Object.entries(HEADERS_A_RULE_MAY_CHANGE.request)) {
+      for (const op of ops) expect(problems(rule({ type: 'modifyHeaders', requestHeaders: [{ header: name, operation: op, ...(op === 'remove' ? {} : { value: 'x' }) }] }))).toEqual([]);
+    }
+    expect(problems(rule({ type: 'modifyHeaders', requestHeaders: [{ header: 'X-Custom', operation: 'set', value: 'x' }] })).join()).toMatch(/not one of the request headers/);
+    expect(problems(rule({ type: 'modifyHeaders', requestHeaders: [{ header: 'user-agent', operation: 'set', value: 'a\r\nSet-Cookie: x' }] })).join()).toMatch(/printable ASCII/);
+    expect(problems(rule({ type: 'modifyHeaders', responseHeaders: [{ header: 'server', operation: 'set', value: 'x' }] })).join()).toMatch(/only be changed with remove/);
+  });
+
+  it('the file: a list of at most 100 rules, at most 5 regexes; at install the good rules of a bad file survive', () => {
+    const m = { matches: ['*://page.example/*'] };
+    expect(checkRulesFile('{}', m)).toMatchObject({ ok: false, refusals: [{ reason: expect.stringMatching(/JSON list/) }] });
+    expect(checkRulesFile(JSON.stringify(Array(101).fill(rule({ type: 'block' }))), m)).toMatchObject({ ok: false });
+    const regexes = Array.from({ length: 6 }, (_, i) => rule({ type: 'block' }, { regexFilter: `^https://a${i}\\.example/` }));
+    expect(checkRulesText(JSON.stringify(regexes), m).refused.map((r) => r.index)).toEqual([5]);
+    const mixed = checkRulesText(JSON.stringify([rule({ type: 'block' }), corpus[0]!.rule, rule({ type: 'upgradeScheme' })]), m);
+    expect(mixed.rules.map((r) => r.index)).toEqual([0, 2]);
+    expect(mixed.refused.map((r) => r.index)).toEqual([1]);
+  });
+});
+
+describe('the installed form', () => {
+  const checked = (r: unknown, scope = someSites) => {
+    const v = checkRule(r, 0, scope);
+    if (!v.ok) throw new Error(v.problems.join('; '));
+    return v.rule;
+  };
+
+  it("never acts on the extension's own requests or a paused site's pages, and scopes a some-sites remixlet to its pages", () => {
+    const dnr = installable(checked({ action: { type: 'block' }, condition: { urlFilter: '||ads.example^' } }), 1_000_001, someSites, 'extid', ['paused.example']);
+    expect(dnr.condition.excludedInitiatorDomains).toEqual(['extid', 'paused.example']);
+    expect(dnr.condition.initiatorDomains).toEqual(['page.example', 'own.example']);
+    const every = installable(checked({ action: { type: 'block' }, condition: { urlFilter: '||ads.example^' } }, everySite), 1_000_002, everySite, 'extid', []);
+    expect(every.condition.initiatorDomains).toBeUndefined();
+    expect(every.condition.excludedInitiatorDomains).toEqual(['extid']);
+  });
+
+  it('carries only the fields the check read', () => {
+    const dnr = installable(checked({ action: { type: 'modifyHeaders', requestHeaders: [{ header: 'DNT', operation: 'set', value: '1' }] }, condition: { urlFilter: '||page.example^' } }), 1_000_003, someSites, 'extid', []);
+    expect(dnr).toEqual({
+      id: 1_000_003,
+      priority: 1,
+      action: { type: 'modifyHeaders', requestHeaders: [{ header: 'dnt', operation: 'set', value: '1' }] },
+      condition: { urlFilter: '||page.example^', initiatorDomains: ['page.example', 'own.example'], excludedInitiatorDomains: ['extid'] },
+    });
+  });
+});

@@ -1,0 +1,23 @@
+// Context: background service worker. open_page: another address on the chat's site, loaded in the
+// chat's tab. An address on any other host is refused before the tab moves, so the chat never leaves
+// its site by its own tool.
+import { RemixletRefusal } from '../../contracts/refusals';
+import type { ChatBinding } from '../../contracts/agent/chat';
+import { chatPage, relay } from './page';
+
+export async function openPage(chat: ChatBinding, address: string): Promise<{ url: string; title: string }> {
+  const tab = await chrome.tabs.get(chat.tabId);
+  let url: URL;
+  try {
+    url = new URL(address, tab.url);
+  } catch {
+    throw new RemixletRefusal('ADDRESS_REFUSED', 'That is not an address.');
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname !== chat.site) {
+    throw new RemixletRefusal('ADDRESS_REFUSED', `open_page stays on ${chat.site}; ${url.hostname || url.protocol} is another site.`);
+  }
+  await chrome.tabs.update(chat.tabId, { url: url.href });
+  const page = await chatPage(chat);
+  const status = await relay(page.agent.status({}));
+  return { url: status.url, title: status.title };
+}

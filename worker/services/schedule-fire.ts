@@ -1,0 +1,68 @@
+// Context: background service worker. What runs when a schedule's alarm fires: the worker, never remixlet
+// code, does one of the three fixed actions (a text notification, opening or focusing one of the
+// remixlet's own pages, queueing a message), after checking again that the remixlet exists, is on, still
+// has the permission, and that the site it was set on (and the page it opens) is not paused.
+import { loadRemixlet } from '../store/remixlets';
+import { isSitePaused } from '../store/settings';
+import { appendLog } from '../store/logs';
+import { RemixletRefusal } from '../../contracts/refusals';
+import { dropSchedule, ownPage, parseAlarmName, readSchedule, type ScheduleRecord } from './schedule';
+import { notify } from './notify';
+import { queueMessage } from './messages';
+
+export async function scheduleFired(alarm: { name: string; periodInMinutes?: number }): Promise<void> {
+  const names = parseAlarmName(alarm.name);
+  if (!names) return;
+  const record = await readSchedule(names.remixletId, names.id);
+  const loaded = await loadRemixlet(names.remixletId);
+  if (!record || !loaded.ok || !loaded.remixlet.manifest.permissions.some((p) => p.name === 'schedule')) {
+    // Deleted, or a later version gave the permission up: the schedule goes with it.
+    await dropSchedule(names.remixletId, names.id);
+    return;
+  }
+  const r = loaded.remixlet;
+  if (!record.everyMinutes) await dropSchedule(r.head.id, record.id);
+  const log = (level: 'info' | 'warn' | 'refusal', message: string, refusal?: RemixletRefusal) =>
+    appendLog(r.head.id, { at: Date.now(), level, source: 'worker', message, ...(refusal ? { refusal: refusal.toJSON() } : {}) });
+  const skipped = (code: RemixletRefusal['code'], why: string) => log('refusal', `schedule "${record.id}" did not run: ${why}`, new RemixletRefusal(code, why, 'rmx.schedule'));
+  if (r.head.archived || !r.head.enabled) return skipped('REMIXLET_OFF', 'the remixlet is switched off');
+  if (await isSitePaused(record.setOn)) return skipped('SITE_PAUSED', 'every remixlet on the site it was set on is paused');
+  try {
+    await run(record, r, skipped);
+    await log('info', `schedule "${record.id}" ran: ${record.kind}`);
+  } catch (e) {
+    const refusal = e instanceof RemixletRefusal ? e : new RemixletRefusal('INTERNAL', String(e).slice(0, 300));
+    await skipped(refusal.code, refusal.reason);
+  }
+}
+
+async function run(record: ScheduleRecord, r: Parameters<typeof ownPage>[0], skipped: (code: RemixletRefusal['code'], why: string) => Promise<void>): Promise<void> {
+  switch (record.kind) {
+    case 'notify':
+      if (!r.manifest.permissions.some((p) => p.name === 'notifications')) return skipped('PERMISSION_MISSING', 'notifying needs the "notifications" permission');
+      await notify(r, record.notify!);
+      return;
+    case 'message':
+      if (!(await queueMessage(r.head.id, { schedule: record.id, at: Date.now(), data: record.message }))) {
+        return skipped('TOO_MANY', 'the message queue is full (rmx.messages() empties it); this message was dropped');
+      }
+      return;
+    case 'open': {
+      const url = ownPage(r, record.open!, record.setOn);
+      if (!url) return skipped('ADDRESS_REFUSED', "the address is no longer one of the remixlet's own pages");
+      if (await isSitePaused(url.href)) return skipped('SITE_PAUSED', 'every remixlet on that site is paused');
+      await openOrFocus(url);
+    }
+  }
+}
+
+async function openOrFocus(url: URL): Promise<void> {
+  const bare = (u: string) => u.replace(/#.*$/, '');
+  const open = (await chrome.tabs.query({})).find((t) => t.url !== undefined && bare(t.url) === bare(url.href));
+  if (open?.id !== undefined) {
+    await chrome.tabs.update(open.id, { active: true });
+    if (open.windowId !== undefined) await chrome.windows.update(open.windowId, { focused: true }).catch(() => undefined);
+    return;
+  }
+  await chrome.tabs.create({ url: url.href });
+}
