@@ -116,7 +116,7 @@ export async function useActivationApproval(a: StoredApproval): Promise<SaveResu
   const target = approval.targetVersion!;
   const already = await readVersion(a.remixletId, target);
   if (already && already.digest !== a.digest) throw new RemixletRefusal('APPROVAL_USED', 'This approval was already used.');
-  await writeVersion(a.remixletId, a.files, a.digest, a.reasons.includes('restore') ? 'restore' : 'agent', target);
+  await writeVersion(a.remixletId, a.files, a.digest, a.reasons.includes('restore') ? 'restore' : 'agent', target, a.restoredFrom);
   await faultPoint('approval:before-marked-used');
   await updateApproval(a.approvalId, { state: 'used' });
   return { status: 'activated', remixletId: a.remixletId, version: target };

@@ -27,6 +27,8 @@ export const StoredApproval = z
     files: Files.optional(),
     digest: z.string().optional(),
     targetVersion: z.number().int().optional(),
+    /** A restore's source version, recorded on the version it activates. */
+    restoredFrom: z.number().int().optional(),
   })
   .strict();
 export type StoredApproval = z.infer<typeof StoredApproval>;

@@ -39,6 +39,7 @@ export async function requestRestore(remixletId: string, version: number): Promi
     files: old.files,
     digest: await digestFiles(old.files),
     targetVersion: undefined,
+    restoredFrom: version,
   });
   return toPending(approval);
 }

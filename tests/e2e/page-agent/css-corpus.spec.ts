@@ -127,12 +127,18 @@ test('the hostile CSS corpus through style.css, dom.addStyle and h.setStyle: no 
   expect(Object.entries(benignOut).filter(([, v]) => v !== 'ok')).toEqual([]);
   expect(Object.keys(benignOut)).toHaveLength(BENIGN_CSS.length + BENIGN_STYLES.length);
 
-  // style.css through the real save path. The benign set first, as one style.css with a load on the remixlet's own site.
+  // style.css through the real save path. The benign set first, as one style.css, saved with zero refusals and inserted.
   const own = { 'manifest.json': manifest({ name: 'Lab styles', matches: ['*://lab.test/*'] }) };
-  const benignSheet = `${BENIGN_CSS.map((b) => b.css).join('\n')}\n#heading { background-image: url("http://lab.test/logo.svg?from=stylecss"); }`;
+  const benignSheet = `${BENIGN_CSS.map((b) => b.css).join('\n')}\n.rmx-benign-marker { outline: 3px solid rgb(1, 2, 3); }`;
   const first = await uiCall<SaveOutcome>(panel, 'save', { tabId, files: { ...own, 'style.css': benignSheet } });
-  expect(first).toMatchObject({ status: 'activated' });
+  expect(first.refusals ?? []).toEqual([]);
+  expect(first.status).toBe('activated');
   const styles = first.remixletId!;
+  await page.evaluate(() => document.getElementById('card')!.classList.add('rmx-benign-marker'));
+  await expect.poll(() => page.locator('#card').evaluate((el) => getComputedStyle(el).outlineColor)).toBe('rgb(1, 2, 3)');
+  // A load on the remixlet's own site passes the check and happens: the inserted sheet is live.
+  const loading = await uiCall<SaveOutcome>(panel, 'save', { tabId, remixletId: styles, files: { ...own, 'style.css': '#heading { background-image: url("http://lab.test/logo.svg?from=stylecss"); }' } });
+  expect(loading.status).toBe('activated');
   await expect.poll(() => sites.requests({ host: 'lab.test' }).some((r) => r.path === '/logo.svg?from=stylecss')).toBe(true);
 
   const stylesheetEntries = ENTRIES.filter((e) => e.context === 'stylesheet');

@@ -28,12 +28,17 @@ const alarmsOf = (sw: Worker) => sw.evaluate(() => chrome.alarms.getAll()) as Pr
 /** Stops the extension's service worker over CDP, as Chrome does when it idles, and returns the one that starts next. */
 async function restartWorker(context: BrowserContext, from: Page, sw: Worker, extensionId: string): Promise<Worker> {
   const session = await context.newCDPSession(from);
+  const stopped = new Promise<void>((resolve) => {
+    session.on('ServiceWorker.workerVersionUpdated', (e: { versions: Array<{ runningStatus: string; scriptURL: string }> }) => {
+      if (e.versions.some((v) => v.scriptURL.startsWith(`chrome-extension://${extensionId}/`) && v.runningStatus === 'stopped')) resolve();
+    });
+  });
   await session.send('ServiceWorker.enable');
-  const closed = new Promise<void>((resolve) => sw.once('close', () => resolve()));
   await session.send('ServiceWorker.stopAllWorkers');
-  await closed;
-  await session.detach();
-  const next = context.waitForEvent('serviceworker', { predicate: (w) => w.url().startsWith(`chrome-extension://${extensionId}/`), timeout: 15_000 });
+  await stopped;
+  await session.detach().catch(() => undefined);
+  const isNext = (w: Worker) => w !== sw && w.url().startsWith(`chrome-extension://${extensionId}/`);
+  const next = context.waitForEvent('serviceworker', { predicate: isNext, timeout: 15_000 });
   // Anything that talks to the extension wakes the worker.
   const waker = await context.newPage();
   await waker.goto(`chrome-extension://${extensionId}/panel/manager.html`);
