@@ -9,7 +9,7 @@ import { ApprovalCard } from './ApprovalCard';
 import { ChatView } from './chat/ChatView';
 import { createChat, type Chat } from './chat/controller';
 import { ProviderSettingsForm } from './settings/ProviderSettings';
-import { decided, stillPending } from './agent/decisions';
+import { decided, deciding, stillPending } from './agent/decisions';
 
 export function Panel() {
   const [tab] = createResource(boundTab);
@@ -47,12 +47,14 @@ export function Panel() {
   });
 
   const decide = async (a: PendingApproval, allow: boolean) => {
+    deciding(a.approvalId);
     try {
       const result = await worker().decide({ approvalId: a.approvalId, allow });
       setStatus(result.status === 'activated' ? `Applied version ${result.version}.` : result.status === 'declined' ? 'Not applied; the previous version stays.' : 'Allowed.');
       decided(a.approvalId, result);
       void refetch();
     } catch (e) {
+      decided(a.approvalId, { status: 'gone', reason: 'Remixlet could not record the answer.' });
       setStatus(`Could not record that: ${e instanceof Error ? e.message : String(e)}`);
     }
   };

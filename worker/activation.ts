@@ -107,6 +107,13 @@ export async function useActivationApproval(a: StoredApproval): Promise<SaveResu
   if ((await digestFiles(a.files)) !== a.digest) {
     throw new RemixletRefusal('APPROVAL_DIGEST_MISMATCH', 'The files changed after this approval was asked for; save again to get a new one.');
   }
+  // The save checks run again at activation (style.css's load check among them): an approval can outlive
+  // an extension update that tightened them.
+  const checked = checkRemixletFiles(a.files);
+  if (!checked.ok) {
+    const first = checked.refusals[0]!;
+    throw new RemixletRefusal(first.code, `These files no longer pass the save checks: ${first.reason} Save again without it.`);
+  }
   let approval = a;
   if (approval.state === 'pending') {
     const target = await nextVersionNumber(a.remixletId);

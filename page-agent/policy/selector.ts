@@ -7,10 +7,11 @@ import { selectorTestsValue } from '../../contracts/dom/value-selector';
 import { quote } from '../../contracts/policy/result';
 import type { PageFacts } from '../page-facts';
 
-const probe = document.createDocumentFragment();
+let probe: DocumentFragment | undefined;
 
 export function isValidSelector(sel: string): boolean {
   try {
+    probe ??= document.createDocumentFragment();
     probe.querySelector(sel);
     return true;
   } catch {

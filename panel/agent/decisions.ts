@@ -22,7 +22,15 @@ export function awaitDecision(approvalId: string, signal?: AbortSignal): Promise
   });
 }
 
+const inFlight = new Set<string>();
+
+/** The person clicked; the worker's answer is on its way (the approval may leave the pending list first). */
+export function deciding(approvalId: string): void {
+  inFlight.add(approvalId);
+}
+
 export function decided(approvalId: string, outcome: DecisionOutcome): void {
+  inFlight.delete(approvalId);
   waiting.get(approvalId)?.(outcome);
   waiting.delete(approvalId);
 }
@@ -33,7 +41,7 @@ const seen = new Set<string>();
 export function stillPending(ids: ReadonlySet<string>): void {
   for (const id of ids) seen.add(id);
   for (const id of [...waiting.keys()]) {
-    if (seen.has(id) && !ids.has(id)) decided(id, { status: 'gone', reason: 'The card is gone: it expired or the tab left the site.' });
+    if (seen.has(id) && !ids.has(id) && !inFlight.has(id)) decided(id, { status: 'gone', reason: 'The card is gone: it expired or the tab left the site.' });
   }
 }
 

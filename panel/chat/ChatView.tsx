@@ -39,6 +39,19 @@ export function ChatView(props: { chat: Chat; children?: JSX.Element }) {
           </button>
         </div>
       </Show>
+      <Show when={Object.keys(props.chat.state.draft).length > 0}>
+        <details class="draft">
+          <summary>Draft: {Object.keys(props.chat.state.draft).join(', ')}</summary>
+          <For each={Object.entries(props.chat.state.draft)}>
+            {([name, content]) => (
+              <section>
+                <h3>{name}</h3>
+                <pre>{content}</pre>
+              </section>
+            )}
+          </For>
+        </details>
+      </Show>
       {props.children}
       <form class="composer" onSubmit={submit}>
         <textarea

@@ -175,10 +175,12 @@ export function createChat(tab: { id: number; url: string }) {
   return { state, binding, restore, send, stop, newChat, dispose: () => watch?.unsubscribe() };
 }
 
+/** What a tool returned, as text for the person's "details": its outcome first, then the data. */
 function summarize(output: unknown): string {
-  if (output && typeof output === 'object' && 'status' in output) return `status: ${String((output as { status: unknown }).status)}`;
-  if (output && typeof output === 'object' && 'count' in output) return `${String((output as { count: unknown }).count)} found`;
-  return 'done';
+  const o = (output ?? {}) as Record<string, unknown>;
+  const head = 'status' in o ? `status: ${String(o.status)}\n` : 'count' in o ? `${String(o.count)} found\n` : '';
+  const body = typeof o.outline === 'string' ? o.outline : JSON.stringify(output, null, 1);
+  return `${head}${body ?? ''}`.slice(0, 2_000);
 }
 
 export type Chat = ReturnType<typeof createChat>;

@@ -28,14 +28,14 @@ export function RemixletCard(props: { remixlet: RemixletSummary; actions: CardAc
     <article class="remixlet" data-remixlet-id={r().id} data-state={stateOf(r())} aria-labelledby={headingId()}>
       <header class="section-head">
         <h2 id={headingId()}>{r().name}</h2>
-        <span class={`state ${stateOf(r())}`}>{STATE_TEXT[stateOf(r())]}</span>
-        <Show when={!r().error && !r().archived}>
+        {/* The switch says On or Off itself; a label is for the states it cannot show. */}
+        <Show when={!r().error && !r().archived} fallback={<span class={`state ${stateOf(r())}`}>{STATE_TEXT[stateOf(r())]}</span>}>
           <Switch on={r().enabled} label={r().name} onChange={(on) => props.actions.setEnabled(r(), on)} />
         </Show>
       </header>
       <Show when={r().error}>
         <p class="error" role="note">
-          This remixlet cannot be read: {r().error}. It does not run; you can delete it.
+          This remixlet cannot be read: {r().error}. It does not run; you can delete it, or restore a version from History.
         </p>
       </Show>
       <Show when={r().description}>
@@ -66,13 +66,14 @@ export function RemixletCard(props: { remixlet: RemixletSummary; actions: CardAc
         </dl>
       </Show>
       <div class="actions">
+        {/* A remixlet that cannot be read still has its log and its readable versions: they show what broke. */}
+        <button type="button" aria-expanded={open() === 'log'} onClick={() => toggle('log')}>
+          Log
+        </button>
+        <button type="button" aria-expanded={open() === 'history'} onClick={() => toggle('history')}>
+          History
+        </button>
         <Show when={!r().error}>
-          <button type="button" aria-expanded={open() === 'log'} onClick={() => toggle('log')}>
-            Log
-          </button>
-          <button type="button" aria-expanded={open() === 'history'} onClick={() => toggle('history')}>
-            History
-          </button>
           <button type="button" onClick={() => props.actions.setArchived(r(), !r().archived)}>
             {r().archived ? 'Unarchive' : 'Archive'}
           </button>

@@ -16,7 +16,15 @@ export async function openPage(chat: ChatBinding, address: string): Promise<{ ur
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname !== chat.site) {
     throw new RemixletRefusal('ADDRESS_REFUSED', `open_page stays on ${chat.site}; ${url.hostname || url.protocol} is another site.`);
   }
+  const before = (await chrome.webNavigation.getFrame({ tabId: chat.tabId, frameId: 0 }).catch(() => null))?.documentId;
+  const sameDocument = tab.url !== undefined && tab.url.split('#')[0] === url.href.split('#')[0] && url.hash !== '';
   await chrome.tabs.update(chat.tabId, { url: url.href });
+  // tabs.update resolves before the old document goes; wait for the new one so the page agent asked is the new page's.
+  for (let i = 0; i < 50 && !sameDocument; i++) {
+    const now = (await chrome.webNavigation.getFrame({ tabId: chat.tabId, frameId: 0 }).catch(() => null))?.documentId;
+    if (now && now !== before) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
   const page = await chatPage(chat);
   const status = await relay(page.agent.status({}));
   return { url: status.url, title: status.title };

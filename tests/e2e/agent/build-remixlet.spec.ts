@@ -109,3 +109,31 @@ test('a scripted model builds a remixlet that runs on the next visit; only the p
   const hosts = new Set(witness.log().map((r) => r.host));
   for (const h of hosts) expect(['shop.test', 'model.test', 'accounts.google.com', 'update.googleapis.com']).toContain(h);
 });
+
+test('the activation dialog appears when the worker says so; "Allow and apply" activates exactly the saved files', async ({ openPage, openExtensionPage, tabIdOf, sites }) => {
+  const wide = JSON.stringify({ name: 'Shop and news', description: 'two sites', matches: ['*://shop.test/*', '*://news.test/*'], runAt: 'document_idle', permissions: [] });
+  const model = new ScriptedModel((turn) => {
+    if (turn.step === 0) return { toolCalls: [{ name: 'write_files', args: { files: { 'manifest.json': wide, 'script.js': "rmx.log('wide');" } } }] };
+    if (turn.step === 1) return { toolCalls: [{ name: 'save_remixlet', args: {} }] };
+    return { text: `Result: ${turn.last?.content}` };
+  });
+  const baseURL = model.install(sites);
+  const shop = await openPage('shop.test', '/index.html');
+  const tabId = await tabIdOf(shop);
+  const panel = await openPanel(openExtensionPage, tabId);
+  await configureProvider(panel, { baseURL });
+
+  await send(panel, 'Do the same on the news site too.');
+  const dialog = panel.locator('section.approval[data-approval-kind="activation"]');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.locator('h2')).toHaveText('Apply this remixlet?');
+  await expect(dialog.locator('.reasons li')).toHaveText(['It would run on sites other than this one.']);
+  await expect(dialog).toContainText('Runs on: *://shop.test/*, *://news.test/*');
+  await expect(dialog).not.toContainText('Shop and news');
+  await expect(dialog.getByRole('button')).toHaveText(['Allow and apply', "Don't allow"]);
+  await dialog.getByRole('button', { name: 'Allow and apply' }).click();
+  await idle(panel);
+  await expect(panel.locator('.chat .assistant').last()).toContainText('"status":"activated"');
+  const list = await uiCall<Array<{ name: string; matches: string[] }>>(panel, 'list', {}, 'query');
+  expect(list.map((r) => [r.name, r.matches])).toEqual([['Shop and news', ['*://shop.test/*', '*://news.test/*']]]);
+});

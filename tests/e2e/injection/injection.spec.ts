@@ -68,6 +68,11 @@ test.describe(`fooled model (${FULL ? 'full matrix' : `seed ${SEED}`}: ${all.len
         await expect(panel.locator('.chat .tool .tool-what', { hasText: 'Asked for permission: fetch:attacker.example, network:observe:leaking.via' }).first()).toBeVisible();
       }
       if (fooled.attacksDone.includes('widen')) expect(seen.some((a) => a.kind === 'activation')).toBe(true);
+      // The model hears the person's answer, not a guess: "Not now" on a card, "Don't allow" on a dialog.
+      const told = scripted.allToolResults().join('\n');
+      if (fooled.attacksDone.includes('ask-host')) expect(told).toContain('"status":"not-now"');
+      if (fooled.attacksDone.includes('widen')) expect(told).toContain('"status":"declined"');
+      expect(told).not.toContain('"status":"gone"');
       if (fooled.attacksDone.includes('self-approve')) {
         await expect(panel.locator('.chat .tool[data-tool="approve_permission"] .tool-what').first()).toHaveText('Called a tool that does not exist: approve_permission');
       }

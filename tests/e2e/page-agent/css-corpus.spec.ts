@@ -32,15 +32,40 @@ const ENTRIES = CORPUS.flatMap(expand);
 const FUZZ = (e: CssEntry) => e.id.includes('~');
 
 /**
- * Entries that make no load (or only in other browsers, or only through DevTools) and that the checks
- * nevertheless accept at save. Every other such entry is refused, which the check's reason explains.
+ * Every entry the corpus marks as making no load in Chrome (attempts_network_load false, or only through
+ * DevTools), with what style.css does with it and why. Accepted ones are inserted into the live page.
  */
-const ACCEPTED_WITHOUT_LOAD: Record<string, string> = {
-  'css-105': 'var() substitution cannot glue "ur" and "l(" into a url token; the sheet has no load',
-  'css-109': 'legacy attr(foo url) is not a load in Chrome, and the check sees no url token',
-  'css-190': '@namespace with a string names a namespace; nothing is fetched',
-  'css-201': 'an expensive :has() chain is a performance question, not a load',
-  'css-204': 'a transparent overlay of the password field loads nothing (UI redress is a policy decision beyond the load check)',
+const NO_LOAD: Record<string, ['accepted' | 'refused', string]> = {
+  'css-57': ['refused', '@counter-style image symbols are not fetched by Chrome, but url() must name an allowed host wherever it appears'],
+  'css-73': ['refused', 'a malformed url( (a bad-url token) loads nothing in Chrome, but is refused so no other reading finds a load'],
+  'css-74': ['refused', '"url" and "(" with a comment between is no url token in Chrome, but reads as one to careless parsers'],
+  'css-76': ['refused', 'an escaped NUL in a function name is a disguised url( to other readers'],
+  'css-80': ['refused', 'url( inside a string is refused: another reader might take it out of the string'],
+  'css-81': ['refused', 'url( inside a comment is refused for the same reason'],
+  'css-82': ['refused', 'a sourceMappingURL comment is fetched by DevTools when it is open'],
+  'css-83': ['accepted', 'sourceURL only names the sheet in DevTools; nothing is fetched'],
+  'css-105': ['accepted', 'var() substitution cannot glue "ur" and "l(" into a url token; the sheet has no load'],
+  'css-109': ['refused', 'attr(… url) would load an address read from the page in a browser that supports the url type'],
+  'css-184': ['refused', 'about: is not a full http(s) address'],
+  'css-185': ['refused', 'file: is not a full http(s) address'],
+  'css-188': ['refused', 'a fragment is a relative address'],
+  'css-189': ['refused', '@namespace url() names a namespace, but every url() must name an allowed host; write @namespace with a string'],
+  'css-190': ['accepted', '@namespace with a string names a namespace; nothing is fetched'],
+  'css-194': ['refused', '-moz-binding ran code in old Firefox'],
+  'css-195': ['refused', '-o-link was a legacy Opera link property'],
+  'css-196': ['refused', 'progid: filters loaded in old Internet Explorer'],
+  'css-197': ['refused', 'the text "</style" could end an element that holds the sheet'],
+  'css-201': ['accepted', 'an expensive :has() chain is a performance question, not a load'],
+  'css-204': ['accepted', 'a transparent overlay of the password field loads nothing (UI redress is a policy question beyond the load check)'],
+  'css-205': ['refused', 'a sourceMappingURL comment is fetched by DevTools when it is open'],
+  'css-217': ['refused', 'only old browsers read -moz-border-image, but its url() names a host the remixlet may not use'],
+  // Inline declarations: an inline style or dom.addStyle may contain no url(, image(), behavior or progid at all.
+  'css-242': ['refused', 'url() in an inline style'],
+  'css-257': ['refused', 'behavior: url() in an inline style'],
+  'css-258': ['refused', '-ms-behavior: url() in an inline style'],
+  'css-259': ['refused', 'image() in an inline style'],
+  'css-260': ['refused', 'progid: in an inline style'],
+  'css-261': ['refused', 'progid: in an inline style'],
 };
 
 const SCRIPT = `
@@ -165,10 +190,25 @@ test('the hostile CSS corpus through style.css, dom.addStyle and h.setStyle: no 
       expect(o.status, `${e.id} ${o.error ?? ''}`).toBe('activated');
     }
   }
-  const acceptedNonFuzz = stylesheetEntries.filter((e) => !FUZZ(e) && outcome.get(e.id)?.status === 'activated').map((e) => e.id);
-  expect(acceptedNonFuzz.sort()).toEqual(Object.keys(ACCEPTED_WITHOUT_LOAD).sort());
+  // The entries that make no load: each as listed, through style.css and dom.addStyle alike.
+  const noLoad = ENTRIES.filter((e) => e.attempts_network_load === false || e.attempts_network_load === 'devtools-only');
+  expect(noLoad.map((e) => e.id).sort()).toEqual(Object.keys(NO_LOAD).sort());
+  for (const e of noLoad) {
+    const [expected, why] = NO_LOAD[e.id]!;
+    if (e.context === 'stylesheet') expect(outcome.get(e.id)?.status, `${e.id}: ${why}`).toBe(expected === 'accepted' ? 'activated' : 'refused');
+    expect(script[e.id]?.add === 'ok', `${e.id} through dom.addStyle: ${why}`).toBe(expected === 'accepted');
+  }
+  // Entries whose load depends on a condition, a feature or a character: all refused where the check can tell.
+  const conditional = stylesheetEntries.filter((e) => !FUZZ(e) && (e.attempts_network_load === 'conditional' || e.attempts_network_load === 'verify'));
+  expect(conditional.filter((e) => outcome.get(e.id)?.status !== 'refused').map((e) => e.id)).toEqual([]);
 
   await page.waitForTimeout(500);
   expect(await canary(page)).toEqual({ canary: 0, calls: [] });
   await witness.expectNoHits();
 });
+
+// A stylesheet saved under an older extension version that fails today's check keeps running with its
+// loading parts left out and a log line naming each (worker/style-insertion.ts, unit-tested against the
+// worker's store in tests/unit/page-agent/style-insertion.test.ts). Its real-browser test needs a test-only
+// way to seed a version record with an older extensionVersion, which does not exist yet.
+test.skip('a stylesheet saved by an older extension keeps running without its loads, with a log line (needs a seeding path)', () => undefined);

@@ -77,7 +77,7 @@ async function inRounds(items, size, fn, pauseMs = 120) {
 
 export interface LabFixtures {
   sites: Sites;
-  openPage: (host: string, path?: string) => Promise<Page>;
+  openPage: (host: string, path?: string, opts?: { https?: boolean }) => Promise<Page>;
   openExtensionPage: (path: string) => Promise<Page>;
   tabIdOf: (page: Page) => Promise<number>;
 }
@@ -93,11 +93,11 @@ export interface Lab {
 /** Serves the lab page at `route` with `data`, installs a remixlet running PRELUDE + `script`, reloads, and waits for `waitStatus`. */
 export async function runLab(
   fx: LabFixtures,
-  opts: { route: string; data?: Record<string, unknown[]>; script: string; style?: string; name?: string; excludeMatches?: string[]; waitStatus?: string; timeout?: number },
+  opts: { route: string; data?: Record<string, unknown[]>; script: string; style?: string; name?: string; excludeMatches?: string[]; waitStatus?: string; timeout?: number; https?: boolean },
 ): Promise<Lab> {
   const body = labPage(opts.data ?? {});
   fx.sites.route('lab.test', opts.route, () => ({ headers: { 'content-type': 'text/html; charset=utf-8' }, body }));
-  const page = await fx.openPage('lab.test', opts.route);
+  const page = await fx.openPage('lab.test', opts.route, { https: opts.https ?? false });
   const tabId = await fx.tabIdOf(page);
   const panel = await openPanel(fx.openExtensionPage, tabId);
   const files = {

@@ -50,6 +50,8 @@ await t('children', dom.query('#steps').then((s) => s.children()).then((c) => c.
 await t('setText', dom.query('#intro i').then((i) => i.setText('<b>not markup</b>')));
 await t('setAttrMark', heading.setAttr('seen', 'yes'));
 await t('attrMark', heading.attr('seen'));
+await heading.setAttr('temp', 'x');
+await t('removeAttr', heading.removeAttr('temp'));
 await t('addClass', heading.addClass('hot'));
 await t('removeClassKeeps', heading.removeClass('title'));
 await t('setStyle', card.setStyle({ 'background-color': 'rgb(1, 2, 3)' }));
@@ -57,6 +59,8 @@ await t('setStyleUrl', card.setStyle({ 'background-image': S.inlineUrl }));
 await t('pwType', pw.setAttr('type', 'text'));
 await t('pwStyle', pw.setStyle({ 'field-sizing': 'content' }));
 await t('hide', dom.query('#grid').then((g) => g.hide()));
+await dom.query('#steps').then((g) => g.hide());
+await t('show', dom.query('#steps').then((g) => g.show()));
 await t('setValue', dom.query('#search').then((s) => s.setValue('teapots')));
 await t('setValueHidden', dom.query('#token').then((s) => s.setValue('forged')));
 const lab = await dom.query('#lab');
@@ -99,6 +103,7 @@ await t('hugeString', card.setText('x'.repeat(200000)));
 await t('selectorNotString', dom.query(42));
 const loop = await dom.create('div');
 await t('cyclic', loop.append(loop));
+await t('forged', lab.append({ id: 'h1zzzz' }));
 await t('deepHtml', loop.setHTML('<div>'.repeat(30000)).then((x) => x.removed.length));
 
 // Events and observation, then wait for the person
@@ -109,11 +114,18 @@ await dom.query('#login').then((f) => f.on('keydown', (e) => events.push({ type:
 await dom.query('#login').then((f) => f.on('input', (e) => events.push({ type: 'input', value: e.value })));
 const observed = [];
 await dom.observe('.added', (els) => observed.push(...els.map((e) => e.tag)));
+const stopped = [];
+const stoppedObserver = await dom.observe('.added', (els) => stopped.push(...els));
+await t('unobserve', stoppedObserver.stop());
+const offListener = await card.on('click', () => stopped.push('click'));
+await t('off', offListener.off());
+let changes = 0;
+rmx.keep('count-changes', { check: () => { changes += 1; return true; }, repair: () => undefined });
 await report(r);
 await status('ready');
 await dom.waitFor('#go', { timeout: 30000 });
 await pause(300);
-await report({ events, observed }, '#results2');
+await report({ events, observed, stopped, changes }, '#results2');
 await status('done');
 `;
 
@@ -160,6 +172,9 @@ test('every dom operation through the real extension, with the page policy holdi
   expect(await page.locator('#intro i').innerHTML()).toBe('&lt;b&gt;not markup&lt;/b&gt;');
   const id = lab.remixletId;
   expect(await page.locator('#heading').getAttribute(`data-rmx-${id}-seen`)).toBe('yes');
+  expect(ok('removeAttr')).toBeUndefined();
+  expect(await page.locator('#heading').getAttribute(`data-rmx-${id}-temp`)).toBeNull();
+  await expect(page.locator('#steps')).toBeVisible();
   expect(ok('attrMark')).toBe('yes');
   expect(await page.locator('#heading').getAttribute('class')).toBe(`title rmx-${id}-hot`);
   expect(await page.locator('#card').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(1, 2, 3)');
@@ -195,6 +210,7 @@ test('every dom operation through the real extension, with the page policy holdi
   refused('hugeString', 'MALFORMED_MESSAGE');
   refused('selectorNotString', 'MALFORMED_MESSAGE');
   refused('cyclic', 'HIERARCHY_REFUSED');
+  refused('forged', 'HANDLE_UNKNOWN');
   expect(ok('deepHtml')).toBe(0);
 
   // Events from a person, and observation
@@ -206,7 +222,10 @@ test('every dom operation through the real extension, with the page policy holdi
   await page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<i id="go"></i>'));
   await expect(page.locator('#status')).toHaveText('done');
   expect(page.url()).toBe('http://lab.test/ops.html');
-  const { events, observed } = await lab.results<{ events: Array<Record<string, unknown>>; observed: string[] }>('#results2');
+  const { events, observed, stopped, changes } = await lab.results<{ events: Array<Record<string, unknown>>; observed: string[]; stopped: unknown[]; changes: number }>('#results2');
+  expect(stopped).toEqual([]);
+  // dom's change watch (behind rmx.keep) reported the page's changes: the check ran again after them.
+  expect(changes).toBeGreaterThan(1);
   expect(events.filter((e) => e.type === 'click')).toEqual([{ type: 'click', tag: 'div' }]);
   expect(events.filter((e) => e.type === 'link-click')).toHaveLength(1);
   expect(events.filter((e) => e.type === 'keydown').map((e) => e.key)).toEqual(['a', 'b', undefined, undefined]);

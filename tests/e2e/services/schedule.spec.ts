@@ -3,7 +3,8 @@
 // worker being stopped, and a browser restart that drops the alarms (the records bring them back). Bad
 // times are refused; a paused site runs nothing. The tests fire an alarm by calling the worker's own
 // onAlarm listener with that alarm, rather than wait a minute for Chromium to.
-import type { BrowserContext, Page, Worker } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
+import type { TargetInfo, TargetSession } from '../harness';
 import { test, expect } from '../harness';
 import { uiCall } from '../remixlet';
 import { installWith, perm, report, results, logMessages } from './helpers';
@@ -23,10 +24,28 @@ if (!(await rmx.storage.get('set'))) {
 `;
 
 type Alarm = { name: string; scheduledTime: number; periodInMinutes?: number };
-const alarmsOf = (sw: Worker) => sw.evaluate(() => chrome.alarms.getAll()) as Promise<Alarm[]>;
+type Cdp = { listTargets(): Promise<TargetInfo[]>; attach(t: TargetInfo): Promise<TargetSession> };
 
-/** Stops the extension's service worker over CDP, as Chrome does when it idles, and returns the one that starts next. */
-async function restartWorker(context: BrowserContext, from: Page, sw: Worker, extensionId: string): Promise<Worker> {
+/** Evaluates in the extension's service worker, whichever one is running now (woken if need be), over CDP. */
+async function inWorker<T>(cdp: Cdp, extensionId: string, expression: string): Promise<T> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const target = (await cdp.listTargets()).find((t) => t.type === 'service_worker' && t.url.startsWith(`chrome-extension://${extensionId}/`));
+    if (target) {
+      const session = await cdp.attach(target);
+      try {
+        return await session.evaluate<T>(expression);
+      } finally {
+        await session.detach();
+      }
+    }
+    if (Date.now() > deadline) throw new Error('the extension has no running service worker');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Stops the extension's service worker over CDP, as Chrome does when it idles, then wakes a new one. */
+async function restartWorker(context: BrowserContext, from: Page, extensionId: string): Promise<void> {
   const session = await context.newCDPSession(from);
   const stopped = new Promise<void>((resolve) => {
     session.on('ServiceWorker.workerVersionUpdated', (e: { versions: Array<{ runningStatus: string; scriptURL: string }> }) => {
@@ -37,17 +56,13 @@ async function restartWorker(context: BrowserContext, from: Page, sw: Worker, ex
   await session.send('ServiceWorker.stopAllWorkers');
   await stopped;
   await session.detach().catch(() => undefined);
-  const isNext = (w: Worker) => w !== sw && w.url().startsWith(`chrome-extension://${extensionId}/`);
-  const next = context.waitForEvent('serviceworker', { predicate: isNext, timeout: 15_000 });
   // Anything that talks to the extension wakes the worker.
   const waker = await context.newPage();
   await waker.goto(`chrome-extension://${extensionId}/panel/manager.html`);
-  const worker = await next;
   await waker.close();
-  return worker;
 }
 
-test('schedules run fixed actions only, survive worker and browser restarts, and a paused site runs none', async ({ context, openPage, openExtensionPage, tabIdOf, serviceWorker, extensionId, witness }) => {
+test('schedules run fixed actions only, survive worker and browser restarts, and a paused site runs none', async ({ context, openPage, openExtensionPage, tabIdOf, cdp, extensionId, witness }) => {
   const shop = await openPage('shop.test', '/index.html');
   const tabId = await tabIdOf(shop);
   const { panel, remixletId } = await installWith(openExtensionPage, tabId, {
@@ -67,21 +82,24 @@ test('schedules run fixed actions only, survive worker and browser restarts, and
     elsewhere: { ok: false, code: 'ADDRESS_REFUSED' },
   });
   const names = ['deal', 'later', 'tea'].map((id) => `rmx-schedule:${remixletId}:${id}`);
-  const scheduled = (await alarmsOf(serviceWorker)).sort((a, b) => a.name.localeCompare(b.name));
+  const alarms = async () => (await inWorker<Alarm[]>(cdp, extensionId, 'chrome.alarms.getAll()')).sort((a, b) => a.name.localeCompare(b.name));
+  const scheduled = await alarms();
   expect(scheduled.map((a) => a.name)).toEqual(names);
   expect(scheduled[2]!.periodInMinutes).toBe(60);
 
   // A stopped worker keeps them; a browser restart may drop alarms, and the stored records bring them back.
-  let sw = await restartWorker(context, panel, serviceWorker, extensionId);
-  expect((await alarmsOf(sw)).map((a) => a.name).sort()).toEqual(names);
-  await sw.evaluate(() => chrome.alarms.clearAll());
-  sw = await restartWorker(context, panel, sw, extensionId);
-  await expect.poll(async () => (await alarmsOf(sw)).map((a) => a.name).sort()).toEqual(names);
+  await restartWorker(context, panel, extensionId);
+  expect((await alarms()).map((a) => a.name)).toEqual(names);
+  await inWorker(cdp, extensionId, 'chrome.alarms.clearAll()');
+  expect(await alarms()).toEqual([]);
+  await restartWorker(context, panel, extensionId);
+  await expect.poll(async () => (await alarms()).map((a) => a.name)).toEqual(names);
 
   const fire = async (id: string) => {
-    const alarm = (await alarmsOf(sw)).find((a) => a.name.endsWith(`:${id}`))!;
-    await sw.evaluate((a) => (globalThis as unknown as { remixletServices: { scheduleFired(a: unknown): Promise<void> } }).remixletServices.scheduleFired(a), alarm);
+    const alarm = (await alarms()).find((a) => a.name.endsWith(`:${id}`))!;
+    await inWorker(cdp, extensionId, `remixletServices.scheduleFired(${JSON.stringify(alarm)})`);
   };
+  const notifications = async () => Object.keys(await inWorker<Record<string, unknown>>(cdp, extensionId, 'chrome.notifications.getAll()'));
   // The message waits for the remixlet's next page load.
   await fire('later');
   await shop.reload();
@@ -90,15 +108,15 @@ test('schedules run fixed actions only, survive worker and browser restarts, and
   await fire('deal');
   await expect.poll(() => context.pages().some((p) => p.url() === 'https://shop.test/index.html?deal=1')).toBe(true);
   await fire('tea');
-  await expect.poll(async () => Object.keys(await sw.evaluate(() => chrome.notifications.getAll()))).toHaveLength(1);
+  await expect.poll(notifications).toHaveLength(1);
   // One-shot schedules are gone once run; the repeating one stays.
-  expect((await alarmsOf(sw)).map((a) => a.name)).toEqual([names[2]]);
+  expect((await alarms()).map((a) => a.name)).toEqual([names[2]]);
 
   // On a paused site nothing runs, and the log says why.
   const manager = await openExtensionPage('panel/manager.html');
   await uiCall(manager, 'pauseSite', { site: 'shop.test', paused: true });
   await fire('tea');
   await expect.poll(async () => (await logMessages(manager, remixletId)).join('\n')).toMatch(/schedule "tea" did not run: every remixlet on the site it was set on is paused/);
-  expect(Object.keys(await sw.evaluate(() => chrome.notifications.getAll()))).toHaveLength(1);
+  expect(await notifications()).toHaveLength(1);
   await witness.expectNoHits();
 });

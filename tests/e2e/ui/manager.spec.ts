@@ -4,7 +4,7 @@
 // files are corrupt shows the error and can still be deleted.
 import { test, expect } from '../harness';
 import { allowPermissions, manifest, readLog, uiCall } from '../remixlet';
-import { allowReloads, cartOutline, keepTitle, liveSandboxes, markPage, OUTLINE_CART, refuseReloads, retitle, seed, setUp, wasReloaded } from './ui-helpers';
+import { allowReloads, keepTitle, liveSandboxes, markPage, OUTLINE_CART, refuseReloads, retitle, seed, setUp, wasReloaded } from './ui-helpers';
 
 const MODEL_REASON = 'MODEL-WRITTEN: to keep notes between visits';
 const LOGGER = `
@@ -36,7 +36,7 @@ test('the manager lists every remixlet with its sites, fixed permission text and
   await expect(card.locator('[data-permission="storage"]')).toHaveText('storage: Keep its own data in your browser');
   // The reason the model wrote is stored in the manifest but never shown as the permission's text.
   await expect(card).not.toContainText(MODEL_REASON);
-  await expect(card.locator('.state')).toHaveText('On');
+  await expect(card.getByRole('switch', { name: 'Notes' })).toHaveAttribute('aria-checked', 'true');
 
   await manager.getByRole('searchbox', { name: 'Search' }).fill('storage');
   await expect(cards).toHaveCount(1);
@@ -47,7 +47,7 @@ test('the manager lists every remixlet with its sites, fixed permission text and
   await manager.getByRole('searchbox', { name: 'Search' }).fill('');
 
   await manager.getByRole('switch', { name: 'Cart outline' }).click();
-  await expect(manager.getByRole('article', { name: 'Cart outline' }).locator('.state')).toHaveText('Off');
+  await expect(manager.getByRole('switch', { name: 'Cart outline' })).toHaveAttribute('aria-checked', 'false');
   const show = manager.getByRole('combobox', { name: 'Show' });
   await show.selectOption('off');
   await expect(cards).toHaveCount(1);
@@ -173,6 +173,10 @@ test('a remixlet whose stored manifest is corrupt is shown with the error and ca
   await manager.getByRole('combobox', { name: 'Show' }).selectOption('problems');
   await expect(manager.getByRole('article')).toHaveCount(1);
 
+  // Its History still shows what is stored, and why it does not read.
+  await broken.getByRole('button', { name: 'History' }).click();
+  await expect(broken.locator('section.version')).toContainText('A manifest.json here does not parse');
+
   await broken.getByRole('button', { name: 'Delete' }).click();
   await manager.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(manager.getByRole('status')).toContainText('Deleted');
@@ -180,5 +184,4 @@ test('a remixlet whose stored manifest is corrupt is shown with the error and ca
   await manager.getByRole('combobox', { name: 'Show' }).selectOption('all');
   await expect(manager.getByRole('article')).toHaveCount(1);
   await expect(manager.getByRole('article', { name: 'Cart outline' })).toBeVisible();
-  void cartOutline;
 });

@@ -83,8 +83,10 @@ test('"Pause this site" stops every remixlet on it and reloads its tabs, Resume 
   // The switches keep their own state: pausing the site is not switching each remixlet off.
   await expect(popup.getByRole('switch', { name: 'Retitle' })).toHaveAttribute('aria-checked', 'true');
 
+  await markPage(page);
   await popup.getByRole('button', { name: 'Resume this site' }).click();
   await expect(popup.getByRole('button', { name: 'Pause this site' })).toBeVisible();
+  await expect.poll(() => wasReloaded(page)).toBe(true);
   await expect(page.locator('#shop-title')).toHaveText('Remixed Shop');
   await expect.poll(() => cartOutline(page)).toBe('rgb(255, 0, 0)');
   await expect.poll(live).toHaveLength(3);

@@ -2,7 +2,7 @@
 // worker stops listing an approval it listed before; a stale list from before the approval existed is
 // not mistaken for "gone".
 import { describe, expect, it } from 'vitest';
-import { awaitDecision, decided, stillPending } from '../../../panel/agent/decisions';
+import { awaitDecision, decided, deciding, stillPending } from '../../../panel/agent/decisions';
 
 describe('decisions', () => {
   it('resolves with the outcome of the click', async () => {
@@ -21,6 +21,15 @@ describe('decisions', () => {
     stillPending(new Set());
     await expect(waiting).resolves.toMatchObject({ status: 'gone' });
   });
+  it('waits for the worker\'s answer to a click even when the approval leaves the list first', async () => {
+    const waiting = awaitDecision('a4');
+    stillPending(new Set(['a4']));
+    deciding('a4');
+    stillPending(new Set());
+    decided('a4', { status: 'activated', remixletId: 'abcdefgh', version: 1 });
+    await expect(waiting).resolves.toEqual({ status: 'activated', remixletId: 'abcdefgh', version: 1 });
+  });
+
   it('stops waiting when the turn is stopped', async () => {
     const abort = new AbortController();
     const waiting = awaitDecision('a3', abort.signal);

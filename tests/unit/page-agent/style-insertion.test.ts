@@ -1,13 +1,16 @@
 // style.css at every insertion (worker/style-insertion.ts): a sheet that passes today's check goes in,
 // minus rules that test the value attribute; an older version's loads are left out with a log line; a
 // current version that fails is not inserted at all. Runs the worker code against fake-indexeddb.
-import '../worker/chrome-stub';
+import { tabs } from '../worker/chrome-stub';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { olderVersion, styleForInsertion } from '../../../worker/style-insertion';
 import { readLog } from '../../../worker/store/logs';
 import { db } from '../../../worker/store/db';
 import { parseManifestText } from '../../../contracts/policy/manifest';
-import type { ActiveRemixlet } from '../../../worker/store/remixlets';
+import { loadRemixlet, type ActiveRemixlet } from '../../../worker/store/remixlets';
+import { createApproval } from '../../../worker/approvals';
+import { decide } from '../../../worker/activation';
+import { digestFiles } from '../../../contracts/digest';
 
 const ID = 'styletest01';
 function remixlet(css: string, extensionVersion: string, permissions: Array<{ name: string; reason: string }> = []): ActiveRemixlet {
@@ -76,4 +79,28 @@ test('version order', () => {
   expect(olderVersion('1.0.2', '1.0.2')).toBe(false);
   expect(olderVersion('1.0.10', '1.0.9')).toBe(false);
   expect(olderVersion('1.0', '1.0.1')).toBe(true);
+});
+
+describe('at activation', () => {
+  test('an approval whose style.css no longer passes the load check does not activate', async () => {
+    tabs.set(41, { id: 41, url: 'https://shop.test/' });
+    const files = {
+      'manifest.json': JSON.stringify({ name: 'S', description: 'd', api: 1, matches: ['https://shop.test/*'], runAt: 'document_idle', permissions: [] }),
+      'style.css': '.bad { background: url("https://attacker.example/x.png") }',
+    };
+    const approval = await createApproval({
+      kind: 'activation',
+      tabId: 41,
+      site: 'shop.test',
+      rows: [],
+      permissionNames: [],
+      reasons: ['new-sites'],
+      sites: ['https://shop.test/*'],
+      remixletId: 'approvalcheck1',
+      files,
+      digest: await digestFiles(files),
+    });
+    await expect(decide(approval.approvalId, true)).rejects.toMatchObject({ code: 'STYLE_LOAD_REFUSED', reason: expect.stringContaining('attacker.example') });
+    expect((await loadRemixlet('approvalcheck1')).ok).toBe(false);
+  });
 });

@@ -94,3 +94,20 @@ describe('dom.observe', () => {
     expect(await events()).toEqual([]);
   });
 });
+
+describe('watch and unobserve', () => {
+  test('watch reports that the page changed, at most once a frame; unobserve ends an observation', async () => {
+    const id = await p.ok<string>({ op: 'watch' });
+    expect(await p.ok({ op: 'watch' })).toBe(id);
+    await p.page.evaluate(() => {
+      for (let i = 0; i < 50; i++) document.getElementById('feed')!.append(document.createElement('i'));
+    });
+    await expect.poll(async () => (await events()).filter((e) => e.kind === 'mutated').length).toBe(1);
+    const { observer } = await p.ok<{ observer: string }>({ op: 'observe', sel: '.post' });
+    expect(await p.ok({ op: 'unobserve', observer }, { ...SCOPE, id: 'otherremix1' })).toBe(false);
+    expect(await p.ok({ op: 'unobserve', observer })).toBe(true);
+    await p.page.evaluate(() => document.getElementById('feed')!.insertAdjacentHTML('beforeend', '<p class="post">x</p>'));
+    await p.page.waitForTimeout(50);
+    expect((await events()).filter((e) => e.kind === 'observed')).toEqual([]);
+  });
+});

@@ -1,0 +1,52 @@
+// Shared helpers for the real-browser benchmarks: install a remixlet through the worker's activation path,
+// read the figures a remixlet logs, and summarise samples. Nothing here asserts a timing.
+import type { Page } from '@playwright/test';
+import { install, manifest, readLog } from '../tests/e2e/remixlet';
+
+export interface BenchRemixlet {
+  name: string;
+  matches: string[];
+  script?: string;
+  style?: string;
+  runAt?: 'document_start' | 'document_end' | 'document_idle';
+}
+
+export async function installBench(panel: Page, tabId: number, r: BenchRemixlet): Promise<string> {
+  const files = {
+    'manifest.json': manifest({ name: r.name, matches: r.matches, ...(r.runAt ? { runAt: r.runAt } : {}) }),
+    ...(r.script !== undefined ? { 'script.js': r.script } : {}),
+    ...(r.style !== undefined ? { 'style.css': r.style } : {}),
+  };
+  return (await install(panel, tabId, files)).remixletId;
+}
+
+/** Log lines that start with `prefix`, oldest first, with the rest of the line parsed as JSON. */
+export async function loggedFigures<T>(panel: Page, remixletId: string, prefix: string): Promise<T[]> {
+  const lines = (await readLog(panel, remixletId)).map((e) => e.message).reverse();
+  return lines.filter((m) => m.startsWith(`${prefix} `)).map((m) => JSON.parse(m.slice(prefix.length + 1)) as T);
+}
+
+/** Polls the log until `count` lines with `prefix` are there (or throws with the log's last lines). */
+export async function waitForFigures<T>(panel: Page, remixletId: string, prefix: string, count = 1, timeoutMs = 30_000): Promise<T[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = await loggedFigures<T>(panel, remixletId, prefix);
+    if (found.length >= count) return found;
+    if (Date.now() > deadline) {
+      const tail = (await readLog(panel, remixletId)).slice(0, 8).map((e) => `${e.level}: ${e.message}`);
+      throw new Error(`no ${count} "${prefix}" lines after ${timeoutMs} ms; last log lines:\n${tail.join('\n')}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The p-th percentile (nearest rank). */
+export function pct(xs: readonly number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))] ?? NaN;
+}
+
+export const ms = (x: number) => `${x.toFixed(2)} ms`;
+export const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
+
+export const sleep = (msec: number) => new Promise<void>((r) => setTimeout(r, msec));

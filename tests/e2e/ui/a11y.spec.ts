@@ -1,0 +1,95 @@
+// Accessibility of the side panel, the popup and the manager: axe-core finds no serious or critical
+// violation in any of them, in the states a person goes through (a list of remixlets, History with its diff
+// and code, the Restore confirmation), and each is worked by keyboard alone: Tab to reach, Space or Enter
+// to act, Escape to back out of a confirmation.
+import type { Locator, Page } from '@playwright/test';
+import { AxeBuilder } from '@axe-core/playwright';
+import { test, expect } from '../harness';
+import { allowPermissions } from '../remixlet';
+import { markPage, retitle, setUp, wasReloaded } from './ui-helpers';
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Presses Tab until the element has the focus; fails if the keyboard never gets there. */
+async function tabTo(page: Page, target: Locator, presses = 30): Promise<void> {
+  for (let i = 0; i < presses; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${String(target)}`);
+}
+
+test('the panel, popup and manager have no serious axe violations and work by keyboard alone', async ({ openPage, openExtensionPage, tabIdOf }) => {
+  const { page, tabId, panel, install } = await setUp(openPage, openExtensionPage, tabIdOf);
+  await allowPermissions(panel, tabId, [{ name: 'storage', reason: 'to remember the title' }]);
+  const v1 = await install(retitle('Retitle', 'Remixed Shop', { permissions: [{ name: 'storage', reason: 'to remember the title' }] }));
+  await install(retitle('Retitle', 'Remixed v2'), v1.remixletId);
+  await page.reload();
+  await expect(page.locator('#shop-title')).toHaveText('Remixed v2');
+
+  expect(await seriousViolations(panel)).toEqual([]);
+
+  const popup = await openExtensionPage(`panel/popup.html?tab=${tabId}`);
+  const toggle = popup.getByRole('switch', { name: 'Retitle' });
+  await expect(toggle).toBeVisible();
+  expect(await seriousViolations(popup)).toEqual([]);
+  await markPage(page);
+  await tabTo(popup, toggle);
+  await popup.keyboard.press('Space');
+  await expect(toggle).toHaveAttribute('aria-checked', 'false');
+  await expect.poll(() => wasReloaded(page)).toBe(true);
+  await expect(page.locator('#shop-title')).toHaveText('Fixture Shop');
+  // The switch keeps the focus, so the next press of Space switches it back.
+  await popup.bringToFront();
+  await expect(toggle).toBeFocused();
+  await popup.keyboard.press('Space');
+  await expect(toggle).toHaveAttribute('aria-checked', 'true');
+  await expect(page.locator('#shop-title')).toHaveText('Remixed v2');
+  await tabTo(popup, popup.getByRole('button', { name: 'Pause this site' }));
+  await popup.keyboard.press('Enter');
+  await expect(popup.getByRole('button', { name: 'Resume this site' })).toBeVisible();
+  expect(await seriousViolations(popup)).toEqual([]);
+
+  const manager = await openExtensionPage('panel/manager.html');
+  const card = manager.getByRole('article', { name: 'Retitle' });
+  await expect(card).toBeVisible();
+  expect(await seriousViolations(manager)).toEqual([]);
+
+  await tabTo(manager, card.getByRole('button', { name: 'History' }));
+  await manager.keyboard.press('Enter');
+  const shown = card.locator('section.version');
+  await expect(shown).toHaveAttribute('data-version', '2');
+  await expect(shown.locator('.file-diff')).not.toHaveCount(0);
+  expect(await seriousViolations(manager)).toEqual([]);
+
+  await tabTo(manager, shown.getByRole('button', { name: 'Code' }));
+  await manager.keyboard.press('Enter');
+  await expect(shown.getByRole('textbox', { name: 'script.js of version 2, read only' })).toBeVisible();
+  expect(await seriousViolations(manager)).toEqual([]);
+
+  await tabTo(manager, card.getByRole('button', { name: 'Version 1' }));
+  await manager.keyboard.press('Enter');
+  await tabTo(manager, shown.getByRole('button', { name: 'Restore version 1' }));
+  await manager.keyboard.press('Enter');
+  const confirm = manager.getByRole('dialog', { name: 'Restore version 1 of "Retitle"?' });
+  await expect(confirm).toBeVisible();
+  // The confirmation takes the focus, so Tab and Enter answer it.
+  await expect(confirm.getByRole('button', { name: 'Restore version 1' })).toBeFocused();
+  expect(await seriousViolations(manager)).toEqual([]);
+  await manager.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(manager.getByRole('status')).toHaveText('Version 1 was not restored; nothing changed.');
+
+  // The paused site from the popup is listed, and resumed, by keyboard.
+  await manager.reload();
+  const resume = manager.getByRole('button', { name: 'Resume remixlets on shop.test' });
+  await tabTo(manager, resume);
+  await manager.keyboard.press('Enter');
+  await expect(resume).toHaveCount(0);
+  await expect(page.locator('#shop-title')).toHaveText('Remixed v2');
+});
