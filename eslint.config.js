@@ -83,7 +83,7 @@ function walls(context, { bannedPackages = [], why = '', noChrome = false } = {}
 const keyless = 'the page agent and the sandbox stay small and keyless; model calls and storage belong to the panel/worker.';
 
 export default defineConfig([
-  globalIgnores(['dist/', 'node_modules/', 'docs/', 'test-results/', 'playwright-report/', '.cache/', 'bench/out/', 'coverage/']),
+  globalIgnores(['dist/', 'dist-package/', 'release/', 'node_modules/', 'docs/', 'test-results/', 'playwright-report/', '.cache/', 'bench/out/', 'coverage/']),
 
   {
     name: 'remixlet/typescript',

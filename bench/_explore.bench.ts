@@ -27,7 +27,7 @@ function summarize(name: string, p: Prof) {
   }
   const busy = [...self.entries()].filter(([k]) => !k.startsWith('(idle)') && !k.startsWith('(program)')).reduce((a, [, v]) => a + v, 0);
   console.log(`== ${name}: busy ${busy.toFixed(1)} ms over ${((p.endTime - p.startTime) / 1000).toFixed(0)} ms`);
-  for (const [k, v] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 14)) console.log(`   ${v.toFixed(2)} ${k}`);
+  for (const [k, v] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`   ${v.toFixed(2)} ${k}`);
 }
 
 test('explore batch', async ({ openPage, openExtensionPage, tabIdOf, cdp, context }) => {
@@ -42,14 +42,14 @@ test('explore batch', async ({ openPage, openExtensionPage, tabIdOf, cdp, contex
   const targets = await cdp.listTargets();
   const sw = targets.find((t) => t.type === 'service_worker')!;
   const off = await cdp.findOffscreenTarget();
-  const sandbox = targets.filter((t) => t.url.includes('sandbox.html'));
+  const sandbox = targets.filter((t) => t.url.includes('sandbox.html') || (t.type === 'worker' && t.url === ''));
   console.log(targets.map((t) => `${t.type} ${t.url}`).join('\n'));
   const sessions = [await cdp.attach(sw), await cdp.attach(off), ...(await Promise.all(sandbox.map((t) => cdp.attach(t))))];
   const pageSession = await context.newCDPSession(page);
   for (const s of sessions) { await s.send('Profiler.enable'); await s.send('Profiler.setSamplingInterval', { interval: 100 }); await s.send('Profiler.start'); }
   await pageSession.send('Profiler.enable'); await pageSession.send('Profiler.setSamplingInterval', { interval: 100 }); await pageSession.send('Profiler.start');
   for (let r = 3; r < 8; r++) { await page.click('#go'); await waitForFigures(panel, id, 'BATCH', r + 1); await sleep(1100); }
-  const names = ['worker', 'offscreen', ...sandbox.map(() => 'sandbox frame')];
+  const names = ['worker', 'offscreen', ...sandbox.map((t) => 'sandbox ' + t.type)];
   for (const [i, s] of sessions.entries()) summarize(names[i]!, (await s.send<{ profile: Prof }>('Profiler.stop')).profile);
   summarize('page', ((await pageSession.send('Profiler.stop')) as { profile: Prof }).profile);
   console.log(JSON.stringify(await waitForFigures(panel, id, 'BATCH', 8)));

@@ -62,7 +62,7 @@ async function restartWorker(context: BrowserContext, from: Page, extensionId: s
   await waker.close();
 }
 
-test('schedules run fixed actions only, survive worker and browser restarts, and a paused site runs none', async ({ context, openPage, openExtensionPage, tabIdOf, cdp, extensionId, witness }) => {
+test('schedules run fixed actions only, survive a worker restart and the alarms a browser restart drops, and a paused site runs none', async ({ context, openPage, openExtensionPage, tabIdOf, cdp, extensionId, witness }) => {
   const shop = await openPage('shop.test', '/index.html');
   const tabId = await tabIdOf(shop);
   const { panel, remixletId } = await installWith(openExtensionPage, tabId, {

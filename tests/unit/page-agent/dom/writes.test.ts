@@ -142,6 +142,16 @@ describe('setStyle', () => {
     expect(p.offsite()).toEqual([]);
   });
 
+  test('may not unmask or content-size a field, however spelled, through setStyle or addStyle', async () => {
+    const h = await q('#box');
+    for (const props of [{ '-webkit-text-security': 'none' }, { 'field-sizing': 'content' }, { 'FIELD-SIZING': 'content' }]) {
+      expect((await p.refused({ op: 'setStyle', h, props })).code, JSON.stringify(props)).toBe('STYLE_REFUSED');
+    }
+    for (const css of ['input { field-sizing: content }', 'input { fi\\65ld-sizing: content }', 'input { -webkit-text-security /**/ : none }', '@media all { input { -WEBKIT-text-security: none } }']) {
+      expect((await p.refused({ op: 'addStyle', css })).code, css).toBe('STYLE_REFUSED');
+    }
+  });
+
   test("a password field's style is locked; a value the browser rejects is noted", async () => {
     expect((await p.refused({ op: 'setStyle', h: await q('#password'), props: { 'field-sizing': 'content' } })).code).toBe('PASSWORD_FIELD_LOCKED');
     const [r] = await p.run([{ op: 'setStyle', h: await q('#box'), props: { color: 'not-a-colour', 'margin-top': '2px' } }]);
