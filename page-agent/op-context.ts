@@ -1,6 +1,7 @@
 // Context: page agent. What every dom operation receives: the remixlet's scope as the worker stated it
 // (never the sandbox), its handle table, the results of earlier ops in the same batch, and facts about
 // the page shared by the batch.
+// Trusts only the worker, for the scope.
 import type { RemixletScope } from '../contracts/boundaries/worker-page-agent';
 import type { DomOp, HandleRef } from '../contracts/dom/ops';
 import type { HandleTable } from './handles';

@@ -2,6 +2,7 @@
 // on the page's own thread, so a flood of operations would freeze the page; beyond the budget each
 // operation answers RATE_LIMITED and costs the page nothing. One bucket per remixlet, so one remixlet's
 // flood never spends another's budget.
+// Trusts nothing from the sandbox: budgets are kept per remixlet id as the worker named it.
 
 export const OP_BUDGET = { burst: 4_000, perSecond: 4_000 } as const;
 

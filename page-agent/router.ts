@@ -1,5 +1,6 @@
 // Context: page agent. The router the worker calls over the port it opened to this document. The scope
-// of each call (which remixlet, its sites and hosts) comes from the worker's records.
+// of each call (which remixlet, its sites and hosts) comes from the worker's records. Trusts only that port,
+// which main.ts admits by its browser-filled sender.
 import { routerFromSpec } from '../contracts/trpc-server';
 import { RemixletRefusal } from '../contracts/refusals';
 import { pageAgentSpec, type PageAgentSpec } from '../contracts/boundaries/worker-page-agent';

@@ -1,6 +1,7 @@
 // Context: page agent. Event listeners, observers and change watches a remixlet set up on this page, and
 // the stream that carries what they see to the worker. All of a remixlet's are removed with its sandbox
 // (the release procedure), and so are its pending waits and the stylesheets it added.
+// Trusts nothing from the sandbox: every id it names is looked up under its own remixlet.
 import type { PageEvent } from '../contracts/dom/ops';
 
 type Emit = (event: PageEvent) => void;

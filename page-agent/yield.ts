@@ -2,6 +2,7 @@
 // timers, input and rendering keep running while a remixlet works. In a visible tab through the timer
 // queue, behind the page's own timers (scheduler.yield() would resume ahead of them and starve them);
 // in a hidden tab, where timers are throttled to once a second, through a message-channel task.
+// Trusts nothing; holds no data.
 
 const SLICE_MS = 16;
 

@@ -234,7 +234,9 @@ export function checkCreatedAttribute(el: Creatable, rawName: string, value: str
   const name = rawName.toLowerCase();
   if (name === 'href' && el.localName === 'a') return { ok: true, kind: 'address', name, addressKind: 'link' };
   if (name === 'src' && el.localName === 'img') return { ok: true, kind: 'address', name, addressKind: 'image' };
-  if (name === 'id' || /^aria-[a-z]+$/.test(name) || (name === 'list' && el.localName === 'input')) return htmlLike(name, value);
+  if (name === 'id' || /^aria-[a-z]+$/.test(name) || (name === 'list' && el.localName === 'input') || (name === 'headers' && (el.localName === 'td' || el.localName === 'th'))) {
+    return htmlLike(name, value);
+  }
   const check = HTML_BY_ELEMENT[el.localName]?.[name] ?? HTML_GLOBAL[name];
   if (!check) return fail(whyRefused(el, rawName));
   const bad = check(value, remixletId);
@@ -242,7 +244,7 @@ export function checkCreatedAttribute(el: Creatable, rawName: string, value: str
   return { ok: true, kind: 'plain', name, value };
 }
 
-const ID_REFERENCES: ReadonlySet<string> = new Set(['list', 'aria-controls', 'aria-owns', 'aria-flowto', 'aria-activedescendant', 'aria-details', 'aria-errormessage', 'aria-labelledby', 'aria-describedby']);
+const ID_REFERENCES: ReadonlySet<string> = new Set(['list', 'headers', 'aria-controls', 'aria-owns', 'aria-flowto', 'aria-activedescendant', 'aria-details', 'aria-errormessage', 'aria-labelledby', 'aria-describedby']);
 
 /** A password field's type, autocomplete, pattern, minlength and maxlength cannot change. */
 export const PASSWORD_LOCKED_ATTRIBUTES: ReadonlySet<string> = new Set(['type', 'autocomplete', 'pattern', 'minlength', 'maxlength', 'value']);

@@ -2,6 +2,7 @@
 // the page has a password field may not test the value attribute (a rule that sizes an element by the
 // value could be read back through h.rect()). Adopted as a constructed sheet, which the page's CSP
 // does not block and the page's HTML does not show; removed with the sandbox.
+// Trusts nothing in the op but the shape exec.ts parsed; a handle resolves only in this remixlet's own table.
 import { sheetValueSelectors } from '../../contracts/dom/value-selector';
 import { RemixletRefusal } from '../../contracts/refusals';
 import type { OpHandler } from '../op-context';

@@ -1,6 +1,7 @@
 // Context: page agent. h.attr(name): on the page's own elements a short name reads this remixlet's mark
 // when it wrote one, else the page's own attribute; on its own elements, the real attribute. The value
 // attribute of a password field reads empty.
+// Trusts nothing in the op but the shape exec.ts parsed; a handle resolves only in this remixlet's own table.
 import { LIMITS } from '../../contracts/dom/ops';
 import { markAttribute, MARK_NAME } from '../../contracts/dom/marks';
 import type { OpHandler } from '../op-context';

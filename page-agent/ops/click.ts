@@ -1,5 +1,6 @@
 // Context: page agent. h.click(): dispatched only after policy/click.ts has checked everything the click
 // would activate. A permitted click can still trigger the site's own actions.
+// Trusts nothing in the op but the shape exec.ts parsed; a handle resolves only in this remixlet's own table.
 import type { OpHandler } from '../op-context';
 import { checkClick, dispatchClick } from '../policy/click';
 

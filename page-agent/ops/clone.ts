@@ -1,6 +1,7 @@
 // Context: page agent. h.clone(): a detached deep copy that the remixlet owns. Every password field in it
 // starts empty; id, name, form and autofocus are left off, so the copy cannot stand in for the original
 // (getElementById, form data) or take focus.
+// Trusts nothing in the op but the shape exec.ts parsed; a handle resolves only in this remixlet's own table.
 import type { OpHandler } from '../op-context';
 import { blankPasswords } from '../policy/serialize';
 

@@ -1,4 +1,5 @@
 // Context: page agent. h.closest(sel): the element itself or its nearest ancestor matching a checked selector.
+// Trusts nothing in the op but the shape exec.ts parsed; a handle resolves only in this remixlet's own table.
 import type { OpHandler } from '../op-context';
 import { checkSelector } from '../policy/selector';
 

@@ -1,6 +1,7 @@
 // Context: page agent. dom.create(tag, { attrs, text, children }): a detached element from the fixed list
 // (contracts/dom/elements.ts), its attributes under the attribute policy and href/src under the address
 // rule; a refused tag or attribute refuses the whole call. A button never submits a form unless asked.
+// Trusts nothing in the op but the shape exec.ts parsed; a handle resolves only in this remixlet's own table.
 import { creatableTag, elementRefusalReason, HTML_NS, SVG_NS } from '../../contracts/dom/elements';
 import { RemixletRefusal } from '../../contracts/refusals';
 import type { OpHandler } from '../op-context';

@@ -1,4 +1,5 @@
 // Context: page agent. h.hide(): hides the element with an important inline display, undone by show().
+// Trusts nothing in the op but the shape exec.ts parsed; a handle resolves only in this remixlet's own table.
 import { RemixletRefusal } from '../../contracts/refusals';
 import type { OpHandler } from '../op-context';
 

@@ -1,5 +1,6 @@
 // Context: page agent. h.html(): outer HTML, capped, serialized from a copy in an inert document with every
 // password field's value blanked, so no ancestor's HTML carries a password.
+// Trusts nothing in the op but the shape exec.ts parsed; a handle resolves only in this remixlet's own table.
 import { LIMITS } from '../../contracts/dom/ops';
 import type { OpHandler } from '../op-context';
 import { outerHtmlWithoutPasswords } from '../policy/serialize';

@@ -1,5 +1,6 @@
 // Context: page agent. The table of dom operations this page agent answers; one file per operation, each
 // with its own checks beside it (shared rules live in contracts/ and policy/).
+// Trusts nothing itself: each operation is parsed by exec.ts and checks its own input.
 import type { DomOp } from '../../contracts/dom/ops';
 import type { OpHandler } from '../op-context';
 import { query } from './query';

@@ -1,6 +1,7 @@
 // Context: page agent. h.append / prepend / before / after / replaceWith(node): moves or inserts an element
 // the remixlet holds. Refused into elements whose content is code or a document, and where it would
 // make an element its own ancestor.
+// Trusts nothing in the op but the shape exec.ts parsed; a handle resolves only in this remixlet's own table.
 import { RemixletRefusal } from '../../contracts/refusals';
 import type { OpHandler } from '../op-context';
 import { checkContentWritable } from '../policy/locked';

@@ -1,6 +1,7 @@
 // Context: page agent. dom.observe(sel): reports elements matching a checked selector as they are added to
 // the page, each once; with existing: true the answer also carries those already there. A selector that
 // tests the value attribute stops reporting when a password field appears. Removed with the sandbox.
+// Trusts nothing in the op but the shape exec.ts parsed; a handle resolves only in this remixlet's own table.
 import { LIMITS } from '../../contracts/dom/ops';
 import { selectorTestsValue } from '../../contracts/dom/value-selector';
 import { RemixletRefusal } from '../../contracts/refusals';

@@ -2,6 +2,7 @@
 // event (policy/event-copy.ts: no keys or value from a password field). preventDefault and
 // stopPropagation are declared up front because the sandbox answers too late to call them. At most 100
 // copies a second per listener reach the sandbox; all listeners go with the sandbox.
+// Trusts nothing in the op but the shape exec.ts parsed; a handle resolves only in this remixlet's own table.
 import { RemixletRefusal } from '../../contracts/refusals';
 import type { OpHandler } from '../op-context';
 import { eventCopy } from '../policy/event-copy';

@@ -1,4 +1,5 @@
 // Context: page agent. dom.query / h.query: the first element matching a checked selector, in scope.
+// Trusts nothing in the op but the shape exec.ts parsed; a handle resolves only in this remixlet's own table.
 import type { OpHandler } from '../op-context';
 import { checkSelector } from '../policy/selector';
 

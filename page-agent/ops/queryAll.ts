@@ -1,5 +1,6 @@
 // Context: page agent. dom.queryAll / h.queryAll: matching elements in scope, at most `limit` (default 100,
 // at most 1000), so one call cannot hand out the whole page.
+// Trusts nothing in the op but the shape exec.ts parsed; a handle resolves only in this remixlet's own table.
 import { LIMITS } from '../../contracts/dom/ops';
 import type { OpHandler } from '../op-context';
 import { checkSelector } from '../policy/selector';

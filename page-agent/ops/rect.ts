@@ -1,4 +1,5 @@
 // Context: page agent. h.rect(): the element's bounding rectangle in viewport coordinates.
+// Trusts nothing in the op but the shape exec.ts parsed; a handle resolves only in this remixlet's own table.
 import type { OpHandler } from '../op-context';
 
 export const rect: OpHandler<'rect'> = (op, ctx) => {

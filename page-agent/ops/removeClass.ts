@@ -1,4 +1,5 @@
 // Context: page agent. h.removeClass(name): removes what addClass added; never the page's own classes.
+// Trusts nothing in the op but the shape exec.ts parsed; a handle resolves only in this remixlet's own table.
 import { markClass } from '../../contracts/dom/marks';
 import type { OpHandler } from '../op-context';
 

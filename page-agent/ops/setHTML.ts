@@ -1,6 +1,7 @@
 // Context: page agent. h.setHTML(html): replaces the element's content with HTML parsed in an inert
 // document and cleaned by the page policy (policy/sanitize.ts); answers what was left out, and the worker
 // logs it.
+// Trusts nothing in the op but the shape exec.ts parsed; a handle resolves only in this remixlet's own table.
 import { VOID_ELEMENTS } from '../../contracts/dom/elements';
 import { LIMITS } from '../../contracts/dom/ops';
 import { RemixletRefusal } from '../../contracts/refusals';

@@ -2,6 +2,7 @@
 // nothing (url(, image-set(, @import and their escaped spellings, judged on tokens). A password field's
 // style cannot change: a style can make its size follow its value. An empty value removes the property.
 // Answers which properties the browser ignored (an unknown name or a value it does not accept).
+// Trusts nothing in the op but the shape exec.ts parsed; a handle resolves only in this remixlet's own table.
 import { RemixletRefusal } from '../../contracts/refusals';
 import type { OpHandler } from '../op-context';
 import { checkScriptCss } from '../policy/inline-css';

@@ -1,6 +1,7 @@
 // Context: page agent. h.setValue(v): sets a text control's or select's value and fires input and change,
 // as typing would. Refused on password fields (locked), file inputs, and hidden inputs, whose value the
 // person never sees but the page's form sends.
+// Trusts nothing in the op but the shape exec.ts parsed; a handle resolves only in this remixlet's own table.
 import { RemixletRefusal } from '../../contracts/refusals';
 import type { OpHandler } from '../op-context';
 import { isPasswordField } from '../policy/password';

@@ -1,4 +1,5 @@
 // Context: page agent. h.show(): undoes hide() (only the display hide() set; the page's own stays).
+// Trusts nothing in the op but the shape exec.ts parsed; a handle resolves only in this remixlet's own table.
 import { RemixletRefusal } from '../../contracts/refusals';
 import type { OpHandler } from '../op-context';
 

@@ -1,5 +1,6 @@
 // Context: page agent. h.text(): text content, capped. A form field's value is never text content, so a
 // password cannot appear here.
+// Trusts nothing in the op but the shape exec.ts parsed; a handle resolves only in this remixlet's own table.
 import { LIMITS } from '../../contracts/dom/ops';
 import type { OpHandler } from '../op-context';
 

@@ -1,5 +1,6 @@
 // Context: page agent. h.value(): a form control's current value, capped; a password field (and a file
 // input, whose value names a file on the person's disk) reads empty.
+// Trusts nothing in the op but the shape exec.ts parsed; a handle resolves only in this remixlet's own table.
 import { LIMITS } from '../../contracts/dom/ops';
 import { RemixletRefusal } from '../../contracts/refusals';
 import type { OpHandler } from '../op-context';

@@ -1,5 +1,6 @@
 // Context: page agent. Change reports for rmx.keep: one 'mutated' event per animation frame at most while
 // the page changes, so a redraw costs the page one observer, not one message per mutation.
+// Trusts nothing in the op but the shape exec.ts parsed; a handle resolves only in this remixlet's own table.
 import type { OpHandler } from '../op-context';
 
 export const watch: OpHandler<'watch'> = (_op, ctx) => {

@@ -1,6 +1,7 @@
 // Context: page agent. The address rule (contracts/policy/address-rule.ts) applied here: resolved against
 // this document's base as the browser would, with the page's own address and loads, and the remixlet's
 // sites and fetch: hosts as the worker stated them. Answers the resolved address the element must get.
+// Trusts the scope (the worker's records) and the page itself for its address and its own loads.
 import { checkAddress } from '../../contracts/policy/address-rule';
 import { RemixletRefusal } from '../../contracts/refusals';
 import type { OpContext } from '../op-context';

@@ -2,6 +2,7 @@
 // policy (contracts/dom/attributes.ts) with href/src under the address rule; on the page's own elements,
 // only the remixlet's mark (href on a link and src on an image excepted, under the address rule). A
 // password field's type, autocomplete, pattern, minlength and maxlength never change.
+// Trusts nothing in attribute names or values.
 import { checkCreatedAttribute, PASSWORD_LOCKED_ATTRIBUTES } from '../../contracts/dom/attributes';
 import { isCreatable, SVG_NS, HTML_NS, type Creatable } from '../../contracts/dom/elements';
 import { markAttribute, MARK_NAME } from '../../contracts/dom/marks';

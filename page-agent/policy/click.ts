@@ -2,6 +2,7 @@
 // the element and each ancestor the click reaches (a link around a span, the button a span sits in), a
 // control reached through a label, the form a submit button submits. Link and form destinations pass the
 // address rule; a window-opening target, a download, and anything carrying formaction are refused.
+// Trusts the DOM as it stands at the moment of the click, and nothing from the sandbox.
 import { HTML_NS, SVG_NS } from '../../contracts/dom/elements';
 import { RemixletRefusal } from '../../contracts/refusals';
 import type { OpContext } from '../op-context';

@@ -1,6 +1,7 @@
 // Context: page agent. The serialized copy of a page event that h.on forwards: type, target handle, key,
 // pointer position, and a form control's value. Keys and value are left out when the event comes from a
 // password field, found through shadow roots (open or closed) to the element that really has focus.
+// Trusts an event only for what the browser filled in; the page may dispatch events of its own.
 import type { z } from 'zod';
 import type { PageEventPayload } from '../../contracts/dom/ops';
 import { LIMITS } from '../../contracts/dom/ops';

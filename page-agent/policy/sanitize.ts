@@ -2,6 +2,7 @@
 // context: nothing it holds loads or runs), then every element off the fixed list is dropped with its
 // content, every refused attribute stripped, every href/src checked by the address rule, and only then
 // are the nodes imported into the page. Never innerHTML on a live element, never a second parse.
+// Trusts nothing in the HTML.
 import { checkCreatedAttribute } from '../../contracts/dom/attributes';
 import { elementRefusalReason, HTML_NS } from '../../contracts/dom/elements';
 import { RemixletRefusal } from '../../contracts/refusals';

@@ -118,6 +118,7 @@ describe('allowed attributes', () => {
     ['img', 'width', '120'],
     ['img', 'loading', 'lazy'],
     ['td', 'colspan', '2'],
+    ['td', 'headers', `rmx-${ID}-col1`],
     ['th', 'scope', 'col'],
     ['button', 'type', 'button'],
     ['button', 'disabled', ''],
@@ -163,6 +164,7 @@ describe('ids are marks', () => {
     expect(verdict('div', 'aria-labelledby', 'title  sub')).toMatchObject({ value: `rmx-${ID}-title rmx-${ID}-sub` });
     expect(verdict('div', 'aria-controls', 'page-menu')).toMatchObject({ value: `rmx-${ID}-page-menu` });
     expect(verdict('input', 'list', 'choices')).toMatchObject({ value: `rmx-${ID}-choices` });
+    expect(verdict('td', 'headers', 'h1 h2')).toMatchObject({ value: `rmx-${ID}-h1 rmx-${ID}-h2` });
     expect(verdict('svg', 'id', 'icon')).toMatchObject({ value: `rmx-${ID}-icon` });
     expect(verdict('rect', 'fill', 'url(#grad)')).toMatchObject({ value: `url(#rmx-${ID}-grad)` });
     expect(verdict('rect', 'clip-path', "url('#clip')")).toMatchObject({ value: `url('#rmx-${ID}-clip')` });

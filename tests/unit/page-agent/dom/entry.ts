@@ -1,5 +1,6 @@
 // Context: unit tests only. The page agent's real exec path, bundled into a plain page (no extension API)
 // so its operations run against a real DOM in Chromium. Exposes exec, release and the event stream.
+// Trusts the test that drives it; never shipped.
 import { execBatch } from '../../../../page-agent/exec';
 import { subscriptions } from '../../../../page-agent/subscriptions';
 import { releaseRemixlet } from '../../../../page-agent/release';

@@ -91,13 +91,24 @@ describe('marks on the page\'s own elements', () => {
     await p.ok({ op: 'setAttr', h: logo, name: 'src', value: 'data:image/png;base64,iVBORw0KGgo=' });
     await p.ok({ op: 'setAttr', h: logo, name: 'src', value: 'https://api.allowed.test/img.png' });
     expect((await p.refused({ op: 'setAttr', h: logo, name: 'src', value: 'https://evil.test/p.png' })).reason).toContain('fetch:evil.test');
-    expect(p.offsite()).toEqual(['https://api.allowed.test/img.png']);
+    await expect.poll(() => p.offsite()).toEqual(['https://api.allowed.test/img.png']);
   });
 
   test('an address the page already loads is allowed exactly as it resolves, and only that one', async () => {
     const home = await q('#home');
     await p.ok({ op: 'setAttr', h: home, name: 'href', value: 'https://partner.example/deal' });
     expect((await p.refused({ op: 'setAttr', h: home, name: 'href', value: 'https://partner.example/deal?leak=1' })).code).toBe('ADDRESS_REFUSED');
+    // A load the page made by script (a performance entry, no element) counts too.
+    await p.page.evaluate(() => fetch('https://cdn.other.test/data.json', { mode: 'no-cors' }).catch(() => undefined));
+    const logo = await q('#logo');
+    await expect.poll(async () => (await p.run([{ op: 'setAttr', h: logo, name: 'src', value: 'https://cdn.other.test/data.json' }]))[0]?.ok).toBe(true);
+    expect((await p.refused({ op: 'setAttr', h: logo, name: 'src', value: 'https://cdn.other.test/data.json?x=1' })).code).toBe('ADDRESS_REFUSED');
+    // An address a remixlet wrote does not become one the page loads.
+    const link = await p.ok<Handle>({ op: 'create', tag: 'a', attrs: { href: 'https://shop.mysite.test/x' } });
+    await p.ok({ op: 'insert', h: await q('#para'), where: 'append', node: link.h });
+    const other = { ...SCOPE, id: 'otherremix1', matches: ['https://page.test/*'] };
+    const theirHome = (await p.ok<Handle>({ op: 'query', sel: '#home' }, other)).h;
+    expect((await p.refused({ op: 'setAttr', h: theirHome, name: 'href', value: 'https://shop.mysite.test/x' }, other)).code).toBe('ADDRESS_REFUSED');
   });
 
   test("a password field's type, autocomplete, pattern, minlength and maxlength cannot be changed", async () => {
@@ -144,7 +155,7 @@ describe('setStyle', () => {
 
   test('may not unmask or content-size a field, however spelled, through setStyle or addStyle', async () => {
     const h = await q('#box');
-    for (const props of [{ '-webkit-text-security': 'none' }, { 'field-sizing': 'content' }, { 'FIELD-SIZING': 'content' }]) {
+    for (const props of [{ '-webkit-text-security': 'none' }, { 'field-sizing': 'content' }, { 'FIELD-SIZING': 'content' }] as Array<Record<string, string>>) {
       expect((await p.refused({ op: 'setStyle', h, props })).code, JSON.stringify(props)).toBe('STYLE_REFUSED');
     }
     for (const css of ['input { field-sizing: content }', 'input { fi\\65ld-sizing: content }', 'input { -webkit-text-security /**/ : none }', '@media all { input { -WEBKIT-text-security: none } }']) {
@@ -210,6 +221,8 @@ describe('create and insert', () => {
 
   test('a created button never submits a page form; SVG is created in the SVG namespace; children are appended', async () => {
     const btn = await p.ok<Handle>({ op: 'create', tag: 'button', text: 'Go' });
+    expect((await p.refused({ op: 'removeAttr', h: btn.h, name: 'type' })).code).toBe('ATTRIBUTE_REFUSED');
+    expect((await p.refused({ op: 'setAttr', h: btn.h, name: 'type', value: 'submit' })).code).toBe('ATTRIBUTE_REFUSED');
     await p.ok({ op: 'insert', h: await q('#login'), where: 'append', node: btn.h });
     expect(await p.page.evaluate(() => (document.querySelector('#login > button:last-child') as HTMLButtonElement).type)).toBe('button');
     const path = await p.ok<Handle>({ op: 'create', tag: 'path', attrs: { d: 'M0 0L10 10', fill: 'currentColor' } });
