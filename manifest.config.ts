@@ -58,7 +58,7 @@ export default defineManifest({
   ],
   host_permissions: ['<all_urls>'],
   content_security_policy: {
-    extension_pages: "script-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+    extension_pages: "script-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; img-src 'self' data:",
     sandbox: SANDBOX_CSP,
   },
 });
