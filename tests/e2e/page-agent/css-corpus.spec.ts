@@ -207,8 +207,5 @@ test('the hostile CSS corpus through style.css, dom.addStyle and h.setStyle: no 
   await witness.expectNoHits();
 });
 
-// A stylesheet saved under an older extension version that fails today's check keeps running with its
-// loading parts left out and a log line naming each (worker/style-insertion.ts, unit-tested against the
-// worker's store in tests/unit/page-agent/style-insertion.test.ts). Its real-browser test needs a test-only
-// way to seed a version record with an older extensionVersion, which does not exist yet.
-test.skip('a stylesheet saved by an older extension keeps running without its loads, with a log line (needs a seeding path)', () => undefined);
+// A stylesheet saved by an older extension that fails today's check keeps running without its loads, with a
+// log line naming each: tests/e2e/stored-versions.spec.ts seeds one through the test build's seeding path.

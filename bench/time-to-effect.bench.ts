@@ -1,0 +1,98 @@
+// Issue 10 #3: time to effect. For each runAt, one remixlet (style.css + a script that marks #target) and
+// one plain content script from a second, static extension making the same change (bench/fixtures/
+// plain-extension: its manifest CSS and a class on #target). Over 20 warm navigations per runAt:
+//   - the share of first paints that already show the remixlet's style.css, judged in the page by its own
+//     head script at the last animation frame before the first-paint entry (a frame that had it painted it);
+//   - the delay from DOMContentLoaded to the first dom change, remixlet vs plain content script, in the
+//     page's own clock.
+// Prints figures; asserts nothing.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { defaultDistDir, test } from '../tests/e2e/harness';
+import { openPanel } from '../tests/e2e/remixlet';
+import { installBench, ms, pct, ratio, sleep } from './kit';
+
+const plainExtension = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'plain-extension');
+test.use({ extraChromiumArgs: [`--disable-extensions-except=${defaultDistDir},${plainExtension}`, `--load-extension=${defaultDistDir},${plainExtension}`] });
+
+const NAVIGATIONS = 20;
+const WARM = 3;
+const RUN_ATS = ['document_start', 'document_end', 'document_idle'] as const;
+const dirOf = (runAt: string) => runAt.replace('document_', '');
+
+const STYLE = '#target { outline-color: rgb(1, 2, 3); }\n';
+const SCRIPT = `const target = await dom.waitFor('#target', { timeout: 10000 });\nawait target.addClass('seen');\n`;
+
+interface Frame {
+  t: number;
+  exists: boolean;
+  remixletCss: boolean;
+  contentScriptCss: boolean;
+}
+interface Effect {
+  frames: Frame[];
+  firstPaint: number | null;
+  firstContentfulPaint: number | null;
+  dcl: number | null;
+  classes: Record<string, number>;
+}
+
+/** One navigation: waits for both changes, then reads what the page recorded. */
+async function navigate(page: Page, url: string): Promise<Effect> {
+  await page.goto(url, { waitUntil: 'load' });
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const e = (await page.evaluate(() => (window as unknown as { benchEffect: unknown }).benchEffect)) as Effect;
+    const names = Object.keys(e.classes);
+    if (e.firstPaint !== null && names.includes('cs-seen') && names.some((c) => c.startsWith('rmx-'))) return e;
+    if (Date.now() > deadline) throw new Error(`no change within 10 s on ${url}: ${JSON.stringify({ classes: e.classes, firstPaint: e.firstPaint })}`);
+    await sleep(20);
+  }
+}
+
+/** The frame that painted first: the last animation frame that ran before the first-paint time. */
+function paintedFrame(e: Effect): Frame | undefined {
+  const before = e.frames.filter((f) => f.t <= e.firstPaint!);
+  return before[before.length - 1];
+}
+
+test('time to effect: style.css at first paint, DOMContentLoaded to first change', async ({ openPage, openExtensionPage, tabIdOf, sites }) => {
+  const effect = (await import('node:fs')).readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../tests/e2e/fixtures/sites/bench.test/effect.html'));
+  for (const runAt of RUN_ATS) sites.route('bench.test', `/${dirOf(runAt)}/effect.html`, () => ({ status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: effect }));
+
+  const page = await openPage('bench.test', '/index.html');
+  const tabId = await tabIdOf(page);
+  const panel = await openPanel(openExtensionPage, tabId);
+  for (const runAt of RUN_ATS) {
+    await installBench(panel, tabId, { name: `bench effect ${runAt}`, matches: [`*://bench.test/${dirOf(runAt)}/*`], runAt, script: SCRIPT, style: STYLE });
+  }
+  await panel.close();
+  await page.bringToFront();
+
+  console.log(`time to effect (${NAVIGATIONS} warm navigations per runAt, after ${WARM} more)`);
+  for (const runAt of RUN_ATS) {
+    const url = sites.url('bench.test', `/${dirOf(runAt)}/effect.html`);
+    for (let i = 0; i < WARM; i++) await navigate(page, url);
+    const runs: Effect[] = [];
+    for (let i = 0; i < NAVIGATIONS; i++) runs.push(await navigate(page, url));
+
+    const painted = runs.map(paintedFrame);
+    const withRemixletCss = painted.filter((f) => f?.remixletCss).length;
+    const withPlainCss = painted.filter((f) => f?.contentScriptCss).length;
+    const unknown = painted.filter((f) => !f).length;
+    const remixletDelay = runs.map((e) => Object.entries(e.classes).find(([c]) => c.startsWith('rmx-'))![1] - e.dcl!);
+    const plainDelay = runs.map((e) => e.classes['cs-seen']! - e.dcl!);
+    // How late the stylesheet came when it missed: frames after the painted one until it applied.
+    const framesLate = runs.map((e) => {
+      const first = paintedFrame(e);
+      const idx = first ? e.frames.indexOf(first) : 0;
+      const applied = e.frames.findIndex((f) => f.remixletCss);
+      return applied < 0 ? Infinity : Math.max(0, applied - idx);
+    });
+    console.log(`  runAt ${runAt}:`);
+    console.log(`    first paint shows style.css: remixlet ${withRemixletCss}/${NAVIGATIONS}, plain extension's manifest CSS ${withPlainCss}/${NAVIGATIONS}${unknown ? ` (${unknown} without a frame before first paint)` : ''}; remixlet CSS frames late p50 ${pct(framesLate, 50)} p95 ${pct(framesLate, 95)}`);
+    console.log(`    DOMContentLoaded → first change: remixlet p50 ${ms(pct(remixletDelay, 50))} p95 ${ms(pct(remixletDelay, 95))}; plain content script p50 ${ms(pct(plainDelay, 50))} p95 ${ms(pct(plainDelay, 95))}; ratio p50 ${ratio(pct(remixletDelay, 50), pct(plainDelay, 50))}`);
+    console.log(`    first paint at p50 ${ms(pct(runs.map((e) => e.firstPaint!), 50))}, DOMContentLoaded at p50 ${ms(pct(runs.map((e) => e.dcl!), 50))} (page clock)`);
+  }
+});
