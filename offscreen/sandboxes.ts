@@ -12,8 +12,10 @@ import { dropToken, holdToken, type WorkerConnection } from './worker-client';
 import { SANDBOX_PATH } from './frame-policy';
 import { BENCH_BUILD } from '../contracts/build-flags';
 import { relayBench } from './bench-relay';
+import { STALL_MS, watchSandbox } from './watchdog';
 
 interface LiveSandbox {
+  stopWatching?: () => void;
   iframe: HTMLIFrameElement;
   rpc: MessageChannel;
   events: MessageChannel;
@@ -64,6 +66,7 @@ export function createSandbox(cmd: z.infer<typeof SandboxCreate>, worker: () => 
     });
     Comlink.expose(host, endpoint);
     if (BENCH_BUILD) relayBench(cmd.sandboxId, events.port1);
+    entry.stopWatching = watchSandbox(events.port1, () => ended(`its script did not yield for ${STALL_MS / 1000} s (a loop that never awaits); it was stopped`));
     const boot: SandboxBoot = {
       kind: 'remixlet-boot',
       script: cmd.script,
@@ -86,6 +89,7 @@ export function destroySandbox(sandboxId: string): void {
   const entry = live.get(sandboxId);
   dropToken(sandboxId);
   if (!entry) return;
+  entry.stopWatching?.();
   live.delete(sandboxId);
   entry.rpc.port1.close();
   entry.events.port1.close();

@@ -53,3 +53,7 @@ export interface SandboxHost {
   networkObserve(call: unknown): Promise<HostAnswer>;
   networkStop(call: unknown): Promise<HostAnswer>;
 }
+
+/** The offscreen host's watchdog asks each sandbox's runtime, over its events port, whether it still yields. */
+export const Heartbeat = z.object({ heartbeat: z.number().int().min(0) }).strict();
+export const HeartbeatReply = z.object({ heartbeatReply: z.number().int().min(0) }).strict();

@@ -1,0 +1,106 @@
+// Issue 10 #5: what three keep-based remixlets cost a mutation-heavy page (bench.test/churn.html, 10,000
+// mutations a second), against the same page with them switched off (no page agent at all then), in
+// alternating windows of the same run. Figures: the page's own work per second (its mutations up to the
+// end of every mutation observer's delivery, the page agent's included), the renderer main thread's busy
+// time per second (CDP Performance.getMetrics TaskDuration: everything the page and the page agent ran),
+// and frame rate and jank. Prints figures; asserts nothing.
+import type { Page } from '@playwright/test';
+import { test } from '../tests/e2e/harness';
+import { openPanel, uiCall } from '../tests/e2e/remixlet';
+import { installBench, ms, pct, sleep } from './kit';
+
+const WINDOW_MS = 4_000;
+const ROUNDS = 3; // on/off pairs
+
+const KEEPS = [
+  `let ad = null;
+rmx.keep('no-ad', {
+  check: async () => { ad = await dom.query('#header .ad:not([style*="none"])'); return ad === null; },
+  repair: async () => { await ad?.hide(); },
+});`,
+  `const header = await dom.query('#header');
+rmx.keep('header-marked', {
+  check: async () => (await header.attr('seen')) === '1',
+  repair: () => header.setAttr('seen', '1'),
+});`,
+  `const title = await dom.query('#header h1');
+rmx.keep('title', {
+  check: async () => (await title.text()) === 'Churn, remixed',
+  repair: () => title.setText('Churn, remixed'),
+});`,
+];
+
+interface Churn {
+  frames: number;
+  mutations: number;
+  workMs: number;
+  intervals: number[];
+}
+interface Window {
+  on: boolean;
+  seconds: number;
+  frames: number;
+  mutationsPerSecond: number;
+  workMsPerSecond: number;
+  busyMsPerSecond: number;
+  interval95: number;
+}
+
+async function measure(page: Page, on: boolean): Promise<Window> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const taskSeconds = async () => ((await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN);
+  await page.evaluate(() => (window as unknown as { benchChurnReset(): void }).benchChurnReset());
+  const busy0 = await taskSeconds();
+  const t0 = Date.now();
+  await sleep(WINDOW_MS);
+  const busy1 = await taskSeconds();
+  const seconds = (Date.now() - t0) / 1000;
+  const c = await page.evaluate(() => (window as unknown as { benchChurn: Churn }).benchChurn);
+  await cdp.detach();
+  return {
+    on,
+    seconds,
+    frames: c.frames / seconds,
+    mutationsPerSecond: c.mutations / seconds,
+    workMsPerSecond: c.workMs / seconds,
+    busyMsPerSecond: ((busy1 - busy0) * 1000) / seconds,
+    interval95: pct(c.intervals, 95),
+  };
+}
+
+test('three keep-based remixlets on a page making 10,000 mutations a second', async ({ openPage, openExtensionPage, tabIdOf }) => {
+  const page = await openPage('bench.test', '/churn.html');
+  const tabId = await tabIdOf(page);
+  const panel = await openPanel(openExtensionPage, tabId);
+  const ids: string[] = [];
+  for (const [i, script] of KEEPS.entries()) ids.push(await installBench(panel, tabId, { name: `bench keep ${i}`, matches: ['*://bench.test/*'], script }));
+
+  const windows: Window[] = [];
+  for (let r = 0; r < ROUNDS * 2; r++) {
+    const on = r % 2 === 0;
+    for (const id of ids) await uiCall(panel, 'setEnabled', { remixletId: id, enabled: on });
+    await page.reload();
+    await page.bringToFront();
+    if (on) await page.waitForFunction(() => document.querySelector('#header h1')?.textContent === 'Churn, remixed', undefined, { timeout: 15_000 });
+    else if ((await page.locator('#header h1').textContent()) !== 'Churn') throw new Error('switched off, yet the page was changed');
+    await sleep(1_000);
+    windows.push(await measure(page, on));
+  }
+
+  const mean = (on: boolean, key: keyof Window) => {
+    const xs = windows.filter((w) => w.on === on).map((w) => w[key] as number);
+    return xs.reduce((a, b) => a + b, 0) / xs.length;
+  };
+  const row = (label: string, key: keyof Window, unit: (x: number) => string) => {
+    const off = mean(false, key);
+    const onV = mean(true, key);
+    console.log(`  ${label}: off ${unit(off)}  on ${unit(onV)}  change ${(((onV - off) / off) * 100).toFixed(1)}%`);
+  };
+  console.log(`page cost of 3 keep-based remixlets (${ROUNDS} windows of ${WINDOW_MS / 1000} s each, on and off alternating)`);
+  row('mutations made per second', 'mutationsPerSecond', (x) => x.toFixed(0));
+  row("page's own work per second (its mutations + observer delivery)", 'workMsPerSecond', ms);
+  row('renderer main thread busy per second (page + page agent)', 'busyMsPerSecond', ms);
+  row('frames per second', 'frames', (x) => x.toFixed(1));
+  row('frame interval p95', 'interval95', ms);
+});

@@ -1,0 +1,33 @@
+// The watchdog stops a sandbox only when its own question goes unanswered for STALL_MS: a runtime that
+// answers is never stopped, however slowly the hidden offscreen document's timers tick.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MessageChannel } from 'node:worker_threads';
+import { STALL_MS, watchSandbox } from '../../../offscreen/watchdog';
+import { answerHeartbeats } from '../../../sandbox/runtime/heartbeat';
+
+afterEach(() => vi.useRealTimers());
+
+const flush = () => new Promise((r) => setImmediate(r));
+
+describe('watchdog', () => {
+  it('leaves a runtime that answers alone, and stops one that does not', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    const answering = new MessageChannel();
+    const silent = new MessageChannel();
+    answerHeartbeats(answering.port2 as unknown as globalThis.MessagePort);
+    silent.port2.start();
+    let answeringStalled = false;
+    let silentStalled = false;
+    const stopA = watchSandbox(answering.port1 as unknown as globalThis.MessagePort, () => (answeringStalled = true));
+    watchSandbox(silent.port1 as unknown as globalThis.MessagePort, () => (silentStalled = true));
+    for (let t = 0; t < STALL_MS + 3_000; t += 1_000) {
+      vi.advanceTimersByTime(1_000);
+      await flush();
+    }
+    expect(answeringStalled).toBe(false);
+    expect(silentStalled).toBe(true);
+    stopA();
+    answering.port1.close();
+    silent.port1.close();
+  });
+});
