@@ -103,4 +103,5 @@ test('three keep-based remixlets on a page making 10,000 mutations a second', as
   row('renderer main thread busy per second (page + page agent)', 'busyMsPerSecond', ms);
   row('frames per second', 'frames', (x) => x.toFixed(1));
   row('frame interval p95', 'interval95', ms);
+  console.log(`  windows in order (on/off: work, busy ms/s): ${windows.map((w) => `${w.on ? 'on' : 'off'} ${w.workMsPerSecond.toFixed(1)}/${w.busyMsPerSecond.toFixed(0)}`).join(', ')}`);
 });

@@ -29,26 +29,24 @@ interface Proc {
   id: number;
 }
 
-/** PSS of every renderer process of this browser (from /proc; Chromium's own process list over CDP). */
-async function rendererPss(context: BrowserContext): Promise<{ total: number; count: number }> {
+/** PSS of every renderer process of this browser, by pid (from /proc; Chromium's own process list over CDP). */
+async function rendererPss(context: BrowserContext): Promise<Map<number, number>> {
   const session = await context.browser()!.newBrowserCDPSession();
   const { processInfo } = (await session.send('SystemInfo.getProcessInfo' as never)) as { processInfo: Proc[] };
   await session.detach();
-  let total = 0;
-  let count = 0;
+  const out = new Map<number, number>();
   for (const p of processInfo.filter((x) => x.type === 'renderer')) {
     try {
       const pss = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${p.id}/smaps_rollup`, 'utf8'));
-      if (pss) {
-        total += Number(pss[1]) * 1024;
-        count += 1;
-      }
+      if (pss) out.set(p.id, Number(pss[1]) * 1024);
     } catch {
       // The process ended between the list and the read.
     }
   }
-  return { total, count };
+  return out;
 }
+
+const sum = (xs: Iterable<number>) => [...xs].reduce((a, b) => a + b, 0);
 
 type Attach = (t: TargetInfo) => Promise<{ send<T>(m: string, p?: Record<string, unknown>): Promise<T>; detach(): Promise<void> }>;
 
@@ -112,31 +110,29 @@ test('20 tabs × 5 remixlets: memory per sandbox, and every sandbox gone with it
   const onMem = await rendererPss(context);
   const onHeaps = await heaps();
   const frames = onHeaps.all.filter((t) => t.type === 'iframe' && t.url.includes('/sandbox/sandbox.html'));
-  const workers = onHeaps.all.filter((t) => t.type === 'worker');
-  const sample = async (ts: TargetInfo[]) => {
-    const sizes: number[] = [];
-    for (const t of ts.slice(0, 10)) {
-      const h = await heapOf(cdp.attach, t).catch(() => undefined);
-      if (h !== undefined) sizes.push(h);
-    }
-    return sizes.length ? sizes.reduce((a, b) => a + b, 0) / sizes.length : NaN;
-  };
-  const frameHeap = await sample(frames);
-  const workerHeap = await sample(workers);
+  // Every sandbox frame of a process shares that process's main isolate; this is the whole of it.
+  const frameIsolateHeap = frames.length ? await heapOf(cdp.attach, frames[0]!).catch(() => undefined) : undefined;
 
   for (const t of tabs.slice(1)) await t.close();
   await first.goto('about:blank');
   const goneMs = await waitForSandboxes(evaluateInOffscreen, 0, 30_000).catch(() => NaN);
   const leftFrames = (await targets()).filter((t) => t.type === 'iframe' && t.url.includes('/sandbox/sandbox.html')).length;
   const domFrames = await evaluateInOffscreen<number>('document.querySelectorAll("iframe[data-sandbox-id]").length');
+  // Frames loaded ahead of need for pages that were loading (offscreen/spares.ts); they expire on their own.
+  const spares = await evaluateInOffscreen<number>('remixletSpareSandboxes()');
   await sleep(1_500);
   const afterMem = await rendererPss(context);
 
   const n = TABS * REMIXLETS;
-  console.log(`scale: ${TABS} tabs × ${REMIXLETS} remixlets = ${n} sandboxes (started within ${(startedMs / 1000).toFixed(1)} s of reloading the tabs)`);
-  console.log(`  renderer processes, PSS: remixlets off ${MB(offMem.total)} in ${offMem.count}; on ${MB(onMem.total)} in ${onMem.count}; per sandbox ${MB((onMem.total - offMem.total) / n)} (page agents included)`);
-  console.log(`  offscreen document JS heap: ${MB(offHeaps.offscreen)} → ${MB(onHeaps.offscreen)} (${MB((onHeaps.offscreen - offHeaps.offscreen) / n)} per sandbox)`);
-  console.log(`  per sandbox JS heaps (mean of up to 10): frame ${MB(frameHeap)}, runtime worker ${MB(workerHeap)} (${frames.length} sandbox frame targets, ${workers.length} worker targets)`);
+  const added = [...onMem.keys()].filter((pid) => !offMem.has(pid));
+  const kept = [...onMem.keys()].filter((pid) => offMem.has(pid));
+  const sandboxPss = sum(added.map((pid) => onMem.get(pid)!));
+  const keptGrowth = sum(kept.map((pid) => onMem.get(pid)! - offMem.get(pid)!));
+  console.log(`scale: ${TABS} tabs × ${REMIXLETS} remixlets = ${n} sandboxes (all started within ${(startedMs / 1000).toFixed(1)} s of reloading the tabs)`);
+  console.log(`  renderer PSS, same ${TABS} tabs: remixlets off ${MB(sum(offMem.values()))} in ${offMem.size} processes; on ${MB(sum(onMem.values()))} in ${onMem.size}`);
+  console.log(`  processes that came with the sandboxes: ${added.length}, ${MB(sandboxPss)} → ${MB(sandboxPss / n)} per sandbox (frame + runtime worker)`);
+  console.log(`  growth of the processes already there (pages with their page agents, the extension's own process): ${MB(keptGrowth)} → ${MB(keptGrowth / TABS)} per tab`);
+  console.log(`  offscreen document JS heap: ${MB(offHeaps.offscreen)} → ${MB(onHeaps.offscreen)} (${MB((onHeaps.offscreen - offHeaps.offscreen) / n)} per sandbox); sandbox frames' shared isolate heap ${MB(frameIsolateHeap ?? NaN)} (${frames.length} frames)`);
   console.log(`  service worker JS heap: ${MB(offHeaps.worker)} → ${MB(onHeaps.worker)}`);
-  console.log(`  after closing the tabs: ${Number.isNaN(goneMs) ? 'sandboxes still live after 30 s' : `0 sandboxes after ${(goneMs / 1000).toFixed(1)} s`}; sandbox frame targets left ${leftFrames}; frames in the offscreen document ${domFrames}; renderer PSS ${MB(afterMem.total)} in ${afterMem.count}`);
+  console.log(`  after closing the tabs: ${Number.isNaN(goneMs) ? 'sandboxes still live after 30 s' : `0 sandboxes after ${(goneMs / 1000).toFixed(1)} s`}; sandbox frame targets left ${leftFrames}; frames in the offscreen document ${domFrames} (+${spares} spare, unbound); renderer PSS ${MB(sum(afterMem.values()))} in ${afterMem.size} processes`);
 });

@@ -4,6 +4,7 @@ import { lockFrameSource } from './frame-policy';
 import { TEST_HOOKS } from '../contracts/build-flags';
 import { connectToWorker, heldTokens, type WorkerConnection } from './worker-client';
 import { createSandbox, deliverEvent, destroySandbox, liveSandboxIds } from './sandboxes';
+import { prewarm, spareCount } from './spares';
 
 lockFrameSource();
 
@@ -25,6 +26,7 @@ function connect(): void {
     (cmd) => {
       if (cmd.type === 'create') createSandbox(cmd, worker);
       else if (cmd.type === 'destroy') destroySandbox(cmd.sandboxId);
+      else if (cmd.type === 'prewarm') prewarm(cmd.count);
       else deliverEvent(cmd.sandboxId, cmd.event);
     },
     () => undefined,
@@ -35,3 +37,4 @@ connect();
 
 // For the harness and the scale benchmark: how many sandboxes are alive (ids only, no tokens). Test builds only.
 if (TEST_HOOKS) Object.defineProperty(globalThis, 'remixletLiveSandboxes', { value: () => liveSandboxIds(), enumerable: false });
+if (TEST_HOOKS) Object.defineProperty(globalThis, 'remixletSpareSandboxes', { value: () => spareCount(), enumerable: false });

@@ -1,6 +1,7 @@
 // Context: offscreen document. Creates one sandboxed iframe per (remixlet, page) when the worker says so
-// and tears it down when told, or on its own when the frame loads a second document. Trusts the worker's
-// commands (already parsed); trusts nothing the frames send.
+// (a spare loaded ahead of need when there is one, spares.ts) and tears it down when told, or on its own
+// when the frame loads a second document. Trusts the worker's commands (already parsed); trusts nothing
+// the frames send.
 import * as Comlink from 'comlink';
 import type { z } from 'zod';
 import type { SandboxCreate } from '../contracts/boundaries/offscreen-worker';
@@ -10,6 +11,7 @@ import { createSandboxHost, HOST_METHODS } from './sandbox-host';
 import { FLOOD_MESSAGES_PER_SECOND, guardedEndpoint } from './comlink-guard';
 import { dropToken, holdToken, type WorkerConnection } from './worker-client';
 import { SANDBOX_PATH } from './frame-policy';
+import { sandboxFrame, takeSpare } from './spares';
 import { BENCH_BUILD } from '../contracts/build-flags';
 import { relayBench } from './bench-relay';
 import { STALL_MS, watchSandbox } from './watchdog';
@@ -31,9 +33,8 @@ export function liveSandboxIds(): string[] {
 export function createSandbox(cmd: z.infer<typeof SandboxCreate>, worker: () => WorkerConnection): void {
   if (live.has(cmd.sandboxId)) return;
   holdToken(cmd.sandboxId, cmd.token);
-  const iframe = document.createElement('iframe');
-  // The sandbox attribute stacks on the manifest's sandbox CSP: scripts only; no popups, no top navigation, no forms.
-  iframe.setAttribute('sandbox', 'allow-scripts');
+  const spare = takeSpare();
+  const iframe = spare?.iframe ?? sandboxFrame();
   iframe.dataset.sandboxId = cmd.sandboxId;
   iframe.dataset.remixletId = cmd.remixletId;
   const rpc = new MessageChannel();
@@ -46,14 +47,7 @@ export function createSandbox(cmd: z.infer<typeof SandboxCreate>, worker: () => 
     destroySandbox(cmd.sandboxId);
   };
   const logWarn = (message: string) => void worker().call(cmd.sandboxId, 'log', { level: 'warn', message }).catch(() => undefined);
-  let loads = 0;
-  iframe.addEventListener('load', () => {
-    loads += 1;
-    if (loads > 1) {
-      // A sandbox that navigated itself (or was navigated) is no longer the page we started; it goes.
-      ended('the sandbox frame loaded a second document');
-      return;
-    }
+  const start = () => {
     const host = createSandboxHost(cmd.sandboxId, worker, (reason) => logWarn(`RATE_LIMITED: ${reason}`));
     let droppedReported = false;
     const endpoint = guardedEndpoint(rpc.port1, HOST_METHODS, {
@@ -76,9 +70,22 @@ export function createSandbox(cmd: z.infer<typeof SandboxCreate>, worker: () => 
     };
     // The frame's origin is opaque ("null"), so "*" is the only target; the ports are what bind it.
     iframe.contentWindow?.postMessage(boot, '*', [rpc.port2, events.port2]);
+  };
+  let loads = spare?.loaded() ? 1 : 0;
+  iframe.addEventListener('load', () => {
+    loads += 1;
+    if (loads > 1) {
+      // A sandbox that navigated itself (or was navigated) is no longer the page we started; it goes.
+      ended('the sandbox frame loaded a second document');
+      return;
+    }
+    start();
   });
-  iframe.src = chrome.runtime.getURL(SANDBOX_PATH);
-  document.body.append(iframe);
+  if (loads === 1) start();
+  if (!spare) {
+    iframe.src = chrome.runtime.getURL(SANDBOX_PATH);
+    document.body.append(iframe);
+  }
 }
 
 export function deliverEvent(sandboxId: string, event: PageEvent): void {

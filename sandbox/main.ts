@@ -4,6 +4,10 @@
 import RuntimeWorker from './runtime/main?worker&inline';
 import { SandboxBoot } from '../contracts/boundaries/sandbox-offscreen';
 
+// Started before the boot message, so a frame loaded ahead of need (offscreen/spares.ts) has its runtime
+// ready; the runtime does nothing until the one boot message below reaches it.
+const worker: Worker = new RuntimeWorker({ name: 'remixlet' });
+
 let booted = false;
 window.addEventListener('message', (event: MessageEvent) => {
   if (booted || event.source !== window.parent || event.ports.length !== 2) return;
@@ -11,6 +15,5 @@ window.addEventListener('message', (event: MessageEvent) => {
   if (!boot.success) return;
   booted = true;
   const [rpcPort, eventsPort] = event.ports;
-  const worker: Worker = new RuntimeWorker({ name: 'remixlet' });
   worker.postMessage({ boot: boot.data }, [rpcPort!, eventsPort!]);
 });

@@ -2,7 +2,7 @@
 // start so that a restarted worker misses no event; everything else lives in its own file.
 import { listen } from './connections';
 import { setPageHooks, urlChanged } from './pages';
-import { pageGone, reconcilePage, routePageEvent } from './sandboxes';
+import { documentCommitted, pageGone, reconcilePage, routePageEvent } from './sandboxes';
 import { syncRegistrations } from './registration';
 import { dropApprovalsForTab } from './approvals';
 import { siteOf } from './store/settings';
@@ -28,6 +28,10 @@ const onSameDocumentNavigation = (d: { tabId: number; frameId: number; documentI
 };
 chrome.webNavigation.onHistoryStateUpdated.addListener(onSameDocumentNavigation);
 chrome.webNavigation.onReferenceFragmentUpdated.addListener(onSameDocumentNavigation);
+// Before the page agent arrives: the style.css of what runs there, and sandbox frames loading meanwhile.
+chrome.webNavigation.onCommitted.addListener((d) => {
+  if (d.frameId === 0 && d.documentId) void documentCommitted(d.tabId, d.documentId, d.url);
+});
 
 chrome.tabs.onUpdated.addListener((tabId, change) => {
   if (change.url) void dropApprovalsForTab(tabId, siteOf(change.url));

@@ -36,21 +36,24 @@ function withinTime<T>(p: Promise<T>, fallback: T): Promise<T> {
 const insertedCss = new Map<string, string>();
 const cssKey = (tabId: number, documentId: string, id: string) => `${tabId}:${documentId}:${id}`;
 
-async function runnableOn(page: PageRecord): Promise<ActiveRemixlet[]> {
-  const paused = await isSitePaused(page.url);
+/** The remixlets that run on this address now; `logRefused` writes why one that may not run (its API version) does not. */
+async function runnableOn(url: string, logRefused = true): Promise<ActiveRemixlet[]> {
+  const paused = await isSitePaused(url);
   const out: ActiveRemixlet[] = [];
   for (const loaded of await loadAll()) {
     if (!loaded.ok) continue;
-    const verdict = runVerdict(loaded.remixlet, page.url, paused);
+    const verdict = runVerdict(loaded.remixlet, url, paused);
     if (verdict.runs) out.push(loaded.remixlet);
-    else if (verdict.code === 'API_VERSION_UNSUPPORTED') {
-      await appendLog(loaded.remixlet.head.id, { at: Date.now(), level: 'error', source: 'worker', message: verdict.reason, url: page.url });
+    else if (logRefused && verdict.code === 'API_VERSION_UNSUPPORTED') {
+      await appendLog(loaded.remixlet.head.id, { at: Date.now(), level: 'error', source: 'worker', message: verdict.reason, url });
     }
   }
   return out;
 }
 
-async function insertStyle(page: PageRecord, r: ActiveRemixlet): Promise<void> {
+const hasScript = (r: ActiveRemixlet) => Boolean(r.version.files['script.js']?.trim());
+
+async function insertStyle(page: { tabId: number; documentId: string; url: string }, r: ActiveRemixlet): Promise<void> {
   const key = cssKey(page.tabId, page.documentId, r.head.id);
   if (insertedCss.has(key)) return;
   const css = await styleForInsertion(r);
@@ -73,7 +76,7 @@ async function liveTokenFor(page: PageRecord, id: string): Promise<TokenRecord |
 
 async function startSandbox(page: PageRecord, r: ActiveRemixlet): Promise<void> {
   const script = r.version.files['script.js'];
-  if (!script || !script.trim()) return;
+  if (!script || !hasScript(r)) return;
   if (await liveTokenFor(page, r.head.id)) return;
   const { token, record } = await tokens.issue({ remixletId: r.head.id, tabId: page.tabId, frameId: 0, documentId: page.documentId });
   const unknown = { url: page.url, title: '', readyState: page.readyState };
@@ -97,7 +100,7 @@ export function reconcilePage(page: PageRecord): Promise<void> {
 
 async function reconcileNow(page: PageRecord): Promise<void> {
   if (pageFor(page.tabId) !== page) return;
-  const runnable = await runnableOn(page);
+  const runnable = await runnableOn(page.url);
   const runnableIds = new Set(runnable.map((r) => r.head.id));
   // Sandboxes of an earlier document in this tab go too (one the worker missed while it was asleep).
   await stopNow((rec) => rec.tabId === page.tabId && (rec.documentId !== page.documentId || !runnableIds.has(rec.remixletId)), 'no longer runs on this page');
@@ -106,9 +109,30 @@ async function reconcileNow(page: PageRecord): Promise<void> {
     if (Number(tab) === page.tabId && doc === page.documentId && id && !runnableIds.has(id)) await removeStyle(page.tabId, page.documentId, id);
   }
   for (const r of runnable) {
-    await insertStyle(page, r).catch((e: unknown) => appendLog(r.head.id, { at: Date.now(), level: 'error', source: 'worker', message: `style.css was not inserted: ${String(e)}`, url: page.url }));
+    await insertStyleLogged(page, r);
     if (READY_ORDER[page.readyState] >= RUN_AT_NEEDS[r.manifest.runAt]) await startSandbox(page, r);
   }
+}
+
+function insertStyleLogged(page: { tabId: number; documentId: string; url: string }, r: ActiveRemixlet): Promise<void> {
+  return insertStyle(page, r).catch((e: unknown) => appendLog(r.head.id, { at: Date.now(), level: 'error', source: 'worker', message: `style.css was not inserted: ${String(e)}`, url: page.url }));
+}
+
+/**
+ * A top-frame document committed. What will run there gets ready while the page loads, with the same
+ * checks a page agent's arrival runs: style.css goes in now, before the page agent (which a page takes tens
+ * of milliseconds to evaluate) has said hello, so the first paint already has it; and the offscreen host
+ * loads a sandbox frame for each script that will start there (bench/time-to-effect.bench.ts).
+ */
+export function documentCommitted(tabId: number, documentId: string, url: string): Promise<void> {
+  // Web pages only: elsewhere (file:, the browser's own pages) the page agent's arrival decides, as before.
+  if (!/^https?:/i.test(url)) return Promise.resolve();
+  return serially(async () => {
+    const runnable = await runnableOn(url, false);
+    const scripts = runnable.filter(hasScript).length;
+    if (scripts) sendToOffscreen({ type: 'prewarm', count: scripts });
+    for (const r of runnable) await insertStyleLogged({ tabId, documentId, url }, r);
+  });
 }
 
 export function stopSandboxes(pred: (rec: TokenRecord) => boolean, reason: string): Promise<void> {

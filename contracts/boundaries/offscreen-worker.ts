@@ -31,6 +31,8 @@ export const OffscreenCommand = z.discriminatedUnion('type', [
   SandboxCreate,
   z.object({ type: z.literal('destroy'), sandboxId: SandboxId, reason: z.string() }).strict(),
   z.object({ type: z.literal('event'), sandboxId: SandboxId, event: PageEvent }).strict(),
+  // A page that will start this many sandboxes is loading: have frames ready (offscreen/spares.ts).
+  z.object({ type: z.literal('prewarm'), count: z.number().int().min(1).max(20) }).strict(),
 ]);
 export type OffscreenCommand = z.infer<typeof OffscreenCommand>;
 
@@ -46,7 +48,7 @@ export const offscreenSpec = {
   commands: subscription(
     z.object({}).strict(),
     OffscreenCommand,
-    'What the worker asks of the offscreen host: create or destroy a sandbox, deliver a page event.',
+    'What the worker asks of the offscreen host: create or destroy a sandbox, deliver a page event, load sandbox frames ahead of need.',
   ),
   dom: mutation(withToken({ ops: DomBatch }), z.array(OpResult), "Forwards a sandbox's dom batch to its page agent."),
   log: mutation(

@@ -4,7 +4,11 @@
 // (v\61lue, \76 alue), namespaced (*|value, |value, ns|value), or nested in :is/:where/:not/:has/
 // :nth-child(… of S)/:host()/::slotted(). Read with css-tree's selector parser, not a regex, and
 // conservatively: when css-tree cannot give a structured reading, the decoded text decides.
-import { generate, ident, parse, walk } from 'css-tree';
+// css-tree's parser, walker and generator entry points: the same functions, without the lexer (contracts/css-tree-parts.d.ts).
+import parse from 'css-tree/parser';
+import walk from 'css-tree/walker';
+import generate from 'css-tree/generator';
+import { ident } from 'css-tree/utils';
 import type { CssNode, EnterOrLeaveFn } from 'css-tree';
 
 const MAX_NESTING = 8;

@@ -4,7 +4,10 @@
 // Loads are found by reading tokens as Chrome does (css-tokens.ts), never by matching raw text, and then
 // conservatively: anything that another reading could turn into a load (a url( in a comment or string,
 // an HTML character reference spelling one, a malformed url) is refused too.
-import { generate, parse, walk } from 'css-tree';
+// css-tree's parser, walker and generator entry points: the same functions, without the lexer (contracts/css-tree-parts.d.ts).
+import parse from 'css-tree/parser';
+import walk from 'css-tree/walker';
+import generate from 'css-tree/generator';
 import type { CssNode, EnterOrLeaveFn } from 'css-tree';
 import type { RefusalCode } from '../refusals';
 import { locator, tokenizeCss } from './css-tokens';

@@ -15,12 +15,15 @@ type Evaluate = <T>(expression: string) => Promise<T>;
 
 /** The sandbox frames in the offscreen document, checked against the host's own table of live sandboxes. */
 export async function liveSandboxes(evaluateInOffscreen: Evaluate): Promise<LiveSandbox[]> {
-  const r = await evaluateInOffscreen<{ frames: LiveSandbox[]; ids: string[] }>(`({
-    frames: [...document.querySelectorAll('iframe')].map((f) => ({ sandboxId: f.dataset.sandboxId, remixletId: f.dataset.remixletId })),
+  const r = await evaluateInOffscreen<{ frames: LiveSandbox[]; ids: string[]; bound: number }>(`({
+    frames: [...document.querySelectorAll('iframe:not([data-spare])')].map((f) => ({ sandboxId: f.dataset.sandboxId, remixletId: f.dataset.remixletId })),
     ids: remixletLiveSandboxes(),
+    bound: document.querySelectorAll('iframe[data-spare][data-sandbox-id], iframe[data-spare][data-remixlet-id]').length,
   })`);
-  // A frame without an entry, or an entry without a frame, would be a leak of its own.
+  // A frame without an entry, or an entry without a frame, would be a leak of its own. Spare frames, loaded
+  // ahead of need (offscreen/spares.ts), belong to no remixlet until one is bound to a sandbox.
   expect(r.frames.map((f) => f.sandboxId).sort()).toEqual([...r.ids].sort());
+  expect(r.bound).toBe(0);
   return r.frames;
 }
 

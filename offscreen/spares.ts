@@ -1,0 +1,77 @@
+// Context: offscreen document. Sandbox frames loaded ahead of need: loading sandbox.html and starting its
+// runtime worker takes a page's remixlet ~150 ms, so when a matching page commits the worker asks for as
+// many frames as scripts will start there, and they load while the page does (bench/time-to-effect.bench.ts).
+// A spare is a sandbox frame that has no remixlet yet: no script, no ports, no token; createSandbox binds
+// it to exactly one sandbox, once, as it would a fresh frame. Trusts nothing the frames send.
+import { SANDBOX_PATH } from './frame-policy';
+
+/** A spare unused this long goes: it only helps a page that is loading now. */
+export const SPARE_LIFETIME_MS = 30_000;
+export const MAX_SPARES = 8;
+
+export interface Spare {
+  iframe: HTMLIFrameElement;
+  /** Whether its first document has loaded (a spare taken before that still loads as a fresh frame would). */
+  loaded(): boolean;
+}
+
+interface Held extends Spare {
+  release(): void;
+}
+
+const spares: Held[] = [];
+
+/** A sandbox frame as createSandbox makes one: scripts only; no popups, no top navigation, no forms. */
+export function sandboxFrame(): HTMLIFrameElement {
+  const iframe = document.createElement('iframe');
+  // The sandbox attribute stacks on the manifest's sandbox CSP.
+  iframe.setAttribute('sandbox', 'allow-scripts');
+  return iframe;
+}
+
+function discard(held: Held): void {
+  const i = spares.indexOf(held);
+  if (i >= 0) spares.splice(i, 1);
+  held.release();
+  held.iframe.remove();
+}
+
+function addSpare(): void {
+  const iframe = sandboxFrame();
+  iframe.dataset.spare = '';
+  const listening = new AbortController();
+  let loads = 0;
+  const held: Held = {
+    iframe,
+    loaded: () => loads > 0,
+    release: () => {
+      listening.abort();
+      clearTimeout(expiry);
+    },
+  };
+  // A spare that loads a second document is not the page it was; it goes, as a live sandbox would.
+  iframe.addEventListener('load', () => (++loads > 1 ? discard(held) : undefined), { signal: listening.signal });
+  const expiry = setTimeout(() => discard(held), SPARE_LIFETIME_MS);
+  spares.push(held);
+  iframe.src = chrome.runtime.getURL(SANDBOX_PATH);
+  document.body.append(iframe);
+}
+
+/** Makes sure at least `count` spares exist (at most MAX_SPARES), loading or loaded. */
+export function prewarm(count: number): void {
+  while (spares.length < Math.min(count, MAX_SPARES)) addSpare();
+}
+
+/** Takes one spare out of the pool, the longest-loading first; it is then the caller's alone. */
+export function takeSpare(): Spare | undefined {
+  const held = spares.find((s) => s.loaded()) ?? spares[0];
+  if (!held) return undefined;
+  spares.splice(spares.indexOf(held), 1);
+  held.release();
+  delete held.iframe.dataset.spare;
+  return { iframe: held.iframe, loaded: held.loaded };
+}
+
+export function spareCount(): number {
+  return spares.length;
+}
