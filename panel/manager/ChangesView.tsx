@@ -50,34 +50,8 @@ export function ChangesView(props: { before: Files | undefined; after: Files; ve
       <Show when={changes().manifestUnreadable}>
         <p class="warning">A manifest.json here does not parse, so its permission changes cannot be listed; read the diff below.</p>
       </Show>
-      <Show when={changes().permissionsAdded.length}>
-        <div class="callout added" role="note" aria-label="Permissions added">
-          <h5>Permissions added</h5>
-          <ul>
-            <For each={changes().permissionsAdded}>
-              {(p) => (
-                <li data-permission={p.name}>
-                  <code>{p.name}</code>: {p.text}
-                </li>
-              )}
-            </For>
-          </ul>
-        </div>
-      </Show>
-      <Show when={changes().permissionsRemoved.length}>
-        <div class="callout removed" role="note" aria-label="Permissions removed">
-          <h5>Permissions removed</h5>
-          <ul>
-            <For each={changes().permissionsRemoved}>
-              {(p) => (
-                <li data-permission={p.name}>
-                  <code>{p.name}</code>: {p.text}
-                </li>
-              )}
-            </For>
-          </ul>
-        </div>
-      </Show>
+      <PermissionCallout kind="added" title="Permissions added" permissions={changes().permissionsAdded} />
+      <PermissionCallout kind="removed" title="Permissions removed" permissions={changes().permissionsRemoved} />
       <Show when={changes().sitesAdded.length || changes().sitesRemoved.length}>
         <ul class="site-changes">
           <For each={changes().sitesAdded}>{(s) => <li>Now also runs on {siteText(s)}</li>}</For>
@@ -86,5 +60,25 @@ export function ChangesView(props: { before: Files | undefined; after: Files; ve
       </Show>
       <For each={changes().files}>{(c) => <FileDiff change={c} version={props.version} />}</For>
     </div>
+  );
+}
+
+/** Permissions a version added or removed, each with its fixed card text. */
+function PermissionCallout(props: { kind: 'added' | 'removed'; title: string; permissions: ReadonlyArray<{ name: string; text: string }> }) {
+  return (
+    <Show when={props.permissions.length}>
+      <div class={`callout ${props.kind}`} role="note" aria-label={props.title}>
+        <h5>{props.title}</h5>
+        <ul>
+          <For each={props.permissions}>
+            {(p) => (
+              <li data-permission={p.name}>
+                <code>{p.name}</code>: {p.text}
+              </li>
+            )}
+          </For>
+        </ul>
+      </div>
+    </Show>
   );
 }
