@@ -11,6 +11,7 @@ import { dropMessagesOf } from './messages';
 import { onRecorderMessage, forgetDocumentsOfTab } from './observe';
 import { syncRecorders } from './recorder-registration';
 import { syncNetRules } from '../netrules/install';
+import { installNetRulesListeners } from '../netrules/listeners';
 
 /** What an install or update of the extension, or a browser start, brings in line: rules (checked anew), recorders, schedules. */
 export async function servicesAtStartup(): Promise<void> {
@@ -24,6 +25,8 @@ export function installServiceListeners(): void {
   chrome.tabs.onRemoved.addListener((tabId) => forgetDocumentsOfTab(tabId));
   chrome.runtime.onInstalled.addListener(() => void servicesAtStartup());
   chrome.runtime.onStartup.addListener(() => void servicesAtStartup());
+  // Rules follow the tabs they act in; this also installs them at every worker start.
+  installNetRulesListeners();
   // Alarms are not promised to outlive a browser restart; the records are, so every worker start restores them.
   void restoreSchedules();
   if (TEST_HOOKS) {

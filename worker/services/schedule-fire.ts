@@ -9,6 +9,7 @@ import { RemixletRefusal } from '../../contracts/refusals';
 import { dropSchedule, ownPage, parseAlarmName, readSchedule, type ScheduleRecord } from './schedule';
 import { notify } from './notify';
 import { queueMessage } from './messages';
+import { openTabWithoutRules } from '../netrules/listeners';
 
 export async function scheduleFired(alarm: { name: string; periodInMinutes?: number }): Promise<void> {
   const names = parseAlarmName(alarm.name);
@@ -64,5 +65,6 @@ async function openOrFocus(url: URL): Promise<void> {
     if (open.windowId !== undefined) await chrome.windows.update(open.windowId, { focused: true }).catch(() => undefined);
     return;
   }
-  await chrome.tabs.create({ url: url.href });
+  // The worker opens it, so it is a request Remixlet sends: no remixlet's network rule may act on it.
+  await openTabWithoutRules(url.href);
 }

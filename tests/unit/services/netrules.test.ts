@@ -1,11 +1,12 @@
 // The rules.json check: every rule of the hostile corpus is refused (for a remixlet on some sites and for
 // one on every site) with a reason that names what it touched; the limits of the source document hold one
-// by one; good rules pass, cleaned; and the installed form never acts on the extension's own requests.
+// by one; good rules pass, cleaned; and the installed form never acts on the extension's own requests,
+// names exactly the tabs whose top document is one of the remixlet's pages, and never tab -1.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkRule, checkRulesFile, checkRulesText, netrulesScopeOf, HEADERS_A_RULE_MAY_CHANGE } from '../../../contracts/policy/netrules';
 import { checkRemixletFiles } from '../../../contracts/save-checks';
-import { installable } from '../../../worker/netrules/installable';
+import { EXEMPTION_PRIORITY, TAB_ID_NONE, inTabs, installable, isOwnPage, navigationExemption } from '../../../worker/netrules/installable';
 
 interface CorpusEntry {
   id: string;
@@ -144,6 +145,45 @@ describe('the installed form', () => {
     const every = installable(checked({ action: { type: 'block' }, condition: { urlFilter: '||ads.example^' } }, everySite), 1_000_002, everySite, 'extid', []);
     expect(every.condition.initiatorDomains).toBeUndefined();
     expect(every.condition.excludedInitiatorDomains).toEqual(['extid']);
+  });
+
+  it("names exactly the tabs showing one of a some-sites remixlet's pages, and is left out while there are none", () => {
+    const rule = installable(checked({ action: { type: 'block' }, condition: { urlFilter: '||ads.example^' } }), 1_000_001, someSites, 'extid', []);
+    expect(inTabs(rule, false, { members: [7, 3, 7], others: [1, 2] })?.condition).toMatchObject({ tabIds: [3, 7], initiatorDomains: ['page.example', 'own.example'] });
+    expect(inTabs(rule, false, { members: [7], others: [] })?.condition.excludedTabIds).toBeUndefined();
+    expect(inTabs(rule, false, { members: [], others: [1, 2] })).toBeUndefined();
+  });
+
+  it("an every-site remixlet's rule acts in every tab but those that are not its pages, never outside a tab (the extension's worker and offscreen document)", () => {
+    const rule = installable(checked({ action: { type: 'block' }, condition: { urlFilter: '||ads.example^' } }, everySite), 1_000_002, everySite, 'extid', []);
+    const scoped = inTabs(rule, true, { members: [4], others: [9, 2] })!;
+    expect(TAB_ID_NONE).toBe(-1);
+    expect(scoped.condition.excludedTabIds).toEqual([-1, 2, 9]);
+    expect(scoped.condition.tabIds).toBeUndefined();
+    expect(inTabs(rule, true, { members: [], others: [] })!.condition.excludedTabIds).toEqual([-1]);
+  });
+
+  it("a tab is one of a remixlet's pages by its matches and excludeMatches exactly (scheme, host, path), and not on a paused site", () => {
+    const cart = { matches: ['https://shop.example/cart/*'], excludeMatches: ['https://shop.example/cart/private*'], pausedSites: [] };
+    expect(isOwnPage(cart, 'https://shop.example/cart/1')).toBe(true);
+    expect(isOwnPage(cart, 'https://shop.example/other')).toBe(false);
+    expect(isOwnPage(cart, 'http://shop.example/cart/1')).toBe(false);
+    expect(isOwnPage(cart, 'https://sub.shop.example/cart/1')).toBe(false);
+    expect(isOwnPage(cart, 'https://shop.example/cart/private/2')).toBe(false);
+    expect(isOwnPage({ ...cart, pausedSites: ['shop.example'] }, 'https://shop.example/cart/1')).toBe(false);
+    const every = { matches: ['<all_urls>'], excludeMatches: ['*://bank.example/*'], pausedSites: [] };
+    expect(isOwnPage(every, 'https://news.example/')).toBe(true);
+    expect(isOwnPage(every, 'https://bank.example/')).toBe(false);
+    expect(isOwnPage(every, 'chrome-extension://extid/panel/manager.html')).toBe(false);
+    expect(isOwnPage(every, 'about:blank')).toBe(false);
+  });
+
+  it("a navigation the extension starts is exempt from every remixlet rule, for that tab's main frame only", () => {
+    const exemption = navigationExemption(1_000_000, 42);
+    expect(exemption).toEqual({ id: 1_000_000, priority: EXEMPTION_PRIORITY, action: { type: 'allow' }, condition: { tabIds: [42], resourceTypes: ['main_frame'] } });
+    // Above the highest priority a rules.json may give (an allow outranks lower-priority modifyHeaders too).
+    expect(checkRule({ priority: EXEMPTION_PRIORITY, action: { type: 'block' }, condition: { urlFilter: '||ads.example^' } }, 0, everySite).ok).toBe(false);
+    expect(checkRule({ priority: EXEMPTION_PRIORITY - 1, action: { type: 'block' }, condition: { urlFilter: '||ads.example^' } }, 0, everySite).ok).toBe(true);
   });
 
   it('carries only the fields the check read', () => {
