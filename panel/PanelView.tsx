@@ -3,13 +3,14 @@
 // that tab (fixed text, ApprovalCard), provider settings, and the remixlets that run there.
 import { createEffect, createResource, createSignal, For, on, onCleanup, Show } from 'solid-js';
 import type { PendingApproval } from '../contracts/boundaries/panel-worker';
-import { worker } from './worker-client';
+import { liveSubscription, worker } from './worker-client';
 import { boundTab } from './bound-tab';
 import { ApprovalCard } from './ApprovalCard';
 import { ChatView } from './chat/ChatView';
 import { createChat, type Chat } from './chat/controller';
 import { ProviderSettingsForm } from './settings/ProviderSettings';
-import { decided, deciding, stillPending } from './agent/decisions';
+import { decided, deciding, isWaiting, stillPending } from './agent/decisions';
+import { answerWithoutTool } from './agent/late-answer';
 
 export function Panel() {
   const [tab] = createResource(boundTab);
@@ -22,14 +23,16 @@ export function Panel() {
   let sub: { unsubscribe(): void } | undefined;
   const watch = (tabId: number) => {
     sub?.unsubscribe();
-    sub = worker().pending(
-      { tabId },
-      {
-        onData: (list) => {
-          setPending(list);
-          stillPending(new Set(list.map((a) => a.approvalId)));
+    sub = liveSubscription((w) =>
+      w.pending(
+        { tabId },
+        {
+          onData: (list) => {
+            setPending(list);
+            stillPending(new Set(list.map((a) => a.approvalId)));
+          },
         },
-      },
+      ),
     );
   };
   const bind = (t: chrome.tabs.Tab) => {
@@ -47,11 +50,14 @@ export function Panel() {
   });
 
   const decide = async (a: PendingApproval, allow: boolean) => {
+    // A card can outlive the turn that asked for it (the panel was reloaded): its answer still reaches the model.
+    const toolWaiting = isWaiting(a.approvalId);
     deciding(a.approvalId);
     try {
       const result = await worker().decide({ approvalId: a.approvalId, allow });
       setStatus(result.status === 'activated' ? `Applied version ${result.version}.` : result.status === 'declined' ? 'Not applied; the previous version stays.' : 'Allowed.');
       decided(a.approvalId, result);
+      if (!toolWaiting) chat()?.noteForModel(answerWithoutTool(a, result));
       void refetch();
     } catch (e) {
       decided(a.approvalId, { status: 'gone', reason: 'Remixlet could not record the answer.' });

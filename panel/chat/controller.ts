@@ -8,7 +8,7 @@ import type { ModelMessage } from 'ai';
 import type { ChatBinding } from '../../contracts/agent/chat';
 import { STOP_TEXT } from '../../contracts/agent/chat';
 import { asRefusal } from '../../contracts/trpc-errors';
-import { worker } from '../worker-client';
+import { liveSubscription, worker } from '../worker-client';
 import { loadProviderSettings, settingsProblem } from '../agent/settings';
 import { languageModel, takesImagesInToolResults } from '../agent/providers';
 import { agentTools } from '../agent/tools';
@@ -17,6 +17,7 @@ import { runTurn } from '../agent/turn';
 import { describeError, REFUSED_TEXT } from '../agent/errors';
 import { forgetChat, loadChat, saveChat, type ChatRecord, type Entry } from '../agent/chat-store';
 import type { Draft } from '../agent/draft';
+import { withUserText } from '../agent/user-text';
 
 export interface ChatState {
   entries: Entry[];
@@ -43,23 +44,25 @@ export function createChat(tab: { id: number; url: string }) {
 
   const follow = (b: ChatBinding) => {
     watch?.unsubscribe();
-    watch = worker().agentChat(
-      { chatId: b.chatId },
-      {
-        onData: (next) => {
-          setBinding(next);
-          if (next.state === 'stopped') {
-            running?.abort();
-            const text = STOP_TEXT[next.stopReason ?? 'ended'];
-            const last = state.entries[state.entries.length - 1];
-            setState('stopped', text);
-            if (!(last?.kind === 'notice' && last.text === text)) {
-              push({ kind: 'notice', text });
-              void persist();
+    watch = liveSubscription((w) =>
+      w.agentChat(
+        { chatId: b.chatId },
+        {
+          onData: (next) => {
+            setBinding(next);
+            if (next.state === 'stopped') {
+              running?.abort();
+              const text = STOP_TEXT[next.stopReason ?? 'ended'];
+              const last = state.entries[state.entries.length - 1];
+              setState('stopped', text);
+              if (!(last?.kind === 'notice' && last.text === text)) {
+                push({ kind: 'notice', text });
+                void persist();
+              }
             }
-          }
+          },
         },
-      },
+      ),
     );
   };
 
@@ -101,7 +104,7 @@ export function createChat(tab: { id: number; url: string }) {
     } catch (e) {
       return fail(asRefusal(e).reason);
     }
-    messages = [...messages, { role: 'user', content: text }];
+    messages = withUserText(messages, text);
     void persist();
     running = new AbortController();
     let assistantIndex = -1;
@@ -161,6 +164,13 @@ export function createChat(tab: { id: number; url: string }) {
 
   const stop = () => running?.abort();
 
+  /** Shown to the person and sent to the model with the next message (or as its own turn's opening). */
+  const noteForModel = (text: string) => {
+    push({ kind: 'notice', text });
+    messages = withUserText(messages, text);
+    void persist();
+  };
+
   const newChat = async () => {
     running?.abort();
     const b = binding();
@@ -172,7 +182,7 @@ export function createChat(tab: { id: number; url: string }) {
     await forgetChat(tab.id);
   };
 
-  return { state, binding, restore, send, stop, newChat, dispose: () => watch?.unsubscribe() };
+  return { state, binding, restore, send, stop, newChat, noteForModel, dispose: () => watch?.unsubscribe() };
 }
 
 /** What a tool returned, as text for the person's "details": its outcome first, then the data. */

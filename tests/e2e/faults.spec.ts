@@ -3,7 +3,7 @@
 // still usable or cleanly gone, and the running remixlet goes on.
 import type { BrowserContext, Page } from '@playwright/test';
 import { test, expect } from './harness';
-import { install, manifest, openPanel, uiCall } from './remixlet';
+import { install, manifest, openPanel, stopServiceWorkers, uiCall } from './remixlet';
 
 async function armFault(context: BrowserContext, name: string): Promise<void> {
   const sw = context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://'))!;
@@ -13,16 +13,7 @@ async function armFault(context: BrowserContext, name: string): Promise<void> {
 async function killWorkerAt(context: BrowserContext, panel: Page, name: string): Promise<void> {
   const sw = () => context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://'))!;
   await expect.poll(async () => (await sw().evaluate(() => chrome.storage.session.get('remixletFaultHit'))).remixletFaultHit, { timeout: 10_000 }).toBe(name);
-  const session = await context.newCDPSession(panel);
-  const stopped = new Promise<void>((resolve) =>
-    session.on('ServiceWorker.workerVersionUpdated', (e: { versions: Array<{ runningStatus: string }> }) => {
-      if (e.versions.some((v) => v.runningStatus === 'stopped')) resolve();
-    }),
-  );
-  await session.send('ServiceWorker.enable');
-  await session.send('ServiceWorker.stopAllWorkers');
-  await stopped;
-  await session.detach();
+  await stopServiceWorkers(context, panel);
 }
 
 const files = (script: string, matches = ['*://shop.test/*']) => ({ 'manifest.json': manifest({ name: 'Tally', matches }), 'script.js': script });

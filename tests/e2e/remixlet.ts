@@ -1,7 +1,7 @@
 // Remixlet-specific helpers on top of the harness: talk to the worker as the side panel does (over a
 // `ui` port from the panel page, which the worker's sender check admits), install a remixlet through the
 // worker's own activation path with the clicks a person would make, read logs, count sandboxes.
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { expect } from './harness';
 
 export interface RemixletFiles {
@@ -87,4 +87,18 @@ export async function hasPageAgent(page: Page, extensionId: string): Promise<boo
   await cdp.send('Runtime.disable');
   await cdp.detach();
   return origins.some((o) => o === `chrome-extension://${extensionId}`);
+}
+
+/** Stops every service worker of the browser over CDP, as Chrome does when it idles one out, and waits until it has. */
+export async function stopServiceWorkers(context: BrowserContext, via: Page): Promise<void> {
+  const session = await context.newCDPSession(via);
+  const stopped = new Promise<void>((resolve) => {
+    session.on('ServiceWorker.workerVersionUpdated', (e: { versions: Array<{ runningStatus: string; scriptURL: string }> }) => {
+      if (e.versions.some((v) => v.scriptURL.startsWith('chrome-extension://') && v.runningStatus === 'stopped')) resolve();
+    });
+  });
+  await session.send('ServiceWorker.enable');
+  await session.send('ServiceWorker.stopAllWorkers');
+  await stopped;
+  await session.detach();
 }

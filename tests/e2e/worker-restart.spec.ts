@@ -2,7 +2,7 @@
 // resolves, the page agent and offscreen host reconnect, no sandbox is duplicated or lost, and the
 // remixlet keeps repairing the page through the restarted worker.
 import { test, expect } from './harness';
-import { install, manifest, openPanel, readLog } from './remixlet';
+import { install, manifest, openPanel, readLog, stopServiceWorkers } from './remixlet';
 
 const SCRIPT = `
 rmx.keep('no promos', {
@@ -22,17 +22,7 @@ test('running remixlets survive the worker being stopped', async ({ context, ope
   await expect.poll(live).toHaveLength(1);
   const before = await live();
 
-  // Stop every service worker of the extension's origin, as Chrome does when it idles one out.
-  const session = await context.newCDPSession(panel);
-  const stopped = new Promise<void>((resolve) => {
-    session.on('ServiceWorker.workerVersionUpdated', (e: { versions: Array<{ runningStatus: string; scriptURL: string }> }) => {
-      if (e.versions.some((v) => v.scriptURL.startsWith('chrome-extension://') && v.runningStatus === 'stopped')) resolve();
-    });
-  });
-  await session.send('ServiceWorker.enable');
-  await session.send('ServiceWorker.stopAllWorkers');
-  await stopped;
-  await session.detach();
+  await stopServiceWorkers(context, panel);
 
   // The page redraws: the remixlet, through a worker that has to start again, must repair it.
   await page.evaluate(() => {

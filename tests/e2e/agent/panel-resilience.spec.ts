@@ -1,0 +1,54 @@
+// The side panel outlives the worker and the worker outlives the panel: a chat whose tab closes while the
+// worker was stopped still says so in the open panel, and a permission card answered after a panel reload
+// (the turn that asked is gone) still tells the model what the person chose.
+import { test, expect } from '../harness';
+import { openPanel, stopServiceWorkers } from '../remixlet';
+import { ScriptedModel } from './scripted-model';
+import { configureProvider, idle, send } from './chat-helpers';
+
+test('a chat stopped while the worker was restarted is announced in the open panel', async ({ context, openPage, openExtensionPage, tabIdOf, sites }) => {
+  const model = new ScriptedModel(() => ({ text: 'Looked.' }));
+  const baseURL = model.install(sites);
+  const shop = await openPage('shop.test', '/index.html');
+  const panel = await openPanel(openExtensionPage, await tabIdOf(shop));
+  await configureProvider(panel, { baseURL });
+  await send(panel, 'Hello');
+  await idle(panel);
+
+  await stopServiceWorkers(context, panel);
+  // The panel's port dropped with the worker; the tab now leaves the site, which wakes the worker again.
+  await shop.goto(sites.url('other.test', '/index.html'));
+  await expect(panel.locator('.chat .notice').last()).toHaveText('The chat stopped because its tab left the site it started on. Start a new chat on the page you want to change.');
+  await expect(panel.getByLabel('Message')).toBeDisabled();
+});
+
+test('a permission card answered after the panel reloaded reaches the model with the next message', async ({ openPage, openExtensionPage, tabIdOf, sites }) => {
+  const model = new ScriptedModel((turn) => {
+    if (turn.user.includes('Note from Remixlet')) return { text: 'I see the answer to the card.' };
+    return turn.step === 0 ? { toolCalls: [{ name: 'request_permissions', args: { permissions: [{ name: 'storage', reason: 'count hidden promos' }] } }] } : { text: 'Thanks.' };
+  });
+  const baseURL = model.install(sites);
+  const shop = await openPage('shop.test', '/index.html');
+  const tabId = await tabIdOf(shop);
+  const panel = await openPanel(openExtensionPage, tabId);
+  await configureProvider(panel, { baseURL });
+  await send(panel, 'Hide promos and remember how many.');
+  const card = panel.locator('section.approval[data-approval-kind="permissions"]');
+  await expect(card).toBeVisible();
+
+  // The panel reloads while the tool call waits: that turn is gone, the worker's card is not.
+  await panel.reload();
+  await expect(card).toBeVisible();
+  await card.getByRole('button', { name: 'Allow' }).click();
+  await expect(card).toHaveCount(0);
+  const note = panel.locator('.chat .notice').last();
+  await expect(note).toContainText('the person answered the permission card (storage)');
+  await expect(note).toContainText('allowed it');
+
+  await send(panel, 'Go on.');
+  await idle(panel);
+  await expect(panel.locator('.chat .assistant').last()).toHaveText('I see the answer to the card.');
+  const last = model.requests.at(-1)!.body.messages.filter((m) => m.role === 'user').at(-1);
+  expect(JSON.stringify(last?.content)).toContain('allowed it');
+  expect(JSON.stringify(last?.content)).toContain('Go on.');
+});
