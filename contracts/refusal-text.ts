@@ -48,6 +48,9 @@ export const REFUSAL_TEXT: Record<RefusalCode, string> = {
   CHAT_STOPPED: "The agent's chat stopped (its tab closed or left the site); start a new chat on the page.",
   CHAT_OTHER_TAB: 'The chat works only on the tab it started on.',
   READ_REFUSED: 'The agent never reads cookies, local or session storage, IndexedDB, caches or the credential store.',
+  CHATGPT_SIGNED_OUT: 'No ChatGPT account is signed in, or its sign-in could not be renewed: sign in again in Settings.',
+  CHATGPT_SIGN_IN_FAILED: 'The ChatGPT sign-in did not complete (cancelled, refused by OpenAI, or an answer that did not match the sign-in Remixlet started).',
+  CHATGPT_ADDRESS_REFUSED: 'The worker sends the ChatGPT sign-in only to the fixed OpenAI model address; this request named another.',
   NOT_FOUND: 'There is no such thing.',
   INTERNAL: 'Something went wrong inside Remixlet; the reason says what.',
 };

@@ -55,6 +55,10 @@ export const REFUSAL_CODES = [
   'CHAT_STOPPED',
   'CHAT_OTHER_TAB',
   'READ_REFUSED',
+  // ChatGPT sign-in (the one credential the worker keeps, sent only to OpenAI)
+  'CHATGPT_SIGNED_OUT',
+  'CHATGPT_SIGN_IN_FAILED',
+  'CHATGPT_ADDRESS_REFUSED',
   // anything else
   'NOT_FOUND',
   'INTERNAL',

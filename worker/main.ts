@@ -11,6 +11,7 @@ import { resyncSandboxes } from './resync';
 import { installSeedingPath } from './seed';
 import { installServiceListeners } from './services/listeners';
 import { watchChatTabs } from './agent/chats';
+import { watchChatGptSignIn } from './chatgpt/watch';
 
 setPageHooks({
   onArrived: (page) => void reconcilePage(page).then(() => resyncSandboxes(page)),
@@ -21,6 +22,7 @@ listen();
 installServiceListeners();
 installSeedingPath();
 watchChatTabs();
+watchChatGptSignIn();
 
 const onSameDocumentNavigation = (d: { tabId: number; frameId: number; documentId?: string; url: string }) => {
   const page = urlChanged(d.tabId, d.frameId, d.documentId, d.url);

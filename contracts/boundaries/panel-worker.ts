@@ -50,6 +50,44 @@ export const ReloadTabs = z.union([z.literal('matching'), z.object({ tabId: TabI
 export type ReloadTabs = z.infer<typeof ReloadTabs>;
 const Changed = z.object({ ok: z.boolean(), reloaded: z.number().int().min(0).optional().describe('How many tabs were asked to reload') }).strict();
 
+/**
+ * The ChatGPT sign-in as the UI sees it: whether an account is signed in and its email, never a token.
+ * `message` is fixed extension text saying why the last sign-in or renewal failed.
+ */
+export const ChatGptAccount = z
+  .object({
+    state: z.enum(['signed-out', 'signing-in', 'signed-in']),
+    email: z.string().max(320).optional(),
+    message: z.string().max(500).optional(),
+  })
+  .strict();
+export type ChatGptAccount = z.infer<typeof ChatGptAccount>;
+
+/** A model request body may carry screenshots in tool results. */
+export const CHATGPT_RELAY_MAX_BODY = 32 * 1024 * 1024;
+
+/**
+ * One model request the panel asks the worker to send with the ChatGPT sign-in. The panel never has the
+ * token, so it sends no authorization; the worker refuses any address outside the fixed OpenAI base.
+ */
+export const ChatGptRelayRequest = z
+  .object({
+    url: z.string().max(2000),
+    method: z.enum(['GET', 'POST']),
+    headers: z.record(z.string().max(100), z.string().max(1000)).refine((h) => Object.keys(h).length <= 30, 'at most 30 headers'),
+    body: z.string().max(CHATGPT_RELAY_MAX_BODY).optional(),
+  })
+  .strict();
+export type ChatGptRelayRequest = z.infer<typeof ChatGptRelayRequest>;
+
+/** The answer, in order: its status and content type once, then its body as text, then its end. */
+export const ChatGptRelayEvent = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('head'), status: z.number().int().min(100).max(599), headers: z.record(z.string().max(100), z.string().max(1000)) }).strict(),
+  z.object({ kind: z.literal('chunk'), text: z.string() }).strict(),
+  z.object({ kind: z.literal('end') }).strict(),
+]);
+export type ChatGptRelayEvent = z.infer<typeof ChatGptRelayEvent>;
+
 export const uiSpec = {
   list: query(z.object({ url: z.string().optional() }).strict(), z.array(RemixletSummary), 'Every remixlet, or those that run on a page.'),
   readLog: query(z.object({ remixletId: RemixletId, limit: z.number().int().min(1).max(500).optional() }).strict(), z.array(LogEntry), "A remixlet's log, newest first."),
@@ -90,6 +128,15 @@ export const uiSpec = {
     z.object({ chatId: ChatId, tabId: TabId, remixletId: RemixletId.optional(), files: Files }).strict(),
     SaveResult,
     'Saves the draft through activation: it activates, asks with a dialog first, or is refused with reasons.',
+  ),
+  // Sign-in with a ChatGPT account: the worker keeps and renews its tokens and sends them only to OpenAI.
+  chatgptAccount: subscription(z.object({}).strict(), ChatGptAccount, 'Whether a ChatGPT account is signed in, and its email; never a token.'),
+  chatgptSignIn: mutation(z.object({}).strict(), ChatGptAccount, "Opens OpenAI's sign-in page in a new tab; the worker watches that tab for the answer."),
+  chatgptSignOut: mutation(z.object({}).strict(), ChatGptAccount, 'Forgets the ChatGPT sign-in tokens.'),
+  chatgptRelay: subscription(
+    ChatGptRelayRequest,
+    ChatGptRelayEvent,
+    'Sends one model request to the ChatGPT (Codex) backend with the sign-in the worker keeps, and streams the answer back.',
   ),
 } as const;
 export type UiSpec = typeof uiSpec;

@@ -28,9 +28,14 @@ export function describeError(error: unknown): string {
   if (e instanceof IdleTimeout) {
     return `The provider stopped answering: nothing arrived for ${e.seconds} seconds. Check that it is running, then send your message again.`;
   }
+  // The worker's refusals for a ChatGPT account (not signed in, renewal refused, unreachable) are fixed text.
+  if ((e as { name?: string } | undefined)?.name === 'ChatGptRelayError') return (e as Error).message;
   if (APICallError.isInstance(e)) {
     const host = hostOf(e.url);
     const status = e.statusCode;
+    if (host === 'chatgpt.com' && (status === 401 || status === 403)) {
+      return `ChatGPT refused the sign-in (${status}), even after renewing it. Sign out and sign in again in Settings, then send again.`;
+    }
     if (status === 401 || status === 403) return `${host} refused the API key (${status}). Check the key in Settings, then send again.`;
     if (status === 429) return `${host} is rate limiting requests (429). Wait a minute and send again, or check your plan's limits.`;
     if (status === 404) return `${host} does not know this model or address (404). Check the model name and the endpoint in Settings.`;

@@ -1,12 +1,15 @@
 // Context: side panel. One language model per provider, all through the AI SDK. The key goes only to the
 // provider it was entered for: OpenAI, Anthropic and Google use their own fixed addresses; an
-// OpenAI-compatible endpoint gets the key only if the person entered one for it.
-import type { LanguageModel } from 'ai';
+// OpenAI-compatible endpoint gets the key only if the person entered one for it. A ChatGPT account has
+// no key in the panel: its requests go through the worker (chatgpt-relay.ts), which holds the sign-in.
+import { wrapLanguageModel, type LanguageModel } from 'ai';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { ProviderSettings } from './settings';
+import { worker } from '../worker-client';
+import { CODEX_BASE, relayFetch, SIGNED_IN_THROUGH_WORKER } from './chatgpt-relay';
 
 export function languageModel(s: ProviderSettings, fetchImpl?: typeof fetch): LanguageModel {
   const extra = fetchImpl ? { fetch: fetchImpl } : {};
@@ -21,6 +24,19 @@ export function languageModel(s: ProviderSettings, fetchImpl?: typeof fetch): La
       return createAnthropic({ apiKey: key, headers: { 'anthropic-dangerous-direct-browser-access': 'true' }, ...extra })(s.model);
     case 'google':
       return createGoogleGenerativeAI({ apiKey: key, ...extra })(s.model);
+    case 'chatgpt':
+      // The Codex backend keeps nothing (store: false), so the SDK must send earlier turns in full rather
+      // than as references to stored items. `fetchImpl` is ignored: the relay is the only way out.
+      return wrapLanguageModel({
+        model: createOpenAI({ baseURL: CODEX_BASE, apiKey: SIGNED_IN_THROUGH_WORKER, fetch: relayFetch(worker) }).responses(s.model),
+        middleware: {
+          specificationVersion: 'v3',
+          transformParams: async ({ params }) => ({
+            ...params,
+            providerOptions: { ...params.providerOptions, openai: { ...params.providerOptions?.openai, store: false } },
+          }),
+        },
+      });
   }
 }
 

@@ -1,9 +1,10 @@
 // Context: side panel. The person's provider settings, kept in the panel's own IndexedDB (localforage):
-// the API key never leaves the panel except in requests to the provider it was entered for.
+// the API key never leaves the panel except in requests to the provider it was entered for. A ChatGPT
+// account has no key here: the worker keeps its sign-in (worker/chatgpt/), and the panel never sees it.
 import localforage from 'localforage';
 import { z } from 'zod';
 
-export const PROVIDER_KINDS = ['openai-compatible', 'openai', 'anthropic', 'google'] as const;
+export const PROVIDER_KINDS = ['openai-compatible', 'openai', 'anthropic', 'google', 'chatgpt'] as const;
 export const ProviderKind = z.enum(PROVIDER_KINDS);
 export type ProviderKind = z.infer<typeof ProviderKind>;
 
@@ -12,6 +13,7 @@ export const PROVIDER_LABEL: Record<ProviderKind, string> = {
   openai: 'OpenAI',
   anthropic: 'Anthropic',
   google: 'Google (Gemini)',
+  chatgpt: 'ChatGPT account (sign in)',
 };
 
 export const ProviderSettings = z
@@ -30,7 +32,13 @@ export const DEFAULT_MODEL: Record<ProviderKind, string> = {
   openai: 'gpt-4.1',
   anthropic: 'claude-sonnet-4-5',
   google: 'gemini-2.5-pro',
+  chatgpt: 'gpt-5',
 };
+
+/** Whether the provider takes an API key typed into the panel (a ChatGPT account signs in instead). */
+export function usesApiKey(kind: ProviderKind): boolean {
+  return kind !== 'chatgpt';
+}
 
 const store = localforage.createInstance({ name: 'remixlet-panel', storeName: 'settings', driver: localforage.INDEXEDDB });
 
@@ -52,7 +60,7 @@ export function settingsProblem(s: ProviderSettings): string | undefined {
     } catch {
       return 'Enter the endpoint address, e.g. http://localhost:11434/v1 for Ollama.';
     }
-  } else if (!s.apiKey.trim()) {
+  } else if (usesApiKey(s.kind) && !s.apiKey.trim()) {
     return `Enter your ${PROVIDER_LABEL[s.kind]} API key.`;
   }
   if (!s.model.trim()) return 'Enter a model name.';

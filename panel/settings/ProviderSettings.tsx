@@ -1,9 +1,11 @@
 // Context: side panel. Provider settings: which provider, its address (OpenAI-compatible only), the API
 // key (stored in the panel's own storage and sent only to that provider), the model, and how long to wait
-// for a silent provider; with a "Test connection" button.
+// for a silent provider; with a "Test connection" button. A ChatGPT account has no key here: it signs in
+// through the worker (ChatGptAccount.tsx).
 import { createEffect, createResource, createSignal, For, Show } from 'solid-js';
-import { DEFAULT_MODEL, loadProviderSettings, PROVIDER_KINDS, PROVIDER_LABEL, saveProviderSettings, type ProviderKind, type ProviderSettings } from '../agent/settings';
+import { DEFAULT_MODEL, loadProviderSettings, PROVIDER_KINDS, PROVIDER_LABEL, saveProviderSettings, usesApiKey, type ProviderKind, type ProviderSettings } from '../agent/settings';
 import { testConnection } from './test-connection';
+import { ChatGptAccountSection } from './ChatGptAccount';
 
 export function ProviderSettingsForm(props: { onSaved?: () => void }) {
   const [initial] = createResource(loadProviderSettings);
@@ -63,10 +65,12 @@ export function ProviderSettingsForm(props: { onSaved?: () => void }) {
           <input name="baseURL" type="url" value={baseURL()} onInput={(e) => setBaseURL(e.currentTarget.value)} />
         </label>
       </Show>
-      <label>
-        API key{kind() === 'openai-compatible' ? ' (if the endpoint needs one)' : ''}
-        <input name="apiKey" type="password" autocomplete="off" value={key()} onInput={(e) => setKey(e.currentTarget.value)} />
-      </label>
+      <Show when={usesApiKey(kind())} fallback={<ChatGptAccountSection />}>
+        <label>
+          API key{kind() === 'openai-compatible' ? ' (if the endpoint needs one)' : ''}
+          <input name="apiKey" type="password" autocomplete="off" value={key()} onInput={(e) => setKey(e.currentTarget.value)} />
+        </label>
+      </Show>
       <label>
         Model
         <input name="model" value={model()} onInput={(e) => setModel(e.currentTarget.value)} />
@@ -75,7 +79,9 @@ export function ProviderSettingsForm(props: { onSaved?: () => void }) {
         Give up after this many seconds without a reply
         <input name="idleSeconds" type="number" min="2" max="600" value={idle()} onInput={(e) => setIdle(Number(e.currentTarget.value))} />
       </label>
-      <p class="key-note">The key stays in this panel and is sent only to the provider above.</p>
+      <Show when={usesApiKey(kind())}>
+        <p class="key-note">The key stays in this panel and is sent only to the provider above.</p>
+      </Show>
       <div class="buttons">
         <button type="submit" class="save-settings">
           Save

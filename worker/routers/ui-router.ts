@@ -17,6 +17,7 @@ import { clock } from '../clock';
 import { afterRemixletChanged, afterSitePauseChanged } from '../lifecycle';
 import { reloadAround, tabsCoveredBy, tabsOnSite } from '../tab-reloads';
 import { agentHandlers } from '../agent/handlers';
+import { chatgptHandlers } from '../chatgpt/handlers';
 
 const handlers: HandlersOf<UiSpec, WorkerContext> = {
   list: async ({ input }) => {
@@ -115,6 +116,7 @@ const handlers: HandlersOf<UiSpec, WorkerContext> = {
     return { ok: true, reloaded };
   },
   ...agentHandlers,
+  ...chatgptHandlers,
 };
 
 export const uiRouter = routerFromSpec(t, uiSpec, () => roleProcedure('ui'), handlers);

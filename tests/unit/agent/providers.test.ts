@@ -16,7 +16,8 @@ function recordingFetch(reply: unknown) {
   return { f, seen };
 }
 
-const REPLIES: Record<ProviderSettings['kind'], unknown> = {
+// A ChatGPT account has no key in the panel; its relay is tested in tests/unit/agent/chatgpt-relay.test.ts.
+const REPLIES: Record<Exclude<ProviderSettings['kind'], 'chatgpt'>, unknown> = {
   'openai-compatible': { id: 'x', object: 'chat.completion', created: 1, model: 'm', choices: [{ index: 0, message: { role: 'assistant', content: 'OK' }, finish_reason: 'stop' }] },
   openai: { id: 'r', object: 'response', created_at: 1, model: 'm', status: 'completed', output: [{ type: 'message', id: 'm1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'OK', annotations: [] }] }], usage: { input_tokens: 1, output_tokens: 1, total_tokens: 2 } },
   anthropic: { id: 'msg', type: 'message', role: 'assistant', model: 'm', content: [{ type: 'text', text: 'OK' }], stop_reason: 'end_turn', usage: { input_tokens: 1, output_tokens: 1 } },
