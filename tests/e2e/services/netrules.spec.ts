@@ -1,11 +1,13 @@
-// rules.json in a real Chromium: a some-sites remixlet's rules act only on its own pages' requests; an
-// every-site remixlet's rules act on every page's requests but never on the extension's own (rmx.fetch,
-// the side panel's provider requests); a redirect applies to GET only; rules past the limits are refused
+// rules.json in a real Chromium: a some-sites remixlet's rules act only on its own pages' requests, exactly
+// (the tabs whose top document its matches and excludeMatches cover: not another path, scheme, subdomain
+// or an excluded page, not a frame from another site, not once the tab has left); an every-site
+// remixlet's rules act on every page's requests but never on the extension's own (rmx.fetch, the side
+// panel's provider requests, a tab a schedule opens); a redirect applies to GET only; rules past the limits are refused
 // at save; and a rule saved by an older extension that breaks today's limits (every rule of the hostile
 // corpus) is left out at install with a log line naming it, while the remixlet's other rules still apply.
 import { readFileSync } from 'node:fs';
 import { test, expect } from '../harness';
-import { uiCall, manifest } from '../remixlet';
+import { uiCall, manifest, openPanel, allowPermissions, install } from '../remixlet';
 import { installWith, perm, logMessages, results, report } from './helpers';
 
 const corpus = JSON.parse(readFileSync(new URL('../../../../shared/corpora/netrules-hostile.json', import.meta.url), 'utf8')) as Array<{ id: string; rule: unknown }>;
@@ -115,7 +117,7 @@ test("an older version's rules that break today's limits are left out at install
     },
     { id, rules, now },
   );
-  const installed = await serviceWorker.evaluate(() => chrome.declarativeNetRequest.getDynamicRules());
+  const installed = await serviceWorker.evaluate(() => chrome.declarativeNetRequest.getSessionRules());
   expect(installed).toHaveLength(1);
 
   const page = await openPage('page.example', '/');
@@ -131,4 +133,127 @@ test("an older version's rules that break today's limits are left out at install
   expect(log.join('\n')).toMatch(/rule 2 was left out: .*"content-security-policy" is a security header/);
   expect(log.some((m) => m.includes('rule 1 '))).toBe(false);
   void tabIdOf;
+});
+
+test("a some-sites remixlet's rules act only in tabs showing its pages: not another path, scheme, subdomain or excluded page, nor another site's frame, nor after the tab leaves", async ({ openPage, openExtensionPage, tabIdOf, sites, serviceWorker }) => {
+  // Every page loads an image from tracker.test naming the page it is on, and a frame from other.test that does the same.
+  const html = (at: string) =>
+    `<!doctype html><title>${at}</title><img src="https://tracker.test/px?at=${encodeURIComponent(at)}"><iframe src="https://other.test/frame?in=${encodeURIComponent(at)}"></iframe>`;
+  const pageRoute = (host: string, path: string, delayMs = 0) =>
+    sites.route(host, path, async (_req, _res, { url, https }) => {
+      // A server that takes a moment to answer, as real ones do: the rules are added when the navigation
+      // starts (onBeforeNavigate), not when it commits, so they are in place before the page asks for anything.
+      if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
+      return { headers: { 'content-type': 'text/html' }, body: html(`${https ? 'https' : 'http'}://${host}${url.pathname}`) };
+    });
+  pageRoute('shop.test', '/cart/*', 300);
+  pageRoute('shop.test', '/other');
+  pageRoute('sub.shop.test', '/cart/*');
+  sites.route('other.test', '/frame', (_req, _res, { url }) => ({
+    headers: { 'content-type': 'text/html' },
+    body: `<!doctype html><img src="https://tracker.test/px?at=${encodeURIComponent(`frame in ${url.searchParams.get('in') ?? ''}`)}">`,
+  }));
+  sites.route('tracker.test', '/px', () => ({ headers: { 'content-type': 'image/gif' }, body: '' }));
+  const reached = () => sites.requests({ host: 'tracker.test' }).map((r) => new URL(r.path, 'https://tracker.test').searchParams.get('at'));
+  const pageFetch = (p: Awaited<ReturnType<typeof openPage>>, at: string) =>
+    p.evaluate((at) => fetch(`https://tracker.test/px?at=${encodeURIComponent(at)}`, { mode: 'no-cors' }).then(() => 'loaded', () => 'blocked'), at);
+
+  const cart = await openPage('shop.test', '/cart/1', { https: true });
+  const tabId = await tabIdOf(cart);
+  const rules = [{ action: { type: 'block' }, condition: { urlFilter: '||tracker.test^' } }];
+  const panel = await openPanel(openExtensionPage, tabId);
+  await allowPermissions(panel, tabId, [perm('netrules')]);
+  await install(panel, tabId, {
+    'manifest.json': manifest({ name: 'Cart only', matches: ['https://shop.test/cart/*'], excludeMatches: ['https://shop.test/cart/private*'], permissions: [perm('netrules')] }),
+    'rules.json': JSON.stringify(rules),
+  });
+
+  // On its page: the page's own fetch is blocked, and so is the image it loads (the server never sees either).
+  await expect.poll(() => pageFetch(cart, 'fetch on cart')).toBe('blocked');
+  await cart.goto('https://shop.test/cart/2');
+  expect(reached()).not.toContain('https://shop.test/cart/2');
+  expect(reached()).not.toContain('fetch on cart');
+  // A frame from another site in that tab is that site's page, not the remixlet's.
+  await expect.poll(reached).toContain('frame in https://shop.test/cart/2');
+
+  // Pages its patterns do not cover, each in its own tab: another path, plain http, a subdomain, an excluded page.
+  for (const [host, path, https] of [
+    ['shop.test', '/other', true],
+    ['shop.test', '/cart/3', false],
+    ['sub.shop.test', '/cart/4', true],
+    ['shop.test', '/cart/private/5', true],
+  ] as const) {
+    const at = `${https ? 'https' : 'http'}://${host}${path}`;
+    const p = await openPage(host, path, { https });
+    await expect.poll(reached).toContain(at);
+    expect(await pageFetch(p, `fetch on ${at}`)).toBe('loaded');
+    expect(reached()).toContain(`fetch on ${at}`);
+    // ...while the rule still acts in the cart tab.
+    expect(await pageFetch(cart, `fetch on cart while ${at} is open`)).toBe('blocked');
+    await p.close();
+  }
+  expect(reached()).not.toContain('https://shop.test/cart/2');
+
+  // The cart tab leaves for another of the shop's pages: the rule stops acting there; it comes back with the tab.
+  await cart.goto('https://shop.test/other');
+  await expect.poll(reached).toContain('https://shop.test/other');
+  expect(await pageFetch(cart, 'fetch after leaving')).toBe('loaded');
+  await cart.goto('https://shop.test/cart/6');
+  expect(await pageFetch(cart, 'fetch after coming back')).toBe('blocked');
+  expect(reached()).not.toContain('https://shop.test/cart/6');
+  expect(reached()).not.toContain('fetch after coming back');
+  // Within the page (history.pushState) too: a path its patterns exclude is not its page.
+  await cart.evaluate(() => history.pushState(null, '', '/cart/private/7'));
+  await expect.poll(() => pageFetch(cart, 'fetch after pushState')).toBe('loaded');
+
+  // Once no tab shows one of its pages, none of its rules is installed at all.
+  await cart.evaluate(() => history.pushState(null, '', '/cart/8'));
+  await expect.poll(() => pageFetch(cart, 'fetch back on cart')).toBe('blocked');
+  const rulesNaming = () => serviceWorker.evaluate(async () => (await chrome.declarativeNetRequest.getSessionRules()).filter((r) => r.condition.urlFilter === '||tracker.test^').map((r) => r.condition.tabIds ?? null));
+  expect(await rulesNaming()).toEqual([[tabId]]);
+  await cart.close();
+  await expect.poll(rulesNaming).toEqual([]);
+});
+
+test("an every-site remixlet's rules do not act on the navigation of a tab a schedule opens, and do on the same page's requests otherwise", async ({ openPage, openExtensionPage, tabIdOf, sites, serviceWorker, context }) => {
+  sites.route('shop.test', '/deal', () => ({ headers: { 'content-type': 'text/html', 'access-control-allow-origin': '*' }, body: '<!doctype html><title>deal</title>' }));
+  const shop = await openPage('shop.test', '/index.html', { https: true });
+  const tabId = await tabIdOf(shop);
+  const { panel, remixletId } = await installWith(openExtensionPage, tabId, {
+    matches: ['<all_urls>'],
+    permissions: [perm('netrules'), perm('schedule')],
+    rules: JSON.stringify([{ action: { type: 'block' }, condition: { urlFilter: '||shop.test/deal', resourceTypes: ['main_frame', 'xmlhttprequest'] } }]),
+    script: `if (rmx.page.url.startsWith('https://shop.test/')) {\n${report('set', `rmx.schedule({ id: 'deal', inMinutes: 30, open: 'https://shop.test/deal' })`)}}\n`,
+  });
+  await shop.reload();
+  expect((await results(panel, remixletId, ['set'])).set).toMatchObject({ ok: true });
+  const dealRequests = () => sites.requests({ host: 'shop.test', path: '/deal' }).length;
+
+  // A page's own request for it is blocked...
+  await expect.poll(() => shop.evaluate(() => fetch('/deal').then(() => 'loaded', () => 'blocked'))).toBe('blocked');
+  expect(dealRequests()).toBe(0);
+
+  // ...the tab the schedule opens is the extension's navigation, and reaches the server...
+  const opened = context.waitForEvent('page');
+  await serviceWorker.evaluate(async (id) => {
+    const g = globalThis as unknown as { remixletServices: { scheduleFired(a: { name: string }): Promise<void> } };
+    await g.remixletServices.scheduleFired({ name: `rmx-schedule:${id}:deal` });
+  }, remixletId);
+  const dealPage = await opened;
+  await expect(dealPage).toHaveURL('https://shop.test/deal');
+  await expect(dealPage).toHaveTitle('deal');
+  expect(dealRequests()).toBe(1);
+
+  // ...and the page's navigation to it afterwards is blocked like any page's request (the exemption was for that one navigation).
+  await shop.evaluate(() => {
+    location.href = '/deal';
+  });
+  await shop.waitForURL((u) => u.href !== 'https://shop.test/index.html');
+  expect(dealRequests()).toBe(1);
+  await dealPage.evaluate(() => {
+    location.href = '/deal?again';
+  });
+  await dealPage.waitForURL((u) => u.href !== 'https://shop.test/deal');
+  expect(sites.requests({ host: 'shop.test', path: '/deal?again' })).toEqual([]);
+  await expect.poll(() => serviceWorker.evaluate(async () => (await chrome.declarativeNetRequest.getSessionRules()).filter((r) => r.action.type === 'allow'))).toEqual([]);
 });

@@ -1,11 +1,16 @@
 // rmx.schedule in a real Chromium: a schedule is a chrome.alarms alarm plus a stored record, and no
 // remixlet code runs when it fires: the worker does one of three fixed actions. Schedules survive the
 // worker being stopped, and a browser restart that drops the alarms (the records bring them back). Bad
-// times are refused; a paused site runs nothing. The tests fire an alarm by calling the worker's own
-// onAlarm listener with that alarm, rather than wait a minute for Chromium to.
+// times are refused; a paused site runs nothing. Most tests fire an alarm by calling the worker's own
+// onAlarm listener with that alarm, rather than wait a minute for Chromium to; the relaunch test closes the
+// whole browser, starts it again on the same profile and waits for Chromium to fire the alarms itself.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
-import type { TargetInfo, TargetSession } from '../harness';
-import { test, expect } from '../harness';
+import type { TargetInfo } from '../harness';
+import { test, expect, launchContext, listTargets, TargetSession } from '../harness';
+import { extensionIdOf, extensionServiceWorker } from '../harness/browser';
 import { uiCall } from '../remixlet';
 import { installWith, perm, report, results, logMessages } from './helpers';
 
@@ -119,4 +124,72 @@ test('schedules run fixed actions only, survive a worker restart and the alarms 
   await expect.poll(async () => (await logMessages(manager, remixletId)).join('\n')).toMatch(/schedule "tea" did not run: every remixlet on the site it was set on is paused/);
   expect(await notifications()).toHaveLength(1);
   await witness.expectNoHits();
+});
+
+test('a schedule set before the browser closes fires after it starts again on the same profile, its alarm re-created from the store if the browser dropped it', async ({ servers, witness, sites, extensionPath }) => {
+  // Chromium fires the alarms itself here, at least a minute after they were set (the shortest schedule).
+  test.setTimeout(240_000);
+  const profile = mkdtempSync(path.join(tmpdir(), 'remixlet-e2e-relaunch-'));
+  const launch = async () => {
+    const launched = await launchContext({ proxyPort: servers.proxy.port, extensionPath, tag: witness.tag, userDataDir: profile });
+    const worker = await extensionServiceWorker(launched.context);
+    const extensionId = extensionIdOf(worker);
+    const openExtensionPage = async (p: string) => {
+      const page = await launched.context.newPage();
+      await page.goto(`chrome-extension://${extensionId}/${p}`);
+      return page;
+    };
+    return { ...launched, extensionId, openExtensionPage };
+  };
+  const script = `
+const waiting = await rmx.messages();
+rmx.log('MESSAGES ' + JSON.stringify(waiting.map((m) => m.data).sort()));
+if (!(await rmx.storage.get('set'))) {
+  ${report('kept', `rmx.schedule({ id: 'kept', inMinutes: 1, message: 'its alarm was kept' })`)}
+  ${report('dropped', `rmx.schedule({ id: 'dropped', inMinutes: 1, message: 'its alarm came back from the store' })`)}
+  await rmx.storage.set('set', true);
+}
+`;
+  try {
+    // First run: the remixlet sets two schedules; the browser is made to drop one of the alarms.
+    const first = await launch();
+    const shop = await first.context.newPage();
+    await shop.goto(sites.url('shop.test', '/index.html'));
+    const inFirst = <T,>(expression: string) => inWorker<T>({ listTargets: () => listTargets(first.context), attach: (t) => TargetSession.attach(first.context, t) }, first.extensionId, expression);
+    const tabId = await inFirst<number>(`chrome.tabs.query({}).then((tabs) => tabs.find((t) => t.url === ${JSON.stringify(shop.url())}).id)`);
+    const { panel, remixletId } = await installWith(first.openExtensionPage, tabId, { matches: ['*://shop.test/*'], permissions: [perm('schedule'), perm('storage')], script });
+    await shop.reload();
+    expect(await results(panel, remixletId, ['kept', 'dropped'])).toMatchObject({ kept: { ok: true }, dropped: { ok: true } });
+    const names = ['dropped', 'kept'].map((id) => `rmx-schedule:${remixletId}:${id}`);
+    const alarmNames = async (inBrowser: typeof inFirst) => (await inBrowser<Alarm[]>('chrome.alarms.getAll()')).map((a) => a.name).sort();
+    expect(await alarmNames(inFirst)).toEqual(names);
+    await inFirst(`chrome.alarms.clear(${JSON.stringify(names[0])})`);
+    expect(await alarmNames(inFirst)).toEqual([names[1]]);
+    await first.close();
+
+    // The whole browser is gone; a new one starts on the same profile.
+    const second = await launch();
+    try {
+      const inSecond = <T,>(expression: string) => inWorker<T>({ listTargets: () => listTargets(second.context), attach: (t) => TargetSession.attach(second.context, t) }, second.extensionId, expression);
+      expect(second.extensionId).toBe(first.extensionId);
+      await expect.poll(() => alarmNames(inSecond)).toEqual(names);
+      // Chromium fires both; the worker queues their messages.
+      const manager = await second.openExtensionPage('panel/manager.html');
+      await expect
+        .poll(async () => (await logMessages(manager, remixletId)).filter((m) => /^schedule "(kept|dropped)" ran: message$/.test(m)).sort(), { timeout: 150_000, intervals: [1_000] })
+        .toEqual(['schedule "dropped" ran: message', 'schedule "kept" ran: message']);
+      expect(await alarmNames(inSecond)).toEqual([]);
+      // The remixlet reads them on its next page load.
+      const again = await second.context.newPage();
+      await again.goto(sites.url('shop.test', '/index.html'));
+      await expect
+        .poll(async () => (await logMessages(manager, remixletId)).find((m) => m.startsWith('MESSAGES ') && m !== 'MESSAGES []'))
+        .toBe(`MESSAGES ${JSON.stringify(['its alarm came back from the store', 'its alarm was kept'])}`);
+    } finally {
+      await second.close();
+    }
+    await witness.expectNoHits();
+  } finally {
+    rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
+  }
 });
