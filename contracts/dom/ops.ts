@@ -19,6 +19,7 @@ export const LIMITS = {
   childrenMax: 1_000,
   computedValueChars: 2_000,
   notes: 50,
+  watchSelectors: 32,
 } as const;
 
 /** An opaque reference to one page element, meaningful only to the remixlet that received it. */
@@ -103,7 +104,11 @@ export const DomOp = z.discriminatedUnion('op', [
     'Reports matching elements as they are added to the page (and, with existing: true, those already there).',
   ),
   op('unobserve', { observer: z.string().max(40) }, 'Stops an observation.'),
-  op('watch', {}, 'Reports, at most once per animation frame, that the page changed (for rmx.keep).'),
+  op(
+    'watch',
+    { sels: z.array(Selector).min(1).max(LIMITS.watchSelectors).optional() },
+    'Reports, at most once per animation frame (by a timer while the tab is hidden), that the page changed (for rmx.keep). With sels, only changes in, to or around the elements they match: inside one, one added, removed or replaced, or an attribute of one or of its ancestors. Sent again, it replaces what is watched.',
+  ),
 ]);
 export type DomOp = z.infer<typeof DomOp>;
 export type DomOpName = DomOp['op'];

@@ -40,6 +40,7 @@ export class Bridge {
   readonly #timer: (fn: () => void, ms: number) => unknown;
   readonly #onLimited: (reason: string) => void;
   #warnedWindow = NaN;
+  readonly #taps: Array<(op: DomOp, answer: Promise<unknown>) => void> = [];
 
   constructor(host: Remote<SandboxHost>, timer: (fn: () => void, ms: number) => unknown, onLimited: (reason: string) => void) {
     this.#host = host;
@@ -47,7 +48,18 @@ export class Bridge {
     this.#onLimited = onLimited;
   }
 
+  /** Sees every dom call with its answer; rmx.keep learns from them what a check looks at (keep-scope.ts). */
+  tap(fn: (op: DomOp, answer: Promise<unknown>) => void): void {
+    this.#taps.push(fn);
+  }
+
   dom(op: DomOp): Promise<unknown> {
+    const answer = this.#send(op);
+    for (const fn of this.#taps) fn(op, answer);
+    return answer;
+  }
+
+  #send(op: DomOp): Promise<unknown> {
     return new Promise((resolve, reject) => {
       if (!this.#ops.take()) {
         const reason = `More than ${RUNTIME_RATE.domOpsPerSecond} dom calls a second; this one was refused. Check less often, or keep handles instead of querying again.`;

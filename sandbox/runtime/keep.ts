@@ -1,7 +1,11 @@
 // Context: remixlet runtime (dedicated worker). rmx.keep: a condition that should stay true while the site
-// redraws. Re-checks after page mutations (the page agent's watch) and same-document navigations, at most
-// once per frame; a repair that keeps failing backs off and says so in the log instead of spinning.
+// redraws. Re-checks after page mutations near what its check looks at (the page agent's watch, narrowed to
+// the selectors the checks queried: keep-scope.ts) and after same-document navigations, at most once per
+// frame; a repair that keeps failing backs off and says so in the log instead of spinning.
+// Trusts nothing from the page: change reports only wake checks.
+import type { DomOp } from '../../contracts/dom/ops';
 import type { EventRouter } from './events';
+import { CheckTrace, sameScope, unionScope, type KeepScope } from './keep-scope';
 
 export interface KeepSpec {
   check: () => boolean | Promise<boolean>;
@@ -18,11 +22,16 @@ interface Kept {
   running: boolean;
   /** A change arrived while the check ran, or while it waited: run once more afterwards. */
   again: boolean;
+  /** What its last check looked at; the whole page until it has run. */
+  scope: KeepScope;
 }
 
 export interface KeepDeps {
   events: EventRouter;
-  startWatching: () => Promise<unknown>;
+  /** Asks the page agent to report changes near these selectors ('page': any change); sent again, it replaces them. */
+  watch: (scope: KeepScope) => Promise<unknown>;
+  /** Shows keep every dom call the remixlet makes, with its answer, so it learns what a check looks at. */
+  tap: (fn: (op: DomOp, answer: Promise<unknown>) => void) => void;
   log: (level: 'warn' | 'error', message: string) => unknown;
   /** Calls fn at the next frame; the offscreen document draws no frames, so this is a timer. */
   nextFrame: (fn: () => void) => void;
@@ -30,13 +39,73 @@ export interface KeepDeps {
   now: () => number;
 }
 
-export function createKeep({ events, startWatching, log, nextFrame, timer, now }: KeepDeps) {
+export function createKeep({ events, watch, tap, log, nextFrame, timer, now }: KeepDeps) {
   const keeps = new Map<string, Kept>();
   let scheduled = false;
-  let watching: Promise<unknown> | undefined;
+  /** What the page agent was last asked to watch (undefined: not yet). */
+  let watching: KeepScope | undefined;
+  let watchQueue: Promise<unknown> = Promise.resolve();
+  /** Selector sets the page agent refused to watch. */
+  const refused = new Set<string>();
+  /** Handles any check placed inside what it queried (keep-scope.ts). */
+  const placed = new Set<string>();
+  /** The check being called right now (its calls before its first await are surely its own). */
+  let current: CheckTrace | undefined;
+  /** Checks in flight: a call after an await is shown to each, which can only widen what they watch. */
+  const tracing = new Set<CheckTrace>();
+
+  tap((op, answer) => {
+    if (current) current.saw(op, answer);
+    else for (const t of tracing) t.saw(op, answer);
+  });
 
   function message(e: unknown): string {
     return e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+  }
+
+  /** Asks for the union of every keep's scope when it changed; a refused narrow watch falls back to the page. */
+  function updateWatch(): void {
+    const union = unionScope([...keeps.values()].map((k) => k.scope));
+    const key = union === 'page' ? '' : union.join('\n');
+    const wanted = refused.has(key) ? 'page' : union;
+    if (sameScope(watching, wanted)) return;
+    const narrowing = watching !== undefined;
+    watching = wanted;
+    watchQueue = watchQueue
+      .then(() => watch(wanted))
+      .catch((e: unknown) => {
+        if (wanted === 'page') {
+          log('error', `rmx.keep could not watch the page: ${message(e)}`);
+          return;
+        }
+        // Not again: the page agent refuses this set of selectors (say, a value test while there is a password field).
+        if (refused.size < 100) refused.add(key);
+        watching = 'page';
+        return watch('page').catch((e2: unknown) => log('error', `rmx.keep could not watch the page: ${message(e2)}`));
+      })
+      .then(() => {
+        // A change between the check that learned this scope and the watch taking it was judged by the old
+        // scope: look once more.
+        if (narrowing) schedule();
+      });
+  }
+
+  async function check(k: Kept): Promise<boolean> {
+    const trace = new CheckTrace(placed);
+    tracing.add(trace);
+    try {
+      let result: ReturnType<KeepSpec['check']>;
+      current = trace;
+      try {
+        result = k.spec.check();
+      } finally {
+        current = undefined;
+      }
+      return (await result) === true;
+    } finally {
+      tracing.delete(trace);
+      k.scope = trace.scope();
+    }
   }
 
   async function run(name: string): Promise<void> {
@@ -50,10 +119,10 @@ export function createKeep({ events, startWatching, log, nextFrame, timer, now }
     k.again = false;
     let held = false;
     try {
-      held = (await k.spec.check()) === true;
+      held = await check(k);
       if (!held) {
         await k.spec.repair();
-        held = (await k.spec.check()) === true;
+        held = await check(k);
       }
     } catch (e) {
       log('error', `rmx.keep("${name}"): ${message(e)}`);
@@ -61,6 +130,7 @@ export function createKeep({ events, startWatching, log, nextFrame, timer, now }
       k.running = false;
     }
     if (keeps.get(name) !== k) return;
+    updateWatch();
     if (held) {
       k.failures = 0;
     } else {
@@ -91,8 +161,9 @@ export function createKeep({ events, startWatching, log, nextFrame, timer, now }
   return function keep(name: string, spec: KeepSpec): void {
     if (typeof spec?.check !== 'function' || typeof spec?.repair !== 'function') throw new TypeError('rmx.keep(name, { check, repair }) takes two functions.');
     const key = String(name);
-    keeps.set(key, { spec, failures: 0, pausedUntil: 0, running: false, again: false });
-    watching ??= startWatching().catch((e: unknown) => log('error', `rmx.keep could not watch the page: ${message(e)}`));
+    keeps.set(key, { spec, failures: 0, pausedUntil: 0, running: false, again: false, scope: 'page' });
+    // Any change counts until the first check has shown what it looks at.
+    updateWatch();
     void run(key);
   };
 }

@@ -33,7 +33,15 @@ export function createRmx(bridge: Bridge, events: EventRouter, page: { url: stri
   const timer = options.timer ?? ((fn: () => void, ms: number) => setTimeout(fn, ms));
   const quietLog = (level: Level, message: string) => log(level, message).catch(() => undefined);
   const storage = (input: unknown) => bridge.call('storage', input);
-  const keep = createKeep({ events, startWatching: () => bridge.dom({ op: 'watch' }), log: quietLog, nextFrame, timer, now: () => Date.now() });
+  const keep = createKeep({
+    events,
+    watch: (scope) => bridge.dom(scope === 'page' ? { op: 'watch' } : { op: 'watch', sels: [...scope] }),
+    tap: (fn) => bridge.tap(fn),
+    log: quietLog,
+    nextFrame,
+    timer,
+    now: () => Date.now(),
+  });
   const rmx = {
     version: API_VERSION,
     get page() {

@@ -1,9 +1,11 @@
 // rmx.keep on a fake clock: page changes within one frame cost one check, a failing check gets a repair,
-// and a repair that keeps failing backs off with doubling waits, each said in the log, and tries again
-// when the wait ends even if the page stays quiet.
+// a repair that keeps failing backs off with doubling waits, each said in the log, and tries again when the
+// wait ends even if the page stays quiet; the page agent is asked to watch only what the checks looked at.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createKeep, KEEP_BACKOFF } from '../../../sandbox/runtime/keep';
 import type { EventRouter } from '../../../sandbox/runtime/events';
+import type { KeepScope } from '../../../sandbox/runtime/keep-scope';
+import type { DomOp } from '../../../contracts/dom/ops';
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'Date'] });
@@ -12,31 +14,50 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function setup() {
+function setup(opts: { refuseNarrow?: boolean } = {}) {
   const listeners = new Set<(kind: 'mutated' | 'navigated') => void>();
   const events = { onChange: (fn: (kind: 'mutated' | 'navigated') => void) => (listeners.add(fn), () => listeners.delete(fn)) } as unknown as EventRouter;
   const logs: string[] = [];
-  const startWatching = vi.fn(async () => 'watch');
+  const watch = vi.fn(async (scope: KeepScope) => {
+    if (opts.refuseNarrow && scope !== 'page') throw new Error('SELECTOR_TESTS_PASSWORD');
+    return 'watch';
+  });
+  let tapped: ((op: DomOp, answer: Promise<unknown>) => void) | undefined;
   const keep = createKeep({
     events,
-    startWatching,
+    watch,
+    tap: (fn) => void (tapped = fn),
     log: (level, message) => logs.push(`${level} ${message}`),
     nextFrame: (fn) => void setTimeout(fn, 16),
     timer: (fn, ms) => setTimeout(fn, ms),
     now: () => Date.now(),
   });
   const change = (kind: 'mutated' | 'navigated' = 'mutated') => listeners.forEach((fn) => fn(kind));
-  return { keep, change, logs, startWatching };
+  // A stand-in for the dom global: each call goes through the bridge's tap, as in the runtime.
+  let n = 0;
+  const send = (op: DomOp, value: unknown) => {
+    const answer = Promise.resolve(value);
+    tapped?.(op, answer);
+    return answer;
+  };
+  const dom = {
+    query: (sel: string, scope?: string) => send(scope ? { op: 'query', sel, scope } : { op: 'query', sel }, { h: `h${++n}`, tag: 'li' }) as Promise<{ h: string }>,
+    text: (h: string) => send({ op: 'text', h }, 'text') as Promise<string>,
+    parent: (h: string) => send({ op: 'parent', h }, { h: `h${++n}`, tag: 'ul' }) as Promise<{ h: string }>,
+    url: () => send({ op: 'url' }, 'https://spa.test/') as Promise<string>,
+  };
+  const scopes = () => watch.mock.calls.map((c) => c[0]);
+  return { keep, change, logs, watch, dom, scopes };
 }
 
 describe('rmx.keep', () => {
   it('checks once on registration and once per frame however many changes arrive in it', async () => {
-    const { keep, change, startWatching } = setup();
+    const { keep, change, watch } = setup();
     const check = vi.fn(() => true);
     keep('k', { check, repair: () => undefined });
     await vi.advanceTimersByTimeAsync(0);
     expect(check).toHaveBeenCalledTimes(1);
-    expect(startWatching).toHaveBeenCalledTimes(1);
+    expect(watch).toHaveBeenCalledTimes(1);
     for (let i = 0; i < 500; i++) change();
     change('navigated');
     await vi.advanceTimersByTimeAsync(16);
@@ -95,5 +116,73 @@ describe('rmx.keep', () => {
   it('refuses a spec without two functions', () => {
     const { keep } = setup();
     expect(() => keep('x', { check: () => true } as never)).toThrow(/takes two functions/);
+  });
+});
+
+describe('what rmx.keep asks the page agent to watch', () => {
+  it('the whole page until the check ran, then the selectors it queried, reads on their handles included', async () => {
+    const { keep, dom, scopes } = setup();
+    keep('first item', { check: async () => (await dom.text((await dom.query('#feed li')).h)) === 'text', repair: () => undefined });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(scopes()).toEqual(['page', ['#feed li']]);
+  });
+
+  it('looks once more after narrowing, since a change meanwhile was judged by the wider scope', async () => {
+    const { keep, dom } = setup();
+    const check = vi.fn(async () => (await dom.query('#cart')) !== null);
+    keep('cart', { check, repair: () => undefined });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(check).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(16);
+    expect(check).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(check).toHaveBeenCalledTimes(2);
+  });
+
+  it('the whole page when the check cannot be placed: a handle kept from elsewhere, an ancestor, or no query at all', async () => {
+    for (const check of [
+      (dom: ReturnType<typeof setup>['dom'], kept: string) => async () => (await dom.text(kept)) === 'text',
+      (dom: ReturnType<typeof setup>['dom']) => async () => (await dom.text((await dom.parent((await dom.query('#feed li')).h)).h)) === 'text',
+      (dom: ReturnType<typeof setup>['dom']) => async () => (await dom.url()) !== '',
+      () => () => true,
+    ]) {
+      const { keep, dom, scopes } = setup();
+      const kept = (await dom.query('#kept')).h;
+      keep('k', { check: check(dom, kept), repair: () => undefined });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(scopes()).toEqual(['page']);
+    }
+  });
+
+  it('a query inside a queried element stays narrow; one from a kept handle does not', async () => {
+    const narrow = setup();
+    narrow.keep('k', { check: async () => (await narrow.dom.query('li', (await narrow.dom.query('#feed')).h)) !== null, repair: () => undefined });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(narrow.scopes()).toEqual(['page', ['#feed']]);
+
+    const wide = setup();
+    const kept = (await wide.dom.query('#feed')).h;
+    wide.keep('k', { check: async () => (await wide.dom.query('li', kept)) !== null, repair: () => undefined });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(wide.scopes()).toEqual(['page']);
+  });
+
+  it('one watch for all keeps: the union of their selectors, or the page when one of them watches it', async () => {
+    const { keep, dom, scopes } = setup();
+    keep('a', { check: async () => (await dom.query('#a')) !== null, repair: () => undefined });
+    keep('b', { check: async () => (await dom.query('#b')) !== null, repair: () => undefined });
+    await vi.advanceTimersByTimeAsync(100);
+    expect(scopes().at(-1)).toEqual(['#a', '#b']);
+    keep('c', { check: () => true, repair: () => undefined });
+    await vi.advanceTimersByTimeAsync(100);
+    expect(scopes().at(-1)).toBe('page');
+  });
+
+  it('a narrow watch the page agent refuses falls back to the whole page', async () => {
+    const { keep, dom, scopes, logs } = setup({ refuseNarrow: true });
+    keep('k', { check: async () => (await dom.query('input[value]')) !== null, repair: () => undefined });
+    await vi.advanceTimersByTimeAsync(100);
+    expect(scopes()).toEqual(['page', ['input[value]'], 'page']);
+    expect(logs).toEqual([]);
   });
 });

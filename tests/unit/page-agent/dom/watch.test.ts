@@ -1,0 +1,98 @@
+// The watch op behind rmx.keep on a real DOM: with the selectors a keep's checks looked at, only changes in,
+// to or around those elements are reported (a list growing elsewhere is not), a wholesale redraw is, reports
+// stay at most one per frame, and a hidden tab (no animation frames) still gets them, by timer.
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { UnitBrowser, type UnitPage } from './harness';
+
+let browser: UnitBrowser;
+let p: UnitPage;
+beforeAll(async () => {
+  browser = await UnitBrowser.launch();
+}, 60_000);
+beforeEach(async () => {
+  p = await browser.open(
+    '<main id="app"><ul id="feed"><li class="item">one</li><li class="item">two</li></ul><div id="cart">Cart: <b>0</b></div></main><aside id="elsewhere"><ol id="other"></ol></aside><form><input type="password" id="pw"></form>',
+  );
+});
+afterAll(() => browser?.close());
+
+const mutated = async () => (await p.events()).filter((e) => (e as { kind: string }).kind === 'mutated').length;
+/** Runs the change in the page, then waits long enough for a report to have arrived (frames or timer). */
+const after = async (change: () => void) => {
+  await p.page.evaluate(change);
+  await p.page.waitForTimeout(250);
+  return mutated();
+};
+
+describe('watch with selectors', () => {
+  test('changes elsewhere are not reported; inside the watched elements they are, once per frame', async () => {
+    await p.ok({ op: 'watch', sels: ['#feed li'] });
+    expect(
+      await after(() => {
+        const other = document.getElementById('other')!;
+        for (let i = 0; i < 20; i++) other.append(Object.assign(document.createElement('li'), { textContent: `x${i}` }));
+        other.setAttribute('data-n', '20');
+        document.getElementById('cart')!.querySelector('b')!.textContent = '3';
+        document.getElementById('feed')!.setAttribute('data-feed', 'not a watched element, but holds them');
+      }),
+    ).toBe(1);
+    // The last change above is the feed's own attribute: an ancestor of watched elements. Now only far ones.
+    const before = await mutated();
+    expect(await after(() => document.getElementById('other')!.replaceChildren())).toBe(before);
+    expect(
+      await after(() => {
+        for (let i = 0; i < 50; i++) document.querySelector('#feed li')!.textContent = `changed ${i}`;
+      }),
+    ).toBe(before + 1);
+  });
+
+  test('a watched element replaced wholesale (a redraw), removed, or added is reported', async () => {
+    await p.ok({ op: 'watch', sels: ['#feed li'] });
+    const redraw = () => {
+      const list = document.createElement('ul');
+      list.id = 'feed';
+      list.innerHTML = '<li class="item">new</li>';
+      document.getElementById('feed')!.replaceWith(list);
+    };
+    expect(await after(redraw)).toBe(1);
+    expect(await after(redraw)).toBe(2);
+    expect(await after(() => document.querySelector('#feed li')!.remove())).toBe(3);
+    expect(await after(() => document.getElementById('feed')!.append(document.createElement('li')))).toBe(4);
+    // An li added anywhere but the feed is not one of them.
+    expect(await after(() => document.getElementById('other')!.append(document.createElement('li')))).toBe(4);
+  });
+
+  test('an attribute of a watched element or its ancestors counts, also when it stops matching; a sibling\'s does not', async () => {
+    await p.ok({ op: 'watch', sels: ['.item'] });
+    expect(await after(() => document.getElementById('elsewhere')!.classList.add('dark'))).toBe(0);
+    expect(await after(() => document.body.classList.add('dark'))).toBe(1);
+    expect(await after(() => document.querySelector('.item')!.classList.remove('item'))).toBe(2);
+    expect(await after(() => document.getElementById('cart')!.classList.add('item'))).toBe(3);
+  });
+
+  test('sent again, it replaces what is watched; without selectors every change counts', async () => {
+    await p.ok({ op: 'watch', sels: ['#feed li'] });
+    expect(await after(() => document.querySelector('#cart b')!.append('1'))).toBe(0);
+    await p.ok({ op: 'watch', sels: ['#cart'] });
+    expect(await after(() => document.querySelector('#cart b')!.append('2'))).toBe(1);
+    await p.ok({ op: 'watch' });
+    expect(await after(() => document.getElementById('other')!.append(document.createElement('li')))).toBe(2);
+  });
+
+  test('selectors pass the page policy: invalid ones and value tests while a password field is present are refused', async () => {
+    expect((await p.refused({ op: 'watch', sels: ['#feed', 'li[[['] })).code).toBe('SELECTOR_INVALID');
+    expect((await p.refused({ op: 'watch', sels: ['input[value^="a"]'] })).code).toBe('SELECTOR_TESTS_PASSWORD');
+  });
+
+  test('a hidden tab draws no frames: reports still arrive, by timer', async () => {
+    await p.page.evaluate(() => {
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+      window.requestAnimationFrame = () => 0;
+    });
+    await p.ok({ op: 'watch', sels: ['#feed li'] });
+    expect(await after(() => document.querySelector('#feed li')!.append('!'))).toBe(1);
+    expect(await after(() => document.getElementById('other')!.append('far'))).toBe(1);
+    await p.ok({ op: 'watch' });
+    expect(await after(() => document.getElementById('other')!.append('far'))).toBe(2);
+  });
+});
