@@ -43,6 +43,8 @@ export interface ChromiumArgsOptions {
   /** Absolute path of the unpacked extension; omitted = no extension. */
   extensionPath?: string;
   extraArgs?: readonly string[];
+  /** Harness switches to leave out (exact match), e.g. `--no-pings` for a test that needs hyperlink auditing on. */
+  omitArgs?: readonly string[];
 }
 
 /** Every switch the harness passes to Chromium (see README "Chromium flags"). */
@@ -83,7 +85,8 @@ export function chromiumArgs(opts: ChromiumArgsOptions): string[] {
     args.push(`--disable-extensions-except=${opts.extensionPath}`, `--load-extension=${opts.extensionPath}`);
   }
   args.push(...(opts.extraArgs ?? []));
-  return args;
+  const omit = new Set(opts.omitArgs ?? []);
+  return omit.size ? args.filter((a) => !omit.has(a)) : args;
 }
 
 export interface LaunchOptions extends ChromiumArgsOptions {

@@ -27,7 +27,7 @@ export { Witness, describeHit } from './witness';
 export type { ControlResult, HitChannel, WitnessHit } from './witness';
 export type { ProxyRecord, ProxyExclusion } from './proxy';
 export { BACKGROUND_EXCLUSIONS } from './proxy';
-export { DIRECT_TCP_PORT, TCP_WITNESS_PORTS, UDP_WITNESS_PORTS, WITNESS_IP } from './socket-witness';
+export { DIRECT_TCP_PORT, PrivateUdpWitness, TCP_WITNESS_PORTS, UDP_WITNESS_PORTS, WITNESS_IP } from './socket-witness';
 export type { SocketHit } from './socket-witness';
 export { chromiumArgs, launchContext, DISABLED_FEATURES } from './browser';
 export { TargetSession, listTargets, findOffscreenTarget } from './cdp';
@@ -54,6 +54,8 @@ export interface HarnessOptions {
   extensionPath: string;
   /** Extra Chromium switches appended after the harness's own (a later switch wins). */
   extraChromiumArgs: string[];
+  /** Harness switches to leave out (exact match), e.g. `['--no-pings']` where a test needs `<a ping>` to work. */
+  omitChromiumArgs: string[];
 }
 
 export interface HarnessFixtures {
@@ -90,6 +92,7 @@ export interface HarnessWorkerFixtures {
 export const test = base.extend<HarnessFixtures & HarnessOptions, HarnessWorkerFixtures>({
   extensionPath: [defaultDistDir, { option: true }],
   extraChromiumArgs: [[], { option: true }],
+  omitChromiumArgs: [[], { option: true }],
 
   servers: [
     // eslint-disable-next-line no-empty-pattern
@@ -125,12 +128,13 @@ export const test = base.extend<HarnessFixtures & HarnessOptions, HarnessWorkerF
     }
   },
 
-  context: async ({ servers, witness, extensionPath, extraChromiumArgs }, use) => {
+  context: async ({ servers, witness, extensionPath, extraChromiumArgs, omitChromiumArgs }, use) => {
     const launched = await launchContext({
       proxyPort: servers.proxy.port,
       extensionPath,
       tag: witness.tag,
       extraArgs: extraChromiumArgs,
+      omitArgs: omitChromiumArgs,
     });
     await use(launched.context);
     await launched.close();

@@ -339,3 +339,53 @@ export async function connectSocketWitnesses(): Promise<SocketWitnessClient> {
     close: () => local.close(),
   };
 }
+
+/**
+ * A UDP witness of one test's own, on an ephemeral loopback port that only that test knows (and hands to
+ * the code it runs). Its hits need no /proc attribution, since nothing else sends there. The shared fixed
+ * ports cannot attribute a datagram whose socket closed before it arrived: WebTransport's last QUIC
+ * retransmission races its socket's closing, so on them it would count for every test running at the time.
+ */
+export class PrivateUdpWitness {
+  private readonly log: SocketHit[] = [];
+  private seq = 0;
+
+  private constructor(
+    private readonly socket: dgram.Socket,
+    readonly port: number,
+  ) {
+    socket.on('message', (msg, rinfo) => {
+      this.log.push({
+        seq: ++this.seq,
+        time: Date.now(),
+        channel: 'udp',
+        port,
+        from: { address: rinfo.address, port: rinfo.port },
+        bytes: msg.length,
+        preview: msg.subarray(0, 32).toString('hex'),
+      });
+    });
+  }
+
+  static async start(): Promise<PrivateUdpWitness> {
+    const socket = dgram.createSocket('udp4');
+    await new Promise<void>((resolve, reject) => {
+      socket.once('error', reject);
+      socket.bind(0, WITNESS_IP, () => resolve());
+    });
+    return new PrivateUdpWitness(socket, socket.address().port);
+  }
+
+  /** Every datagram received so far (copies). */
+  hits(): SocketHit[] {
+    return this.log.map((h) => ({ ...h, from: { ...h.from } }));
+  }
+
+  clear(): void {
+    this.log.length = 0;
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => this.socket.close(() => resolve()));
+  }
+}
