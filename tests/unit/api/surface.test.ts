@@ -8,7 +8,7 @@ import { ElementHandle } from '../../../sandbox/runtime/handle';
 import type { Bridge } from '../../../sandbox/runtime/bridge';
 import type { EventRouter } from '../../../sandbox/runtime/events';
 
-const bridge = { dom: () => Promise.resolve(null), call: () => Promise.resolve(null), flush: () => undefined } as unknown as Bridge;
+const bridge = { dom: () => Promise.resolve(null), call: () => Promise.resolve(null), flush: () => undefined, tap: () => undefined } as unknown as Bridge;
 const events = { pageUrl: 'https://shop.test/', onChange: () => () => undefined } as unknown as EventRouter;
 
 function members(prefix: string, obj: object, depth = 1): string[] {
