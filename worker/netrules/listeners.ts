@@ -67,7 +67,16 @@ export function installNetRulesListeners(): void {
 export async function openTabWithoutRules(url: string): Promise<void> {
   const tab = await chrome.tabs.create({ url: 'about:blank' });
   if (tab.id === undefined) return;
-  startExtensionNavigation(tab.id, url);
-  await rescopeNetRules();
+  await exemptNextNavigation(tab.id, url);
   await chrome.tabs.update(tab.id, { url });
+}
+
+/**
+ * For any navigation the worker is about to start in a tab (chrome.tabs.update, a sign-in tab opened
+ * blank): resolves once no remixlet rule can act on that tab's main-frame request; the exemption ends
+ * when a navigation to a real address commits or fails there, or the tab closes.
+ */
+export async function exemptNextNavigation(tabId: number, url: string): Promise<void> {
+  startExtensionNavigation(tabId, url);
+  await rescopeNetRules();
 }
