@@ -5,8 +5,11 @@
 // panel's provider requests, a tab a schedule opens); a redirect applies to GET only; rules past the limits are refused
 // at save; and a rule saved by an older extension that breaks today's limits (every rule of the hostile
 // corpus) is left out at install with a log line naming it, while the remixlet's other rules still apply.
-import { readFileSync } from 'node:fs';
-import { test, expect } from '../harness';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test, expect, launchContext, type BrowserContext } from '../harness';
+import { extensionIdOf, extensionServiceWorker } from '../harness/browser';
 import { uiCall, manifest, openPanel, allowPermissions, install } from '../remixlet';
 import { installWith, perm, logMessages, results, report } from './helpers';
 
@@ -257,4 +260,53 @@ test("an every-site remixlet's rules do not act on the navigation of a tab a sch
   });
   await dealPage.waitForURL((u) => u.href !== 'https://shop.test/deal');
   expect(sites.requests({ host: 'shop.test', path: '/deal?again' })).toEqual([]);
+});
+
+test('the rules, kept by the browser only for its session, are installed again when the browser starts on the same profile', async ({ servers, witness, sites, extensionPath }) => {
+  sites.route('tracker.test', '/px', () => ({ headers: { 'content-type': 'image/gif' }, body: '' }));
+  const profile = mkdtempSync(path.join(tmpdir(), 'remixlet-e2e-relaunch-'));
+  const launch = async () => {
+    const launched = await launchContext({ proxyPort: servers.proxy.port, extensionPath, tag: witness.tag, userDataDir: profile });
+    const worker = await extensionServiceWorker(launched.context);
+    const extensionId = extensionIdOf(worker);
+    const openExtensionPage = async (p: string) => {
+      const page = await launched.context.newPage();
+      await page.goto(`chrome-extension://${extensionId}/${p}`);
+      return page;
+    };
+    return { ...launched, openExtensionPage };
+  };
+  const blockedFrom = async (context: BrowserContext, label: string) => {
+    const page = await context.newPage();
+    await page.goto(sites.url('shop.test', '/index.html', { https: true }));
+    const outcome = await page.evaluate((at) => fetch(`https://tracker.test/px?at=${at}`, { mode: 'no-cors' }).then(() => 'loaded', () => 'blocked'), label);
+    await page.close();
+    return outcome;
+  };
+  try {
+    const first = await launch();
+    const shop = await first.context.newPage();
+    await shop.goto(sites.url('shop.test', '/index.html', { https: true }));
+    const worker = await extensionServiceWorker(first.context);
+    const tabId = await worker.evaluate(async (u) => (await chrome.tabs.query({})).find((t) => t.url === u)!.id!, shop.url());
+    await installWith(first.openExtensionPage, tabId, { matches: ['*://shop.test/*'], permissions: [perm('netrules')], rules: JSON.stringify([{ action: { type: 'block' }, condition: { urlFilter: '||tracker.test^' } }]) });
+    let attempt = 0;
+    await expect.poll(() => blockedFrom(first.context, `first-${++attempt}`)).toBe('blocked');
+    await first.close();
+
+    const second = await launch();
+    try {
+      attempt = 0;
+      await expect.poll(() => blockedFrom(second.context, `second-${++attempt}`)).toBe('blocked');
+      expect(sites.requests({ host: 'tracker.test', path: `/px?at=second-${attempt}` })).toEqual([]);
+      // Still scoped: another site's page is not the remixlet's.
+      const news = await second.context.newPage();
+      await news.goto(sites.url('news.test', '/index.html', { https: true }));
+      expect(await news.evaluate(() => fetch('https://tracker.test/px?at=news', { mode: 'no-cors' }).then(() => 'loaded', () => 'blocked'))).toBe('loaded');
+    } finally {
+      await second.close();
+    }
+  } finally {
+    rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
+  }
 });
