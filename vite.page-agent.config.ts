@@ -1,11 +1,16 @@
 // Builds the page agent as one self-contained IIFE (no imports at run time: content scripts registered
 // with chrome.scripting cannot be modules) into dist/page-agent.js.
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 export default defineConfig({
   define: {
     __REMIXLET_BENCH__: JSON.stringify(process.env.REMIXLET_BENCH === '1'),
     __REMIXLET_TEST_HOOKS__: JSON.stringify(process.env.REMIXLET_PACKAGE !== '1'),
+  },
+  resolve: {
+    // Nothing in the page agent asks css-tree for a source map (page-agent/no-source-map.ts).
+    alias: [{ find: /^source-map-js\/lib\/source-map-generator\.js$/, replacement: fileURLToPath(new URL('./page-agent/no-source-map.ts', import.meta.url)) }],
   },
   build: {
     outDir: process.env.REMIXLET_OUT ?? 'dist',

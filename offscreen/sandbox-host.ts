@@ -6,6 +6,7 @@ import { sandboxHostSpec, type HostAnswer, type SandboxHost } from '../contracts
 import type { Refusal } from '../contracts/refusals';
 import { asRefusal } from '../contracts/trpc-errors';
 import { RateWindow } from '../contracts/rate-window';
+import { batchCount } from '../contracts/dom/runs';
 import type { WorkerConnection } from './worker-client';
 import { writeClipboardText } from './clipboard';
 import { RemixletRefusal } from '../contracts/refusals';
@@ -56,7 +57,7 @@ export function createSandboxHost(sandboxId: string, worker: () => WorkerConnect
   const admit = (name: Method, raw: unknown): Refusal | undefined => {
     if (!calls.take()) return limited(calls, `More than ${RATE.callsPerSecond} calls a second; batch dom calls or slow down.`);
     // Counted before parsing, so an oversized flood costs no parsing.
-    if (name === 'dom' && !ops.take(Array.isArray(raw) ? Math.max(1, raw.length) : 1)) {
+    if (name === 'dom' && !ops.take(Math.max(1, batchCount(raw)))) {
       return limited(ops, `More than ${RATE.domOpsPerSecond} dom operations a second; the batch was refused.`);
     }
     if (name === 'log' && !logs.take()) return limited(logs, `More than ${RATE.logLinesPerSecond} log lines a second; the line was dropped.`);

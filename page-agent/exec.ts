@@ -1,8 +1,10 @@
 // Context: page agent. Runs a batch of dom operations for one remixlet: each op parsed again and checked
-// on its own, one result per op; a refusal answers that op and the batch goes on. Trusts the scope (from
+// on its own, one result per op; a refusal answers that op and the batch goes on. A run (one op over many
+// elements, contracts/dom/runs.ts) is parsed again as a whole and each of its elements checked as a lone op. Trusts the scope (from
 // the worker's records) and nothing in the ops. Long batches give the page its thread back between
 // slices, and a remixlet that sends more operations than its budget gets RATE_LIMITED answers.
 import { DomOp, LIMITS, type OpResult } from '../contracts/dom/ops';
+import { RunOp, answerRun, opCount, runOps, type WireOp } from '../contracts/dom/runs';
 import type { RemixletScope } from '../contracts/boundaries/worker-page-agent';
 import { RemixletRefusal } from '../contracts/refusals';
 import { refusalOf } from '../contracts/trpc-errors';
@@ -24,46 +26,87 @@ function asOpRefusal(e: unknown, name: string) {
   return { ...refusal, op: refusal.op ?? name };
 }
 
-export async function execBatch(scope: RemixletScope, ops: DomOp[]): Promise<OpResult[]> {
-  const handles = tableFor(scope.id);
-  const page = new PageFacts();
-  const slicer = new Slicer();
-  const batchResults: unknown[] = [];
+type Batch = { scope: RemixletScope; handles: ReturnType<typeof tableFor>; page: PageFacts; slicer: Slicer; batchResults: unknown[] };
+
+/**
+ * One operation, parsed and checked on its own; its result also goes into batchResults for later { ref }s.
+ * Synchronous unless the operation (or a yield to the page) is not: most writes cost no promise.
+ */
+function execOne(b: Batch, raw: unknown, parse: boolean): OpResult | Promise<OpResult> {
+  if (b.slicer.due()) {
+    return b.slicer.yield().then(() => {
+      b.page.forget();
+      return execNow(b, raw, parse);
+    });
+  }
+  return execNow(b, raw, parse);
+}
+
+function execNow(b: Batch, raw: unknown, parse: boolean): OpResult | Promise<OpResult> {
+  const name = `dom.${typeof (raw as { op?: unknown } | null)?.op === 'string' ? (raw as { op: string }).op.slice(0, 40) : '?'}`;
+  const notes: string[] = [];
+  const refused = (e: unknown): OpResult => {
+    b.batchResults.push(null);
+    return { ok: false, refusal: asOpRefusal(e, name) };
+  };
+  const answered = (v: unknown): OpResult => {
+    const value = v ?? null;
+    b.batchResults.push(value);
+    return notes.length ? { ok: true, value, notes } : { ok: true, value };
+  };
+  try {
+    if (!admitOp(b.scope.id)) {
+      throw new RemixletRefusal('RATE_LIMITED', `More than ${OP_BUDGET.perSecond} dom operations a second on this page; batch fewer, or wait between rounds.`, name);
+    }
+    const op = parse ? DomOp.parse(raw) : (raw as DomOp);
+    const handler = OPS[op.op] as ((op: DomOp, ctx: OpContext) => unknown) | undefined;
+    if (!handler) throw new RemixletRefusal('NOT_FOUND', `${name} is not available in this version of Remixlet.`, name);
+    const { scope, handles, batchResults, page } = b;
+    const ctx: OpContext = {
+      scope,
+      handles,
+      batchResults,
+      subscriptions,
+      page,
+      name,
+      element: (ref) => handles.resolve(ref, batchResults, name),
+      note: (message) => {
+        if (notes.length < LIMITS.notes) notes.push(message.slice(0, 1_000));
+      },
+    };
+    const pending = handler(op, ctx);
+    if (pending instanceof Promise) return pending.finally(() => page.forget()).then(answered, refused);
+    return answered(pending);
+  } catch (e) {
+    return refused(e);
+  }
+}
+
+export async function execBatch(scope: RemixletScope, ops: WireOp[]): Promise<OpResult[]> {
+  const b: Batch = { scope, handles: tableFor(scope.id), page: new PageFacts(), slicer: new Slicer(), batchResults: [] };
   const results: OpResult[] = [];
   for (const raw of ops) {
-    const name = `dom.${typeof raw?.op === 'string' ? raw.op.slice(0, 40) : '?'}`;
-    if (slicer.due()) {
-      await slicer.yield();
-      page.forget();
+    if ((raw as { op?: unknown } | null)?.op !== 'run') {
+      const result = execOne(b, raw, true);
+      results.push(result instanceof Promise ? await result : result);
+      continue;
     }
-    const notes: string[] = [];
-    try {
-      if (!admitOp(scope.id)) {
-        throw new RemixletRefusal('RATE_LIMITED', `More than ${OP_BUDGET.perSecond} dom operations a second on this page; batch fewer, or wait between rounds.`, name);
-      }
-      const op = DomOp.parse(raw);
-      const handler = OPS[op.op] as ((op: DomOp, ctx: OpContext) => unknown) | undefined;
-      if (!handler) throw new RemixletRefusal('NOT_FOUND', `${name} is not available in this version of Remixlet.`, name);
-      const ctx: OpContext = {
-        scope,
-        handles,
-        batchResults,
-        subscriptions,
-        page,
-        name,
-        element: (ref) => handles.resolve(ref, batchResults, name),
-        note: (message) => {
-          if (notes.length < LIMITS.notes) notes.push(message.slice(0, 1_000));
-        },
-      };
-      const pending = handler(op, ctx);
-      const value = (pending instanceof Promise ? await pending.finally(() => page.forget()) : pending) ?? null;
-      batchResults.push(value);
-      results.push(notes.length ? { ok: true, value, notes } : { ok: true, value });
-    } catch (e) {
-      batchResults.push(null);
-      results.push({ ok: false, refusal: asOpRefusal(e, name) });
+    // A run (contracts/dom/runs.ts), parsed again as a whole: the op's arguments once, then each element in
+    // order through the same admission, handle lookup and checks as a lone op; one { ref } slot per element.
+    const parsed = RunOp.safeParse(raw);
+    if (!parsed.success) {
+      const count = Math.max(1, opCount(raw));
+      const refusal: OpResult = { ok: false, refusal: { code: 'MALFORMED_MESSAGE', reason: 'A malformed run of operations.', op: 'dom.run' } };
+      for (let k = 0; k < count; k++) b.batchResults.push(null);
+      results.push(refusal);
+      continue;
     }
+    const each: OpResult[] = [];
+    for (const op of runOps(parsed.data)) {
+      const result = execOne(b, op, false);
+      each.push(result instanceof Promise ? await result : result);
+    }
+    results.push(answerRun(each));
   }
   return results;
 }

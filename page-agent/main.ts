@@ -1,12 +1,18 @@
 // Context: page agent, a content script in the page's isolated world (top frame only). Holds the real
 // document and checks every request to read or change it. Trusts only ports opened by this extension's
 // worker (sender id and URL, filled in by the browser); the page itself can reach none of this.
-import { createChromeHandler } from 'trpc-chrome/adapter';
-import { pageAgentRouter } from './router';
+//
+// Start-up order (bench/time-to-effect.bench.ts): this file imports only what must run at once (the
+// masked-field watch, the lifecycle events, the port admission) and says hello with the page's address,
+// title and ready state, so the worker starts the page's sandboxes while the rest of the page agent (its
+// schemas, router and operations, in port-server.ts and below, evaluated lazily) is built. Requests the
+// worker sends before that are held, in order, and answered once the router exists; none is answered
+// without it, so every message is still parsed and every operation still checked.
 import { subscriptions } from './subscriptions';
 import { watchMaskedFields } from './policy/password';
 import { BENCH_BUILD } from '../contracts/build-flags';
 import { serveBenchEcho } from './bench-echo';
+import type { PageHello } from '../contracts/boundaries/worker-page-agent';
 
 const MARK = Symbol.for('remixlet.page-agent');
 const g = globalThis as { [MARK]?: boolean };
@@ -19,6 +25,8 @@ function fromOurWorker(port: chrome.runtime.Port): boolean {
 function announce(): void {
   // The presence port tells the worker this document is here; the browser fills in tab, frame and document.
   const presence = chrome.runtime.connect({ name: 'page-agent' });
+  const hello: PageHello = { hello: { url: location.href, title: document.title, readyState: document.readyState } };
+  presence.postMessage(hello);
   presence.onDisconnect.addListener(() => {
     // A restarted worker drops every port; say hello again while this document lives.
     if (chrome.runtime?.id) setTimeout(announce, 100);
@@ -27,12 +35,22 @@ function announce(): void {
 
 if (!g[MARK] && window.top === window) {
   g[MARK] = true;
-  chrome.runtime.onConnect.addListener((port) => {
-    if (!fromOurWorker(port) && !(BENCH_BUILD && serveBenchEcho(port))) port.disconnect();
-  });
   watchMaskedFields();
-  createChromeHandler({ router: pageAgentRouter as never, createContext: () => ({}), onError: () => undefined });
+  announce();
+  const server = import('./port-server');
+  chrome.runtime.onConnect.addListener((port) => {
+    if (!fromOurWorker(port)) {
+      if (!(BENCH_BUILD && serveBenchEcho(port))) port.disconnect();
+      return;
+    }
+    const held: unknown[] = [];
+    let handle: ((message: unknown) => void) | undefined;
+    port.onMessage.addListener((message: unknown) => (handle ? handle(message) : held.push(message)));
+    void server.then(({ servePort }) => {
+      handle = servePort(port);
+      for (const message of held.splice(0)) handle(message);
+    });
+  });
   const lifecycle = () => subscriptions.emit({ kind: 'lifecycle', readyState: document.readyState });
   document.addEventListener('readystatechange', lifecycle);
-  announce();
 }

@@ -10,6 +10,7 @@ import { execBatch } from './exec';
 import { subscriptions } from './subscriptions';
 import { agentHandlers } from './agent/handlers';
 import { releaseRemixlet } from './release';
+import { joinChangeReports } from './reports';
 
 const handlers: HandlersOf<PageAgentSpec, object> = {
   exec: ({ input }) => execBatch(input.remixlet, input.ops),
@@ -23,7 +24,7 @@ const handlers: HandlersOf<PageAgentSpec, object> = {
     return { released: true };
   },
   status: () => ({ url: location.href, title: document.title, readyState: document.readyState }),
-  events: () => (emit) => subscriptions.sink(emit),
+  events: () => (emit) => subscriptions.sink(joinChangeReports(emit, () => subscriptions.holders('watch'))),
   ...agentHandlers,
 };
 

@@ -55,6 +55,13 @@ export class Subscriptions {
     return n;
   }
 
+  /** How many remixlets hold a subscription with this id (each keep's change watch is 'watch'). */
+  holders(id: string): number {
+    let n = 0;
+    for (const m of this.cleanups.values()) if (m.has(id)) n += 1;
+    return n;
+  }
+
   count(): number {
     let n = 0;
     for (const m of this.cleanups.values()) n += m.size;

@@ -4,7 +4,7 @@
 import { createTRPCProxyClient } from '@trpc/client';
 import { chromeLink } from 'trpc-chrome/link';
 import { checkedClient, type ClientOf } from '../contracts/rpc';
-import { pageAgentSpec, type PageAgentSpec } from '../contracts/boundaries/worker-page-agent';
+import { PageHello, pageAgentSpec, type PageAgentSpec, type PageStatus } from '../contracts/boundaries/worker-page-agent';
 import type { PageEvent } from '../contracts/dom/ops';
 
 export interface PageRecord {
@@ -12,6 +12,8 @@ export interface PageRecord {
   documentId: string;
   url: string;
   readyState: 'loading' | 'interactive' | 'complete';
+  /** What the page agent's hello said; startSandbox uses its title while address and ready state still match. */
+  hello?: PageStatus;
   agent: ClientOf<PageAgentSpec>;
   close(): void;
 }
@@ -41,7 +43,14 @@ export function trackPage(record: PageRecord): void {
   pages.set(record.tabId, record);
 }
 
-/** A page agent announced itself over its presence port; the worker connects back to that exact document. */
+const READY_ORDER = { loading: 0, interactive: 1, complete: 2 } as const;
+
+/**
+ * A page agent announced itself over its presence port; the worker connects back to that exact document.
+ * The page counts as arrived at the page agent's hello (its first presence message: address, title, ready
+ * state), which it sends before building its router, so sandboxes start while the page agent gets ready;
+ * requests sent meanwhile wait in the page agent until its router can parse them.
+ */
 export function pageAgentArrived(presence: chrome.runtime.Port): void {
   const sender = presence.sender!;
   const tabId = sender.tab!.id!;
@@ -99,20 +108,33 @@ export function pageAgentArrived(presence: chrome.runtime.Port): void {
     {},
     {
       onData: (event) => {
+        if (event.kind === 'mutatedMany') {
+          // One frame's change reports for several remixlets (page-agent/reports.ts): each sandbox gets its own.
+          for (const remixletId of event.remixletIds) hooks?.onEvent(record, { kind: 'mutated', remixletId });
+          return;
+        }
         if (event.kind === 'lifecycle') record.readyState = event.readyState;
         if (event.kind === 'navigated') record.url = event.url;
         hooks?.onEvent(record, event);
       },
     },
   );
-  void agent
-    .status({})
-    .then((s) => {
-      record.url = s.url;
-      record.readyState = s.readyState;
-      hooks?.onArrived(record);
-    })
-    .catch(gone);
+  let arrived = false;
+  presence.onMessage.addListener((message: unknown) => {
+    if (arrived) return;
+    const parsed = PageHello.safeParse(message);
+    if (!parsed.success) {
+      gone();
+      return;
+    }
+    arrived = true;
+    const hello = parsed.data.hello;
+    record.url = hello.url;
+    // A lifecycle event that overtook the hello (another port) is newer: keep the later state.
+    if (READY_ORDER[hello.readyState] > READY_ORDER[record.readyState]) record.readyState = hello.readyState;
+    record.hello = hello;
+    if (pages.get(tabId) === record) hooks?.onArrived(record);
+  });
 }
 
 /** Same-document navigations (history API, fragments) change the URL the grant checks use. */

@@ -79,8 +79,11 @@ async function startSandbox(page: PageRecord, r: ActiveRemixlet): Promise<void> 
   if (!script || !hasScript(r)) return;
   if (await liveTokenFor(page, r.head.id)) return;
   const { token, record } = await tokens.issue({ remixletId: r.head.id, tabId: page.tabId, frameId: 0, documentId: page.documentId });
+  // The hello's title while the page is where and as ready as it said (no round trip to a page agent that
+  // may still be building its router); a fresh status once it moved on.
+  const hello = page.hello && page.hello.url === page.url && page.hello.readyState === page.readyState ? page.hello : undefined;
   const unknown = { url: page.url, title: '', readyState: page.readyState };
-  const status = await withinTime(page.agent.status({}).catch(() => unknown), unknown);
+  const status = hello ?? (await withinTime(page.agent.status({}).catch(() => unknown), unknown));
   sendToOffscreen({
     type: 'create',
     sandboxId: record.sandboxId,

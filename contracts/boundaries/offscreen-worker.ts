@@ -3,7 +3,8 @@
 // the token never enters a sandbox or a page.
 import { z } from 'zod';
 import { mutation, subscription } from '../rpc';
-import { DomBatch, OpResult, PageEvent } from '../dom/ops';
+import { OpResult, PageEvent } from '../dom/ops';
+import { WireBatch } from '../dom/runs';
 import { RemixletId } from '../remixlet';
 import { ClipboardCall, FetchCall, FetchResult, MenuCall, NetworkObserveCall, NetworkStopCall, NotifyCall, QueuedMessage, ScheduleCall } from './service-calls';
 
@@ -50,7 +51,7 @@ export const offscreenSpec = {
     OffscreenCommand,
     'What the worker asks of the offscreen host: create or destroy a sandbox, deliver a page event, load sandbox frames ahead of need.',
   ),
-  dom: mutation(withToken({ ops: DomBatch }), z.array(OpResult), "Forwards a sandbox's dom batch to its page agent."),
+  dom: mutation(withToken({ ops: WireBatch }), z.array(OpResult), "Forwards a sandbox's dom batch to its page agent."),
   log: mutation(
     withToken({ level: LogLevel, message: z.string().max(4_000) }),
     z.object({ logged: z.boolean() }).strict(),

@@ -2,12 +2,13 @@
 // per sandbox, so a sandbox can only ever speak as itself: every sandbox's origin is "null").
 // The offscreen host trusts nothing from a sandbox: it parses every argument with these schemas.
 import { z } from 'zod';
-import { DomBatch, OpResult, PageEvent } from '../dom/ops';
+import { OpResult, PageEvent } from '../dom/ops';
+import { WireBatch } from '../dom/runs';
 import { LogLevel, StorageCall } from './offscreen-worker';
 import { ClipboardCall, FetchCall, FetchResult, MenuCall, NetworkObserveCall, NetworkStopCall, NotifyCall, QueuedMessage, ScheduleCall } from './service-calls';
 
 export const sandboxHostSpec = {
-  dom: { input: DomBatch, output: z.array(OpResult), description: 'Runs a dom batch on the page.' },
+  dom: { input: WireBatch, output: z.array(OpResult), description: 'Runs a dom batch on the page.' },
   log: {
     input: z.object({ level: LogLevel, message: z.string().max(4_000) }).strict(),
     output: z.object({ logged: z.boolean() }).strict(),

@@ -66,6 +66,10 @@ function selectorTestsValueAt(sel: string, depth: number): boolean {
 
 /** Whether a selector (list) tests the value attribute in any spelling. */
 export function selectorTestsValue(sel: string): boolean {
+  // Without a backslash no escape can spell it, so an attribute named value (in any ASCII case, which is
+  // how the engine compares attribute names) needs those five letters in the text: most selectors
+  // (#target, .row > a) are answered without parsing.
+  if (!sel.includes('\\') && !/value/i.test(sel)) return false;
   return selectorTestsValueAt(sel, 0);
 }
 

@@ -9,6 +9,7 @@ import { LIMITS } from '../../contracts/dom/ops';
 import type { Refusal } from '../../contracts/refusals';
 import type { SandboxHost } from '../../contracts/boundaries/sandbox-offscreen';
 import { RateWindow } from '../../contracts/rate-window';
+import { encodeRuns, expandResults } from '../../contracts/dom/runs';
 
 export const RUNTIME_RATE = { messagesPerSecond: 200, domOpsPerSecond: 2_000 } as const;
 
@@ -93,13 +94,15 @@ export class Bridge {
     }
     const batch = this.#queue.splice(0, LIMITS.batchOps);
     if (this.#queue.length) this.#schedule(0);
-    void this.#host.dom(batch.map((p) => p.op)).then(
+    // Runs of one op over many elements travel as one (contracts/dom/runs.ts); answers come back one per call.
+    const wire = encodeRuns(batch.map((p) => p.op));
+    void this.#host.dom(wire).then(
       (answer) => {
         if (!answer.ok) {
           for (const p of batch) p.reject(new RemixletError({ ...answer.refusal, op: answer.refusal.op ?? `dom.${p.op.op}` }));
           return;
         }
-        const results = answer.value as OpResult[];
+        const results = expandResults(wire, Array.isArray(answer.value) ? answer.value : []) as OpResult[];
         batch.forEach((p, i) => {
           const result = OpResultSchema.safeParse(results[i]);
           if (!result.success) p.reject(new RemixletError({ code: 'MALFORMED_MESSAGE', reason: 'The page answered with something unexpected.', op: `dom.${p.op.op}` }));

@@ -9,6 +9,7 @@ import { grantedProcedure, type Grant, type PermissionRule } from '../grants';
 import { subscribeOffscreen } from '../offscreen-host';
 import { appendLog, appendLogs } from '../store/logs';
 import type { LogEntry } from '../../contracts/remixlet';
+import { expandResults, opNames } from '../../contracts/dom/runs';
 import { storageCall } from '../services/storage';
 import { tokens } from '../tokens';
 import { sandboxEnded } from '../sandboxes';
@@ -34,13 +35,16 @@ const handlers: HandlersOf<OffscreenSpec, Ctx> = {
     if (!grant.page) throw new RemixletRefusal('NO_PAGE_AGENT', 'The page is not connected.');
     const results = await grant.page.agent.exec({ remixlet: scopeOf(grant.remixlet), ops: input.ops });
     const lines: LogEntry[] = [];
-    for (const [i, result] of results.entries()) {
+    // One log line per operation, runs included (contracts/dom/runs.ts): a refusal inside a run is logged as its own.
+    const names = opNames(input.ops);
+    for (const [i, raw] of expandResults(input.ops, results).entries()) {
+      const result = raw as (typeof results)[number];
       if (!result.ok) {
         lines.push({
           at: Date.now(),
           level: 'refusal',
           source: 'page-agent',
-          message: `dom.${input.ops[i]?.op ?? '?'} refused: ${result.refusal.reason}`,
+          message: `${names[i] ?? 'dom.?'} refused: ${result.refusal.reason}`,
           refusal: result.refusal,
           url: grant.page.url,
         });

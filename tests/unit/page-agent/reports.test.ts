@@ -1,0 +1,53 @@
+// One frame's change reports travel as one message (page-agent/reports.ts): joined when every watching
+// remixlet reported, else sent after the current task; other events keep their order behind earlier reports.
+import { describe, expect, test } from 'vitest';
+import { joinChangeReports } from '../../../page-agent/reports';
+import type { PageReport } from '../../../contracts/boundaries/worker-page-agent';
+import { PageReport as PageReportSchema } from '../../../contracts/boundaries/worker-page-agent';
+
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+describe('joinChangeReports', () => {
+  test('the reports of every watching remixlet go as one message, at once', () => {
+    const out: PageReport[] = [];
+    const emit = joinChangeReports((r) => out.push(r), () => 3);
+    emit({ kind: 'mutated', remixletId: 'remixleta' });
+    emit({ kind: 'mutated', remixletId: 'remixletb' });
+    expect(out).toEqual([]);
+    emit({ kind: 'mutated', remixletId: 'remixletc' });
+    expect(out).toEqual([{ kind: 'mutatedMany', remixletIds: ['remixleta', 'remixletb', 'remixletc'] }]);
+    for (const r of out) expect(PageReportSchema.safeParse(r).success).toBe(true);
+  });
+
+  test('a lone watcher reports as before; a repeated id counts once', () => {
+    const out: PageReport[] = [];
+    const emit = joinChangeReports((r) => out.push(r), () => 1);
+    emit({ kind: 'mutated', remixletId: 'remixleta' });
+    expect(out).toEqual([{ kind: 'mutated', remixletId: 'remixleta' }]);
+  });
+
+  test('when some watchers did not report, the others go after the current task', async () => {
+    const out: PageReport[] = [];
+    const emit = joinChangeReports((r) => out.push(r), () => 3);
+    emit({ kind: 'mutated', remixletId: 'remixleta' });
+    emit({ kind: 'mutated', remixletId: 'remixleta' });
+    emit({ kind: 'mutated', remixletId: 'remixletb' });
+    expect(out).toEqual([]);
+    await nextTask();
+    expect(out).toEqual([{ kind: 'mutatedMany', remixletIds: ['remixleta', 'remixletb'] }]);
+    emit({ kind: 'mutated', remixletId: 'remixletc' });
+    await nextTask();
+    expect(out.slice(1)).toEqual([{ kind: 'mutated', remixletId: 'remixletc' }]);
+  });
+
+  test('another event sends the waiting reports first, then itself', () => {
+    const out: PageReport[] = [];
+    const emit = joinChangeReports((r) => out.push(r), () => 2);
+    emit({ kind: 'mutated', remixletId: 'remixleta' });
+    emit({ kind: 'lifecycle', readyState: 'complete' });
+    expect(out).toEqual([
+      { kind: 'mutated', remixletId: 'remixleta' },
+      { kind: 'lifecycle', readyState: 'complete' },
+    ]);
+  });
+});
