@@ -24,7 +24,14 @@ const handlers: HandlersOf<PageAgentSpec, object> = {
     return { released: true };
   },
   status: () => ({ url: location.href, title: document.title, readyState: document.readyState }),
-  events: () => (emit) => subscriptions.sink(joinChangeReports(emit, () => subscriptions.holders('watch'))),
+  events: () => (emit) => {
+    const send = joinChangeReports(emit, () => subscriptions.holders('watch'));
+    const stop = subscriptions.sink(send);
+    // The hello told the worker the ready state when this agent was injected, before this stream existed; a
+    // change since then (a fast page reaching interactive while the router was built) would be lost.
+    queueMicrotask(() => send({ kind: 'lifecycle', readyState: document.readyState }));
+    return stop;
+  },
   ...agentHandlers,
 };
 
