@@ -230,7 +230,7 @@ test("an every-site remixlet's rules do not act on the navigation of a tab a sch
     script: `if (rmx.page.url.startsWith('https://shop.test/')) {\n${report('set', `rmx.schedule({ id: 'deal', inMinutes: 30, open: 'https://shop.test/deal' })`)}}\n`,
   });
   await shop.reload();
-  expect((await results(panel, remixletId, ['set'])).set).toMatchObject({ ok: true });
+  expect((await results(panel, remixletId, ['set'], 40_000)).set).toMatchObject({ ok: true });
   const dealRequests = () => sites.requests({ host: 'shop.test', path: '/deal' }).length;
 
   // A page's own request for it is blocked...
@@ -250,15 +250,16 @@ test("an every-site remixlet's rules do not act on the navigation of a tab a sch
 
   // ...and the page's navigation to it afterwards is blocked like any page's request (the exemption was for that one navigation).
   await expect.poll(() => serviceWorker.evaluate(async () => (await chrome.declarativeNetRequest.getSessionRules()).filter((r) => r.action.type === 'allow'))).toEqual([]);
-  await shop.evaluate(() => {
-    location.href = '/deal';
-  });
-  await shop.waitForURL((u) => u.href !== 'https://shop.test/index.html');
+  const navigate = async (p: typeof shop, to: string) => {
+    const outcome = p.waitForURL((u) => u.pathname + u.search === to).then(() => 'loaded', (e: unknown) => String(e));
+    await p.evaluate((to) => {
+      location.href = to;
+    }, to);
+    return outcome;
+  };
+  expect(await navigate(shop, '/deal')).toMatch(/ERR_BLOCKED_BY_CLIENT/);
   expect(dealRequests()).toBe(1);
-  await dealPage.evaluate(() => {
-    location.href = '/deal?again';
-  });
-  await dealPage.waitForURL((u) => u.href !== 'https://shop.test/deal');
+  expect(await navigate(dealPage, '/deal?again')).toMatch(/ERR_BLOCKED_BY_CLIENT/);
   expect(sites.requests({ host: 'shop.test', path: '/deal?again' })).toEqual([]);
 });
 
