@@ -1,6 +1,7 @@
 // Context: offscreen document. Sandbox frames loaded ahead of need: loading sandbox.html and starting its
 // runtime worker takes a page's remixlet ~150 ms, so when a matching page commits the worker asks for as
-// many frames as scripts will start there, and they load while the page does (bench/time-to-effect.bench.ts).
+// many frames as scripts will start there, and they load while the page does; and each spare bound to a
+// sandbox is replaced, so the next page finds one already loaded (bench/time-to-effect.bench.ts).
 // A spare is a sandbox frame that has no remixlet yet: no script, no ports, no token; createSandbox binds
 // it to exactly one sandbox, once, as it would a fresh frame. Trusts nothing the frames send.
 import { SANDBOX_PATH } from './frame-policy';
@@ -62,8 +63,22 @@ export function prewarm(count: number): void {
   while (spares.length < Math.min(count, MAX_SPARES)) addSpare();
 }
 
+/**
+ * After a spare is bound, a replacement starts loading a moment later (off the bound sandbox's start), so
+ * the next page of the same site, which usually commits too soon after for a frame started at its commit
+ * to be ready (bench/time-to-effect.bench.ts), finds one loaded. Unused, it expires like any spare.
+ */
+export const REPLACE_AFTER_MS = 100;
+let replacing: ReturnType<typeof setTimeout> | undefined;
+
 /** Takes one spare out of the pool, the longest-loading first; it is then the caller's alone. */
 export function takeSpare(): Spare | undefined {
+  if (replacing === undefined) {
+    replacing = setTimeout(() => {
+      replacing = undefined;
+      prewarm(1);
+    }, REPLACE_AFTER_MS);
+  }
   const held = spares.find((s) => s.loaded()) ?? spares[0];
   if (!held) return undefined;
   spares.splice(spares.indexOf(held), 1);

@@ -4,7 +4,8 @@
 //
 // Start-up order (bench/time-to-effect.bench.ts): this file imports only what must run at once (the
 // masked-field watch, the lifecycle events, the port admission) and says hello with the page's address,
-// title and ready state, so the worker starts the page's sandboxes while the rest of the page agent (its
+// title and ready state (and again at each ready-state change), so the worker starts the page's sandboxes
+// while the rest of the page agent (its
 // schemas, router and operations, in port-server.ts and below, evaluated lazily) is built. Requests the
 // worker sends before that are held, in order, and answered once the router exists; none is answered
 // without it, so every message is still parsed and every operation still checked.
@@ -22,12 +23,16 @@ function fromOurWorker(port: chrome.runtime.Port): boolean {
   return port.name === 'worker' && s?.id === chrome.runtime.id && !s.tab && (s.url ?? '').startsWith(`chrome-extension://${chrome.runtime.id}/`);
 }
 
+let presence: chrome.runtime.Port | undefined;
+const hello = (): PageHello => ({ hello: { url: location.href, title: document.title, readyState: document.readyState } });
+
 function announce(): void {
   // The presence port tells the worker this document is here; the browser fills in tab, frame and document.
-  const presence = chrome.runtime.connect({ name: 'page-agent' });
-  const hello: PageHello = { hello: { url: location.href, title: document.title, readyState: document.readyState } };
-  presence.postMessage(hello);
-  presence.onDisconnect.addListener(() => {
+  const port = chrome.runtime.connect({ name: 'page-agent' });
+  presence = port;
+  port.postMessage(hello());
+  port.onDisconnect.addListener(() => {
+    if (presence === port) presence = undefined;
     // A restarted worker drops every port; say hello again while this document lives.
     if (chrome.runtime?.id) setTimeout(announce, 100);
   });
@@ -51,6 +56,15 @@ if (!g[MARK] && window.top === window) {
       for (const message of held.splice(0)) handle(message);
     });
   });
-  const lifecycle = () => subscriptions.emit({ kind: 'lifecycle', readyState: document.readyState });
+  const lifecycle = () => {
+    // Also on the presence port, which needs no router: a page that becomes interactive while the router
+    // is still being built starts its document_end sandboxes at once (the events stream says it too).
+    try {
+      presence?.postMessage(hello());
+    } catch {
+      // The worker went away; the next hello says where the page is.
+    }
+    subscriptions.emit({ kind: 'lifecycle', readyState: document.readyState });
+  };
   document.addEventListener('readystatechange', lifecycle);
 }

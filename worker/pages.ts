@@ -49,7 +49,8 @@ const READY_ORDER = { loading: 0, interactive: 1, complete: 2 } as const;
  * A page agent announced itself over its presence port; the worker connects back to that exact document.
  * The page counts as arrived at the page agent's hello (its first presence message: address, title, ready
  * state), which it sends before building its router, so sandboxes start while the page agent gets ready;
- * requests sent meanwhile wait in the page agent until its router can parse them.
+ * requests sent meanwhile wait in the page agent until its router can parse them. Later presence messages
+ * report ready-state changes, which the router's events stream reports again once it is up.
  */
 export function pageAgentArrived(presence: chrome.runtime.Port): void {
   const sender = presence.sender!;
@@ -113,7 +114,8 @@ export function pageAgentArrived(presence: chrome.runtime.Port): void {
           for (const remixletId of event.remixletIds) hooks?.onEvent(record, { kind: 'mutated', remixletId });
           return;
         }
-        if (event.kind === 'lifecycle') record.readyState = event.readyState;
+        // A document's ready state only advances; the presence port may have said the later one first.
+        if (event.kind === 'lifecycle' && READY_ORDER[event.readyState] > READY_ORDER[record.readyState]) record.readyState = event.readyState;
         if (event.kind === 'navigated') record.url = event.url;
         hooks?.onEvent(record, event);
       },
@@ -121,14 +123,22 @@ export function pageAgentArrived(presence: chrome.runtime.Port): void {
   );
   let arrived = false;
   presence.onMessage.addListener((message: unknown) => {
-    if (arrived) return;
     const parsed = PageHello.safeParse(message);
     if (!parsed.success) {
       gone();
       return;
     }
-    arrived = true;
     const hello = parsed.data.hello;
+    if (arrived) {
+      // A later hello on the same port is a ready-state change, sent before the page agent's router (and
+      // so its events stream) may be up: handled as the lifecycle event that follows it will be.
+      if (READY_ORDER[hello.readyState] <= READY_ORDER[record.readyState] || pages.get(tabId) !== record) return;
+      record.readyState = hello.readyState;
+      if (hello.url === record.url) record.hello = hello;
+      hooks?.onEvent(record, { kind: 'lifecycle', readyState: hello.readyState });
+      return;
+    }
+    arrived = true;
     record.url = hello.url;
     // A lifecycle event that overtook the hello (another port) is newer: keep the later state.
     if (READY_ORDER[hello.readyState] > READY_ORDER[record.readyState]) record.readyState = hello.readyState;

@@ -103,8 +103,12 @@ export class Bridge {
           return;
         }
         const results = expandResults(wire, Array.isArray(answer.value) ? answer.value : []) as OpResult[];
+        // A run answered alike by all its elements expands to one shared answer: parsed once.
+        let lastRaw: unknown = {};
+        let lastParsed: ReturnType<typeof OpResultSchema.safeParse> | undefined;
         batch.forEach((p, i) => {
-          const result = OpResultSchema.safeParse(results[i]);
+          if (results[i] !== lastRaw || !lastParsed) lastParsed = OpResultSchema.safeParse((lastRaw = results[i]));
+          const result = lastParsed;
           if (!result.success) p.reject(new RemixletError({ code: 'MALFORMED_MESSAGE', reason: 'The page answered with something unexpected.', op: `dom.${p.op.op}` }));
           else if (result.data.ok) p.resolve(result.data.value);
           else p.reject(new RemixletError({ ...result.data.refusal, op: result.data.refusal.op ?? `dom.${p.op.op}` }));
