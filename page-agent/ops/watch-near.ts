@@ -6,6 +6,13 @@
 // Trusts nothing: the selectors were checked by the watch op; this only reads the page.
 import { LIMITS } from '../../contracts/dom/ops';
 
+/**
+ * Records (and nodes they add) judged per 16 ms at most. Past that, a change counts as near without looking, as for a watch of
+ * the whole page: judging costs the page a selector match per record, and a page that changes that much
+ * (or selectors made expensive on purpose) would otherwise cost it more than the reports saved.
+ */
+export const RECORD_BUDGET = { records: 1_000, perMs: 16 } as const;
+
 export class WatchedArea {
   /** The elements that matched when last remembered (at most queryAllMax), to see them leave. */
   private matched: Element[] = [];
@@ -30,8 +37,17 @@ export class WatchedArea {
     }
   }
 
+  private spent = 0;
+  private since = -Infinity;
+
   /** Whether any of these records (one observer callback's worth) is near the watched elements. */
-  touchedBy(records: readonly MutationRecord[]): boolean {
+  touchedBy(records: readonly MutationRecord[], now = performance.now()): boolean {
+    if (now - this.since >= RECORD_BUDGET.perMs) {
+      this.since = now;
+      this.spent = 0;
+    }
+    for (const r of records) this.spent += 1 + r.addedNodes.length;
+    if (this.spent > RECORD_BUDGET.records) return true;
     // A watched element, or an ancestor of one, left the document: removed, or replaced wholesale by a redraw.
     for (const el of this.matched) if (!el.isConnected) return true;
     for (const r of records) if (this.near(r)) return true;

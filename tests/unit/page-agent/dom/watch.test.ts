@@ -70,6 +70,17 @@ describe('watch with selectors', () => {
     expect(await after(() => document.getElementById('cart')!.classList.add('item'))).toBe(3);
   });
 
+  test('a burst too big to judge in a frame counts as a change, as for a watch of the whole page', async () => {
+    await p.ok({ op: 'watch', sels: ['#feed li'] });
+    expect(await after(() => document.getElementById('other')!.append(...Array.from({ length: 200 }, () => document.createElement('li'))))).toBe(0);
+    expect(
+      await after(() => {
+        const other = document.getElementById('other')!;
+        for (let i = 0; i < 1_500; i++) other.append(document.createElement('li'));
+      }),
+    ).toBe(1);
+  });
+
   test('sent again, it replaces what is watched; without selectors every change counts', async () => {
     await p.ok({ op: 'watch', sels: ['#feed li'] });
     expect(await after(() => document.querySelector('#cart b')!.append('1'))).toBe(0);
