@@ -53,13 +53,18 @@ async function runnableOn(url: string, logRefused = true): Promise<ActiveRemixle
 
 const hasScript = (r: ActiveRemixlet) => Boolean(r.version.files['script.js']?.trim());
 
-async function insertStyle(page: { tabId: number; documentId: string; url: string }, r: ActiveRemixlet): Promise<void> {
+/**
+ * Resolves once the insertion is recorded and asked of the browser; `inserted` once the browser is done
+ * (or gave up). A later removeCSS is asked after it, so the browser sees them in that order either way.
+ */
+async function insertStyle(page: { tabId: number; documentId: string; url: string }, r: ActiveRemixlet): Promise<{ inserted: Promise<unknown> }> {
   const key = cssKey(page.tabId, page.documentId, r.head.id);
-  if (insertedCss.has(key)) return;
+  const none = { inserted: Promise.resolve() };
+  if (insertedCss.has(key)) return none;
   const css = await styleForInsertion(r);
-  if (!css) return;
+  if (!css) return none;
   insertedCss.set(key, css);
-  await withinTime(chrome.scripting.insertCSS({ target: { tabId: page.tabId, documentIds: [page.documentId] }, css, origin: 'AUTHOR' }), undefined);
+  return { inserted: withinTime(chrome.scripting.insertCSS({ target: { tabId: page.tabId, documentIds: [page.documentId] }, css, origin: 'AUTHOR' }), undefined) };
 }
 
 async function removeStyle(tabId: number, documentId: string, id: string): Promise<void> {
@@ -117,8 +122,16 @@ async function reconcileNow(page: PageRecord): Promise<void> {
   }
 }
 
-function insertStyleLogged(page: { tabId: number; documentId: string; url: string }, r: ActiveRemixlet): Promise<void> {
-  return insertStyle(page, r).catch((e: unknown) => appendLog(r.head.id, { at: Date.now(), level: 'error', source: 'worker', message: `style.css was not inserted: ${String(e)}`, url: page.url }));
+/** Inserts style.css and logs a failure; `wait: false` returns once the insertion is asked for, not done. */
+async function insertStyleLogged(page: { tabId: number; documentId: string; url: string }, r: ActiveRemixlet, wait = true): Promise<void> {
+  const failed = (e: unknown) => appendLog(r.head.id, { at: Date.now(), level: 'error', source: 'worker', message: `style.css was not inserted: ${String(e)}`, url: page.url });
+  try {
+    const { inserted } = await insertStyle(page, r);
+    const done = inserted.catch(failed);
+    if (wait) await done;
+  } catch (e) {
+    await failed(e);
+  }
 }
 
 /**
@@ -134,7 +147,9 @@ export function documentCommitted(tabId: number, documentId: string, url: string
     const runnable = await runnableOn(url, false);
     const scripts = runnable.filter(hasScript).length;
     if (scripts) sendToOffscreen({ type: 'prewarm', count: scripts });
-    for (const r of runnable) await insertStyleLogged({ tabId, documentId, url }, r);
+    // The queue goes on once each insertion is asked for: the page agent's hello, which often comes while
+    // the browser is still inserting, need not wait for it to start the page's sandboxes.
+    for (const r of runnable) await insertStyleLogged({ tabId, documentId, url }, r, false);
   });
 }
 
