@@ -23,7 +23,8 @@ const areas = new Map<string, WatchedArea | null>();
 export const watch: OpHandler<'watch'> = (op, ctx) => {
   const remixletId = ctx.scope.id;
   for (const sel of op.sels ?? []) checkSelector(sel, ctx.name, ctx.page);
-  const sels = op.sels ? [...new Set(op.sels)] : undefined;
+  // Joined into one list below; a comment left open in one would swallow the rest, so such a set watches everything.
+  const sels = op.sels && !op.sels.some((sel) => sel.includes('/*')) ? [...new Set(op.sels)] : undefined;
   // A selector that tests the value attribute could tell when a password field's value changes; once the
   // page has one, such a watch reports every change instead, which tells nothing about any field.
   const area = sels ? new WatchedArea(sels.join(', '), sels.some(selectorTestsValue)) : null;

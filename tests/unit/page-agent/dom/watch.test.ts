@@ -90,6 +90,11 @@ describe('watch with selectors', () => {
     expect(await after(() => document.getElementById('other')!.append(document.createElement('li')))).toBe(2);
   });
 
+  test('a selector with a comment left open, which would swallow the others once joined, makes it watch everything', async () => {
+    await p.ok({ op: 'watch', sels: ['#cart /* open', '#feed li'] });
+    expect(await after(() => document.getElementById('other')!.append(document.createElement('li')))).toBe(1);
+  });
+
   test('selectors pass the page policy: invalid ones and value tests while a password field is present are refused', async () => {
     expect((await p.refused({ op: 'watch', sels: ['#feed', 'li[[['] })).code).toBe('SELECTOR_INVALID');
     expect((await p.refused({ op: 'watch', sels: ['input[value^="a"]'] })).code).toBe('SELECTOR_TESTS_PASSWORD');
