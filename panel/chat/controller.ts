@@ -17,7 +17,6 @@ import { runTurn } from '../agent/turn';
 import { describeError, REFUSED_TEXT } from '../agent/errors';
 import { forgetChat, loadChat, saveChat, type ChatRecord, type Entry } from '../agent/chat-store';
 import type { Draft } from '../agent/draft';
-import { withUserText } from '../agent/user-text';
 
 export interface ChatState {
   entries: Entry[];
@@ -104,7 +103,7 @@ export function createChat(tab: { id: number; url: string }) {
     } catch (e) {
       return fail(asRefusal(e).reason);
     }
-    messages = withUserText(messages, text);
+    messages = [...messages, { role: 'user', content: text }];
     void persist();
     running = new AbortController();
     let assistantIndex = -1;
@@ -167,7 +166,7 @@ export function createChat(tab: { id: number; url: string }) {
   /** Shown to the person and sent to the model with the next message (or as its own turn's opening). */
   const noteForModel = (text: string) => {
     push({ kind: 'notice', text });
-    messages = withUserText(messages, text);
+    messages = [...messages, { role: 'user', content: text }];
     void persist();
   };
 

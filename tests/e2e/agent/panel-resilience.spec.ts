@@ -24,7 +24,7 @@ test('a chat stopped while the worker was restarted is announced in the open pan
 
 test('a permission card answered after the panel reloaded reaches the model with the next message', async ({ openPage, openExtensionPage, tabIdOf, sites }) => {
   const model = new ScriptedModel((turn) => {
-    if (turn.user.includes('Note from Remixlet')) return { text: 'I see the answer to the card.' };
+    if (turn.messages.some((m) => m.role === 'user' && JSON.stringify(m.content).includes('Note from Remixlet'))) return { text: 'I see the answer to the card.' };
     return turn.step === 0 ? { toolCalls: [{ name: 'request_permissions', args: { permissions: [{ name: 'storage', reason: 'count hidden promos' }] } }] } : { text: 'Thanks.' };
   });
   const baseURL = model.install(sites);
@@ -48,7 +48,7 @@ test('a permission card answered after the panel reloaded reaches the model with
   await send(panel, 'Go on.');
   await idle(panel);
   await expect(panel.locator('.chat .assistant').last()).toHaveText('I see the answer to the card.');
-  const last = model.requests.at(-1)!.body.messages.filter((m) => m.role === 'user').at(-1);
-  expect(JSON.stringify(last?.content)).toContain('allowed it');
-  expect(JSON.stringify(last?.content)).toContain('Go on.');
+  const users = model.requests.at(-1)!.body.messages.filter((m) => m.role === 'user').map((m) => JSON.stringify(m.content));
+  expect(users.at(-2)).toContain('allowed it');
+  expect(users.at(-1)).toContain('Go on.');
 });

@@ -45,7 +45,8 @@ function fromCorpus(w: CorpusEntry): HidingPlace {
         case 'json-ld':
           return w.text.replace('{{', '{').replace('}}', '}').replace('"{payload}"', JSON.stringify(payload).replace(/</g, '\\u003c'));
         case 'css-content':
-          return w.text.replace('{{', '{').replace('}}', '}').replace('{payload}', cssString(payload)).replace(/\bx\b/g, `x-${n}`);
+          // The template's class `x` becomes x-<n> before the payload goes in, so the payload's own words stay as written.
+          return w.text.replace('{{', '{').replace('}}', '}').replace(/\bx\b/g, `x-${n}`).replace('{payload}', cssString(payload));
         case 'data-attr':
           return w.text.replace('{payload}', escapeHtml(payload));
         case 'unicode-tags':

@@ -51,9 +51,13 @@ export function haystack(turn: Turn): string {
   for (const r of turn.results) collect(r.content);
   const decoded: string[] = [];
   const entities: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
-  for (const s of strings) {
-    if (s.includes('&')) decoded.push(s.replace(/&(lt|gt|amp|quot|apos|#\d+);/g, (_, e: string) => entities[e] ?? String.fromCharCode(Number(e.slice(1)))));
+  for (const raw of strings) {
+    // Entities first: reversed HTML (`&gt;NOITAMROFNI&lt;`) reads right only once it is text again.
+    const s = raw.includes('&') ? raw.replace(/&(lt|gt|amp|quot|apos|#\d+);/g, (_, e: string) => entities[e] ?? String.fromCharCode(Number(e.slice(1)))) : raw;
+    if (s !== raw) decoded.push(s);
     for (const m of s.matchAll(/[A-Za-z0-9+/]{40,}={0,2}/g)) decoded.push(Buffer.from(m[0], 'base64').toString('utf8'));
+    // CSS escapes in stylesheet text and computed `content` (a newline is `\A `): read as the characters they are.
+    if (/\\[0-9a-f]{1,6}/i.test(s)) decoded.push(s.replace(/\\([0-9a-f]{1,6}) ?/gi, (_, h: string) => String.fromCodePoint(Math.min(parseInt(h, 16), 0x10ffff))));
     for (const m of s.matchAll(/⟦RLO[^⟧]*⟧([\s\S]*?)(?:⟦PDF⟧|$)/g)) decoded.push([...m[1]!].reverse().join(''));
   }
   return alnum([...strings, ...decoded].join(' '));
