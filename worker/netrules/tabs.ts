@@ -13,12 +13,14 @@ let queried: Promise<void> | undefined;
 const extensionNavigations = new Map<number, string>();
 
 function queryOnce(): Promise<void> {
-  queried ??= chrome.tabs.query({}).then(
-    (tabs) => {
-      for (const t of tabs) if (t.id !== undefined && t.url && !touched.has(t.id)) topUrls.set(t.id, t.url);
-    },
-    () => undefined,
-  );
+  queried ??= Promise.resolve()
+    .then(() => chrome.tabs.query({}))
+    .then(
+      (tabs) => {
+        for (const t of tabs) if (t.id !== undefined && t.url && !touched.has(t.id)) topUrls.set(t.id, t.url);
+      },
+      () => undefined,
+    );
   return queried;
 }
 

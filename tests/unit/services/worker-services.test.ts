@@ -37,7 +37,14 @@ chromeAny.alarms = {
   clear: (name: string) => Promise.resolve(alarms.delete(name)),
   getAll: () => Promise.resolve([...alarms.values()]),
 };
-chromeAny.tabs = { ...chromeAny.tabs, query: () => Promise.resolve([]), create: (p: { url: string }) => (opened.push(p.url), Promise.resolve({})) };
+// A schedule opens its tab blank, exempts that tab's navigation from remixlets' network rules, then sends it on.
+let nextTab = 100;
+chromeAny.tabs = {
+  ...chromeAny.tabs,
+  query: () => Promise.resolve([]),
+  create: (p: { url: string }) => (p.url !== 'about:blank' && opened.push(p.url), Promise.resolve({ id: nextTab++ })),
+  update: (_id: number, p: { url?: string }) => (p.url !== undefined && opened.push(p.url), Promise.resolve({})),
+};
 
 function page(url: string): PageRecord {
   const agent = {

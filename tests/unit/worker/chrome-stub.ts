@@ -45,6 +45,8 @@ const record = (api: string) => (...args: unknown[]) => {
     getDynamicRules: () => Promise.resolve([]),
     updateDynamicRules: record('declarativeNetRequest.updateDynamicRules'),
     isRegexSupported: () => Promise.resolve({ isSupported: true }),
+    getSessionRules: () => Promise.resolve([]),
+    updateSessionRules: record('declarativeNetRequest.updateSessionRules'),
   },
   contextMenus: { create: record('contextMenus.create'), update: record('contextMenus.update'), remove: record('contextMenus.remove') },
   alarms: { create: record('alarms.create'), clear: record('alarms.clear'), getAll: () => Promise.resolve([]) },
