@@ -49,6 +49,19 @@ async function inWorker<T>(cdp: Cdp, extensionId: string, expression: string): P
   }
 }
 
+/** inWorker, asked again while a worker that is still starting has no extension API bound yet ("chrome is not defined"). */
+async function askWorker<T>(cdp: Cdp, extensionId: string, expression: string): Promise<T> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    try {
+      return await inWorker<T>(cdp, extensionId, expression);
+    } catch (e) {
+      if (!/chrome is not defined/.test(String(e)) || Date.now() > deadline) throw e;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
 /** Stops the extension's service worker over CDP, as Chrome does when it idles, then wakes a new one. */
 async function restartWorker(context: BrowserContext, from: Page, extensionId: string): Promise<void> {
   const session = await context.newCDPSession(from);
@@ -155,7 +168,7 @@ if (!(await rmx.storage.get('set'))) {
     const first = await launch();
     const shop = await first.context.newPage();
     await shop.goto(sites.url('shop.test', '/index.html'));
-    const inFirst = <T,>(expression: string) => inWorker<T>({ listTargets: () => listTargets(first.context), attach: (t) => TargetSession.attach(first.context, t) }, first.extensionId, expression);
+    const inFirst = <T,>(expression: string) => askWorker<T>({ listTargets: () => listTargets(first.context), attach: (t) => TargetSession.attach(first.context, t) }, first.extensionId, expression);
     const tabId = await inFirst<number>(`chrome.tabs.query({}).then((tabs) => tabs.find((t) => t.url === ${JSON.stringify(shop.url())}).id)`);
     const { panel, remixletId } = await installWith(first.openExtensionPage, tabId, { matches: ['*://shop.test/*'], permissions: [perm('schedule'), perm('storage')], script });
     await shop.reload();
@@ -170,9 +183,8 @@ if (!(await rmx.storage.get('set'))) {
     // The whole browser is gone; a new one starts on the same profile.
     const second = await launch();
     try {
-      const inSecond = <T,>(expression: string) => inWorker<T>({ listTargets: () => listTargets(second.context), attach: (t) => TargetSession.attach(second.context, t) }, second.extensionId, expression);
+      const inSecond = <T,>(expression: string) => askWorker<T>({ listTargets: () => listTargets(second.context), attach: (t) => TargetSession.attach(second.context, t) }, second.extensionId, expression);
       expect(second.extensionId).toBe(first.extensionId);
-      // (A worker that is still starting may not have its extension API bound yet: ask again.)
       const alarmsNow = () => alarmNames(inSecond).catch((e: unknown) => `not yet: ${String(e)}`);
       await expect.poll(alarmsNow).toEqual(names);
       // Chromium fires both; the worker queues their messages.
