@@ -12,7 +12,7 @@ import { loadAll } from '../store/remixlets';
 import { pausedSites } from '../store/settings';
 import { appendLog } from '../store/logs';
 import { inTabs, installable, isOwnPage, navigationExemption, type PageScope } from './installable';
-import { extensionNavigationTabs, knownTabs } from './tabs';
+import { extensionNavigationTabs, keptOutTabs, knownTabs } from './tabs';
 import { SUPPORTED_API_VERSIONS } from '../../contracts/remixlet';
 
 type Rule = chrome.declarativeNetRequest.Rule;
@@ -125,12 +125,14 @@ async function checkAll(): Promise<void> {
 
 async function applyScope(): Promise<void> {
   const tabs = await knownTabs();
+  const keptOut = keptOutTabs();
   const wanted = new Map<number, Rule>();
   const owner = new Map<number, { remixletId: string; version: number; label: string }>();
   for (const entry of installed ?? []) {
     const members: number[] = [];
-    const others: number[] = [];
-    for (const [tabId, url] of tabs) (isOwnPage(entry, url) ? members : others).push(tabId);
+    // A tab kept out is left out even before the worker has heard what it shows.
+    const others: number[] = [...keptOut];
+    for (const [tabId, url] of tabs) if (!keptOut.has(tabId)) (isOwnPage(entry, url) ? members : others).push(tabId);
     for (const { label, rule } of entry.rules) {
       if (refusedByChrome.has(rule.id)) continue;
       const scoped = inTabs(rule, entry.everySite, { members, others });

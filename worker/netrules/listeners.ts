@@ -20,7 +20,7 @@
 // that is not one of the remixlet's (shop.test/other on the way to shop.test/cart/) is covered for that
 // moment; another site's page is not, because the rules also name the initiator domains.
 import { rescopeNetRules, syncNetRules } from './install';
-import { endExtensionNavigation, forgetTab, rereadTab, setTopUrl, startExtensionNavigation } from './tabs';
+import { endExtensionNavigation, forgetTab, keepRulesOutOfTab, rereadTab, setTopUrl, startExtensionNavigation } from './tabs';
 
 export function installNetRulesListeners(): void {
   chrome.webNavigation.onBeforeNavigate.addListener((d) => {
@@ -78,5 +78,15 @@ export async function openTabWithoutRules(url: string): Promise<void> {
  */
 export async function exemptNextNavigation(tabId: number, url: string): Promise<void> {
   startExtensionNavigation(tabId, url);
+  await rescopeNetRules();
+}
+
+/**
+ * For a tab that is the extension's own for its whole life (the ChatGPT sign-in tab, opened blank): no
+ * remixlet rule acts on anything in it, its main-frame navigations included, until it closes. Call before
+ * sending it anywhere; resolves once the rules leave it out.
+ */
+export async function keepNetRulesOutOfTab(tabId: number): Promise<void> {
+  await keepRulesOutOfTab(tabId);
   await rescopeNetRules();
 }

@@ -11,10 +11,17 @@ let queried: Promise<void> | undefined;
 
 /** Tab id → the address the extension is navigating it to, until that navigation commits or fails. */
 const extensionNavigations = new Map<number, string>();
+/** Tabs that are the extension's own for their whole life (a sign-in): no remixlet rule acts in them. Kept in session storage, so a restarted worker knows them. */
+const keptOut = new Set<number>();
+const KEPT_OUT_KEY = 'netrulesKeptOutTabs';
 
 function queryOnce(): Promise<void> {
   queried ??= Promise.resolve()
-    .then(() => chrome.tabs.query({}))
+    .then(async () => {
+      const stored = (await chrome.storage.session.get(KEPT_OUT_KEY))[KEPT_OUT_KEY];
+      if (Array.isArray(stored)) for (const id of stored) if (typeof id === 'number' && !touched.has(id)) keptOut.add(id);
+      return chrome.tabs.query({});
+    })
     .then(
       (tabs) => {
         for (const t of tabs) if (t.id !== undefined && t.url && !touched.has(t.id)) topUrls.set(t.id, t.url);
@@ -22,6 +29,17 @@ function queryOnce(): Promise<void> {
       () => undefined,
     );
   return queried;
+}
+
+/** Keeps every remixlet rule out of a tab until it closes; resolves once that is stored (install it with rescopeNetRules). */
+export async function keepRulesOutOfTab(tabId: number): Promise<void> {
+  await queryOnce();
+  keptOut.add(tabId);
+  await chrome.storage.session.set({ [KEPT_OUT_KEY]: [...keptOut] });
+}
+
+export function keptOutTabs(): ReadonlySet<number> {
+  return keptOut;
 }
 
 /** Every tab whose top document is known, with its address. */
@@ -39,6 +57,7 @@ export function forgetTab(tabId: number): void {
   touched.add(tabId);
   topUrls.delete(tabId);
   extensionNavigations.delete(tabId);
+  if (keptOut.delete(tabId)) void chrome.storage.session.set({ [KEPT_OUT_KEY]: [...keptOut] }).catch(() => undefined);
 }
 
 /** The top document after a navigation that did not commit: whatever the tab shows now. */

@@ -2,13 +2,13 @@
 // exactly the tabs whose top document is one of its pages (and follow them as tabs navigate and close), an
 // every-site remixlet's rules leave out tab -1 and the tabs that are not its pages, a rule Chrome refuses
 // is left out with a log line while the others still apply, a navigation the worker starts is exempt
-// until it commits, and switching a remixlet off removes its rules.
+// until it commits, a tab kept out (a sign-in) has no rule act in it, and switching a remixlet off removes its rules.
 import '../worker/chrome-stub';
 import { describe, expect, it } from 'vitest';
 import { commitVersion, updateHead } from '../../../worker/store/remixlets';
 import { readLog } from '../../../worker/store/logs';
 import { FIRST_RULE_ID, rescopeNetRules, syncNetRules } from '../../../worker/netrules/install';
-import { endExtensionNavigation, forgetTab, setTopUrl, startExtensionNavigation } from '../../../worker/netrules/tabs';
+import { endExtensionNavigation, forgetTab, keepRulesOutOfTab, setTopUrl, startExtensionNavigation } from '../../../worker/netrules/tabs';
 
 type Rule = chrome.declarativeNetRequest.Rule;
 const installed = new Map<number, Rule>();
@@ -102,8 +102,22 @@ describe('installing rules.json as session rules scoped to tabs', () => {
     await rescopeNetRules();
     expect([...installed.values()].filter((r) => r.action.type === 'allow')).toEqual([]);
 
+    // A tab that is the extension's own for its life (a sign-in): no rule acts in it, whatever it shows, until it closes.
+    await keepRulesOutOfTab(12);
+    await rescopeNetRules();
+    expect(scopeOf('every-ads.example')).toEqual([{ tabIds: undefined, excludedTabIds: [-1, 12] }]);
+    setTopUrl(12, 'https://shop.example/cart/12');
+    setTopUrl(13, 'https://shop.example/cart/13');
+    await rescopeNetRules();
+    expect(scopeOf('cart-ads.example')).toEqual([{ tabIds: [13], excludedTabIds: undefined }]);
+    expect(scopeOf('every-ads.example')).toEqual([{ tabIds: undefined, excludedTabIds: [-1, 12] }]);
+    forgetTab(12);
+    await rescopeNetRules();
+    expect(scopeOf('every-ads.example')).toEqual([{ tabIds: undefined, excludedTabIds: [-1] }]);
+
     // Switched off: its rules go at the next install.
     await updateHead('everysite01', { enabled: false }, 2);
+    await updateHead('cartonly01', { enabled: false }, 2);
     await syncNetRules();
     expect([...installed.values()]).toEqual([]);
   });
