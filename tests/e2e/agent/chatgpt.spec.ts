@@ -36,10 +36,11 @@ async function chooseChatGpt(panel: Page): Promise<void> {
 
 /** Presses "Sign in with ChatGPT" and returns the tab the worker opened on OpenAI's page. */
 async function startSignIn(context: BrowserContext, panel: Page): Promise<Page> {
-  const opened = context.waitForEvent('page');
+  // Generous waits: a new tab on a loaded 2-core machine can take a while to open and load.
+  const opened = context.waitForEvent('page', { timeout: 30_000 });
   await settingsForm(panel).getByRole('button', { name: 'Sign in with ChatGPT' }).click();
   const tab = await opened;
-  await tab.waitForURL(/^https:\/\/auth\.openai\.com\/oauth\/authorize\?/);
+  await tab.waitForURL(/^https:\/\/auth\.openai\.com\/oauth\/authorize\?/, { timeout: 30_000 });
   await expect(settingsForm(panel).locator('.chatgpt-status')).toHaveText('Finish signing in on the OpenAI tab.');
   return tab;
 }
