@@ -22,7 +22,11 @@ import type { AddressInfo, Socket } from 'node:net';
 export const TAG_ENV = 'REMIXLET_E2E_TAG';
 export const HUB_ENV = 'REMIXLET_E2E_WITNESS_HUB';
 
-export const WITNESS_IP = '127.0.0.1';
+/**
+ * 127.0.0.1 unless REMIXLET_E2E_WITNESS_IP names another loopback address: a second run of suites that do not
+ * hard-code the address (the injection matrix) can then go on beside the main suite without taking its ports.
+ */
+export const WITNESS_IP = process.env.REMIXLET_E2E_WITNESS_IP ?? '127.0.0.1';
 /** TCP: TURN (3478), TURNS (5349), an arbitrary high port. */
 export const TCP_WITNESS_PORTS = [3478, 5349, 47474] as const;
 /** UDP: STUN/TURN (3478), Google's STUN port (19302), an arbitrary high port. */
