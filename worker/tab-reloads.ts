@@ -6,6 +6,7 @@ import { matchesUrl } from '../contracts/policy/match-pattern';
 import type { ReloadTabs } from '../contracts/boundaries/panel-worker';
 import { loadRemixlet } from './store/remixlets';
 import { siteOf } from './store/settings';
+import { exemptNextNavigation } from './netrules/listeners';
 
 async function openTabsWhere(pred: (url: string) => boolean): Promise<number[]> {
   const tabs = await chrome.tabs.query({});
@@ -32,7 +33,15 @@ export function tabsOnSite(site: string): Promise<number[]> {
 async function reloadEach(tabIds: Iterable<number>): Promise<number> {
   const ids = [...new Set(tabIds)];
   // One tab that closed meanwhile must not keep the others from reloading.
-  await Promise.all(ids.map((id) => chrome.tabs.reload(id).catch(() => undefined)));
+  // The reload is a request Remixlet itself sends: no remixlet's network rule may act on it.
+  await Promise.all(
+    ids.map(async (id) => {
+      const tab = await chrome.tabs.get(id).catch(() => undefined);
+      const url = tab?.url || tab?.pendingUrl;
+      if (url) await exemptNextNavigation(id, url).catch(() => undefined);
+      await chrome.tabs.reload(id).catch(() => undefined);
+    }),
+  );
   return ids.length;
 }
 

@@ -4,6 +4,7 @@
 import { RemixletRefusal } from '../../contracts/refusals';
 import type { ChatBinding } from '../../contracts/agent/chat';
 import { chatPage, relay } from './page';
+import { exemptNextNavigation } from '../netrules/listeners';
 
 export async function openPage(chat: ChatBinding, address: string): Promise<{ url: string; title: string }> {
   const tab = await chrome.tabs.get(chat.tabId);
@@ -18,6 +19,8 @@ export async function openPage(chat: ChatBinding, address: string): Promise<{ ur
   }
   const before = (await chrome.webNavigation.getFrame({ tabId: chat.tabId, frameId: 0 }).catch(() => null))?.documentId;
   const sameDocument = tab.url !== undefined && tab.url.split('#')[0] === url.href.split('#')[0] && url.hash !== '';
+  // Remixlet itself sends this navigation, so no remixlet's network rule may act on it.
+  await exemptNextNavigation(chat.tabId, url.href);
   await chrome.tabs.update(chat.tabId, { url: url.href });
   // tabs.update resolves before the old document goes; wait for the new one so the page agent asked is the new page's.
   for (let i = 0; i < 50 && !sameDocument; i++) {

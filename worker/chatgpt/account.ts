@@ -10,6 +10,7 @@ import { RemixletRefusal } from '../../contracts/refusals';
 import { db, serialized } from '../store/db';
 import { clock } from '../clock';
 import { CALLBACK_BLOCK_RULE_ID, SIGN_IN_TIMEOUT_MS } from './config';
+import { keepNetRulesOutOfTab } from '../netrules/listeners';
 import { authorizeUrl, challengeOf, isRedirect, newState, newVerifier, readCallback } from './pkce';
 import { exchangeCode, renewalDue, renewWith, SignIn, signInFrom } from './tokens';
 import { z } from 'zod';
@@ -166,6 +167,8 @@ export function startSignIn(): Promise<ChatGptAccount> {
     // The tab starts blank so the block is in place before OpenAI's page can answer.
     const tab = await chrome.tabs.create({ url: 'about:blank', active: true });
     if (tab.id === undefined) throw new RemixletRefusal('CHATGPT_SIGN_IN_FAILED', 'The browser did not open a tab for the sign-in.');
+    // The sign-in is Remixlet's own traffic: no remixlet's network rule acts in this tab while it lives.
+    await keepNetRulesOutOfTab(tab.id);
     await db.settings.setItem(PENDING_KEY, { state, verifier, tabId: tab.id, startedAt: clock.now() } satisfies Pending);
     await blockCallback(tab.id);
     lastMessage = undefined;
