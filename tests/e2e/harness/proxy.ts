@@ -140,7 +140,9 @@ export class RecordingProxy {
   private readonly tunnels = new Map<number, Tunnel>();
   /** Every tunnel to a non-fixture host, by the seq of its CONNECT record. */
   private readonly tunnelsByConnect = new Map<number, Tunnel>();
-  private readonly agent = new http.Agent({ keepAlive: true });
+  // No reuse of upstream sockets: a kept-alive socket the fixture server is just closing (its keepAliveTimeout)
+  // fails the next request with "socket hang up", which showed up as a page reading "proxy upstream error".
+  private readonly agent = new http.Agent({ keepAlive: false });
   private seq = 0;
 
   constructor(
