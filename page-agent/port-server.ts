@@ -1,4 +1,5 @@
-// Context: page agent. Serves the page agent's tRPC router on one port the worker opened to this document,
+// Context: page agent. Serves the page agent's tRPC routers (its own, and the agent's, loaded on first use)
+// on one port the worker opened to this document,
 // with trpc-chrome's wire format (the worker's chromeLink is unchanged). main.ts admits the port (its
 // browser-filled sender) before it gets here; messages that arrived while the router was being built are
 // held by main.ts and handed over in order. Trusts only that admission: every input is parsed by the
@@ -16,16 +17,25 @@ function errorOf(cause: unknown): TRPCError {
   return error;
 }
 
-const router = pageAgentRouter as unknown as {
+type Router = {
   _def: { procedures: Record<string, unknown> };
   createCaller(ctx: object): Record<string, (input: unknown) => Promise<unknown>>;
   getErrorShape(opts: { error: TRPCError; type: string; path: string | undefined; input: unknown; ctx: object }): unknown;
 };
+const core = pageAgentRouter as unknown as Router;
+/** The agent's procedures, loaded on the first path the page agent's own router does not have. */
+let agent: Promise<Router> | undefined;
+const agentRouter = () => (agent ??= import('./agent/router').then((m) => m.agentRouter as unknown as Router));
 
 /** Answers every request on this port until it disconnects; returns the message handler. */
 export function servePort(port: chrome.runtime.Port): (message: unknown) => void {
   const subscriptions = new Map<unknown, Unsubscribable>();
-  const caller = router.createCaller({});
+  const callers = new Map<Router, ReturnType<Router['createCaller']>>();
+  const callerOf = (r: Router) => {
+    let c = callers.get(r);
+    if (!c) callers.set(r, (c = r.createCaller({})));
+    return c;
+  };
   port.onDisconnect.addListener(() => {
     for (const s of subscriptions.values()) s.unsubscribe();
     subscriptions.clear();
@@ -43,6 +53,7 @@ export function servePort(port: chrome.runtime.Port): (message: unknown) => void
     };
     const path = typeof trpc.params?.path === 'string' ? trpc.params.path : undefined;
     const input = trpc.params?.input;
+    let router = core;
     try {
       if (method === 'subscription.stop') {
         const s = subscriptions.get(id);
@@ -53,7 +64,8 @@ export function servePort(port: chrome.runtime.Port): (message: unknown) => void
         subscriptions.delete(id);
         return;
       }
-      const proc = path !== undefined && Object.hasOwn(router._def.procedures, path) ? caller[path] : undefined;
+      if (path !== undefined && !Object.hasOwn(core._def.procedures, path)) router = await agentRouter();
+      const proc = path !== undefined && Object.hasOwn(router._def.procedures, path) ? callerOf(router)[path] : undefined;
       if (!proc) throw new TRPCError({ code: 'NOT_FOUND', message: `No "${String(method)}" procedure on path "${String(path)}"` });
       const result = await proc(input);
       if (method !== 'subscription') {

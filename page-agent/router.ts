@@ -3,16 +3,15 @@
 // which main.ts admits by its browser-filled sender.
 import { routerFromSpec } from '../contracts/trpc-server';
 import { RemixletRefusal } from '../contracts/refusals';
-import { pageAgentSpec, type PageAgentSpec } from '../contracts/boundaries/worker-page-agent';
+import { pageAgentCoreSpec, type PageAgentCoreSpec } from '../contracts/boundaries/worker-page-agent-core';
 import type { HandlersOf } from '../contracts/rpc';
 import { t } from './trpc';
 import { execBatch } from './exec';
 import { subscriptions } from './subscriptions';
-import { agentHandlers } from './agent/handlers';
 import { releaseRemixlet } from './release';
 import { joinChangeReports } from './reports';
 
-const handlers: HandlersOf<PageAgentSpec, object> = {
+const handlers: HandlersOf<PageAgentCoreSpec, object> = {
   exec: ({ input }) => execBatch(input.remixlet, input.ops),
   insertStyle: () => {
     // style.css is inserted by the worker (chrome.scripting.insertCSS, after worker/style-insertion.ts), which
@@ -32,7 +31,7 @@ const handlers: HandlersOf<PageAgentSpec, object> = {
     queueMicrotask(() => send({ kind: 'lifecycle', readyState: document.readyState }));
     return stop;
   },
-  ...agentHandlers,
 };
 
-export const pageAgentRouter = routerFromSpec(t, pageAgentSpec, () => t.procedure, handlers);
+/** The page agent's own procedures; the agent's reads and clicks are in agent/router.ts, built on first use. */
+export const pageAgentRouter = routerFromSpec(t, pageAgentCoreSpec, () => t.procedure, handlers);
