@@ -52,10 +52,11 @@ const SECURITY_HEADERS: Array<[RegExp, string]> = [
   [/^(sec-|host$|upgrade-insecure-requests$)/, 'request metadata the browser owns'],
 ];
 
-const ACTIONS = ['block', 'allow', 'upgradeScheme', 'redirect', 'modifyHeaders'] as const;
+export const NETRULE_ACTIONS = ['block', 'allow', 'upgradeScheme', 'redirect', 'modifyHeaders'] as const;
+const ACTIONS = NETRULE_ACTIONS;
 const RESOURCE_TYPES = ['main_frame', 'sub_frame', 'stylesheet', 'script', 'image', 'font', 'object', 'xmlhttprequest', 'ping', 'csp_report', 'media', 'websocket', 'webtransport', 'webbundle', 'other'];
 const METHODS = ['connect', 'delete', 'get', 'head', 'options', 'patch', 'post', 'put', 'other'];
-const CONDITION_KEYS = [
+export const NETRULE_CONDITION_KEYS = [
   'urlFilter',
   'regexFilter',
   'isUrlFilterCaseSensitive',
@@ -69,6 +70,7 @@ const CONDITION_KEYS = [
   'excludedResourceTypes',
   'domainType',
 ];
+const CONDITION_KEYS = NETRULE_CONDITION_KEYS;
 
 export interface HeaderChange {
   header: string;

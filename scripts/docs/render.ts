@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { DOM_METHODS, RMX_API, memberName } from '../../contracts/api/surface';
 import { LIMITS } from '../../contracts/dom/ops';
 import { FILE_LIMITS, ManifestSchema, PERMISSION_CARD_TEXT } from '../../contracts/policy/manifest';
+import { HEADERS_A_RULE_MAY_CHANGE, NETRULE_ACTIONS, NETRULE_CONDITION_KEYS, NETRULES_LIMITS } from '../../contracts/policy/netrules';
 import { REFUSAL_CODES } from '../../contracts/refusals';
 import { REFUSAL_TEXT } from '../../contracts/refusal-text';
 import { API_VERSION } from '../../contracts/remixlet';
@@ -94,6 +95,22 @@ function manifestPage(): string {
   }
   out += '\n## Files\n\n| file | size limit |\n|---|---|\n';
   for (const [name, bytes] of Object.entries(FILE_LIMITS)) out += `| \`${name}\` | ${bytes} bytes |\n`;
+  return out + netrulesSection();
+}
+
+function netrulesSection(): string {
+  let out = '\n## rules.json (the `netrules` permission)\n\n';
+  out += 'An array of declarativeNetRequest rules, checked when the remixlet is saved and again at every install. ';
+  out += 'Remixlet adds the scope itself: a remixlet on some sites has its rules act only in the tabs whose page its `matches` cover (and not its `excludeMatches`), on requests from its own sites; ';
+  out += 'one on every site acts on every page\'s requests. No rule acts on a request Remixlet sends itself (`rmx.fetch`, the AI provider, the ChatGPT sign-in, the tabs it opens or reloads). ';
+  out += 'A redirect applies only to GET and goes only to an https address on the remixlet\'s own sites (every-site remixlets: the same site as the hosts the rule names); `regexSubstitution`, which could carry the original address along, is refused.\n\n';
+  out += `Actions: ${NETRULE_ACTIONS.map((a) => `\`${a}\``).join(', ')}. Condition fields: ${NETRULE_CONDITION_KEYS.map((k) => `\`${k}\``).join(', ')}; anything else is refused.\n\n`;
+  out += '| limit | value |\n|---|---|\n';
+  for (const [name, value] of Object.entries(NETRULES_LIMITS)) out += `| ${name} | ${value} |\n`;
+  out += '\nThe only headers a rule may change (every other header, security headers included, is refused):\n\n| direction | header | operations |\n|---|---|---|\n';
+  for (const [direction, headers] of Object.entries(HEADERS_A_RULE_MAY_CHANGE)) {
+    for (const [header, ops] of Object.entries(headers)) out += `| ${direction} | \`${header}\` | ${(ops as readonly string[]).join(', ')} |\n`;
+  }
   return out;
 }
 
