@@ -100,5 +100,5 @@ export async function stopServiceWorkers(context: BrowserContext, via: Page): Pr
   await session.send('ServiceWorker.enable');
   await session.send('ServiceWorker.stopAllWorkers');
   await stopped;
-  await session.detach();
+  await session.detach().catch(() => undefined);
 }

@@ -11,7 +11,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import type { TargetInfo } from '../harness';
 import { test, expect, launchContext, listTargets, TargetSession } from '../harness';
 import { extensionIdOf, extensionServiceWorker } from '../harness/browser';
-import { uiCall } from '../remixlet';
+import { stopServiceWorkers, uiCall } from '../remixlet';
 import { installWith, perm, report, results, logMessages } from './helpers';
 
 const SCRIPT = `
@@ -64,16 +64,7 @@ async function askWorker<T>(cdp: Cdp, extensionId: string, expression: string): 
 
 /** Stops the extension's service worker over CDP, as Chrome does when it idles, then wakes a new one. */
 async function restartWorker(context: BrowserContext, from: Page, extensionId: string): Promise<void> {
-  const session = await context.newCDPSession(from);
-  const stopped = new Promise<void>((resolve) => {
-    session.on('ServiceWorker.workerVersionUpdated', (e: { versions: Array<{ runningStatus: string; scriptURL: string }> }) => {
-      if (e.versions.some((v) => v.scriptURL.startsWith(`chrome-extension://${extensionId}/`) && v.runningStatus === 'stopped')) resolve();
-    });
-  });
-  await session.send('ServiceWorker.enable');
-  await session.send('ServiceWorker.stopAllWorkers');
-  await stopped;
-  await session.detach().catch(() => undefined);
+  await stopServiceWorkers(context, from);
   // Anything that talks to the extension wakes the worker.
   const waker = await context.newPage();
   await waker.goto(`chrome-extension://${extensionId}/panel/manager.html`);
