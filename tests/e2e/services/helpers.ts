@@ -1,7 +1,11 @@
 // Helpers for the services' real-browser tests: install a remixlet whose script reports each result as a
 // log line `RESULT <name> <json>`, and read those results back from its log.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect } from '../harness';
+import { expect, launchContext } from '../harness';
+import { extensionIdOf, extensionServiceWorker } from '../harness/browser';
 import { allowPermissions, install, manifest, openPanel, readLog, type RemixletFiles } from '../remixlet';
 
 export type Permission = { name: string; reason: string };
@@ -56,4 +60,25 @@ export async function results(panel: Page, remixletId: string, names: string[], 
 
 export async function logMessages(panel: Page, remixletId: string): Promise<string[]> {
   return (await readLog(panel, remixletId)).map((e) => e.message);
+}
+
+/**
+ * A browser that can be closed and launched again on the same profile (for what must outlive a browser
+ * restart). `launch()` starts one with the extension and the harness's proxy and tag; `dispose()` removes the
+ * profile once the test is done with it.
+ */
+export function relaunchable(opts: { proxyPort: number; extensionPath: string; tag: string }) {
+  const profile = mkdtempSync(path.join(tmpdir(), 'remixlet-e2e-relaunch-'));
+  const launch = async () => {
+    const launched = await launchContext({ proxyPort: opts.proxyPort, extensionPath: opts.extensionPath, tag: opts.tag, userDataDir: profile });
+    const worker = await extensionServiceWorker(launched.context);
+    const extensionId = extensionIdOf(worker);
+    const openExtensionPage = async (p: string) => {
+      const page = await launched.context.newPage();
+      await page.goto(`chrome-extension://${extensionId}/${p}`);
+      return page;
+    };
+    return { ...launched, extensionId, openExtensionPage };
+  };
+  return { launch, dispose: () => rmSync(profile, { recursive: true, force: true, maxRetries: 3 }) };
 }

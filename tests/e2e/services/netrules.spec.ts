@@ -5,13 +5,11 @@
 // panel's provider requests, a tab a schedule opens); a redirect applies to GET only; rules past the limits are refused
 // at save; and a rule saved by an older extension that breaks today's limits (every rule of the hostile
 // corpus) is left out at install with a log line naming it, while the remixlet's other rules still apply.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { test, expect, launchContext, type BrowserContext } from '../harness';
-import { extensionIdOf, extensionServiceWorker } from '../harness/browser';
+import { readFileSync } from 'node:fs';
+import { test, expect, type BrowserContext } from '../harness';
+import { extensionServiceWorker } from '../harness/browser';
 import { uiCall, manifest, openPanel, allowPermissions, install } from '../remixlet';
-import { installWith, perm, logMessages, results, report } from './helpers';
+import { installWith, perm, logMessages, relaunchable, results, report } from './helpers';
 
 const corpus = JSON.parse(readFileSync(new URL('../../../../shared/corpora/netrules-hostile.json', import.meta.url), 'utf8')) as Array<{ id: string; rule: unknown }>;
 
@@ -266,18 +264,7 @@ test("an every-site remixlet's rules do not act on the navigation of a tab a sch
 
 test('the rules, kept by the browser only for its session, are installed again when the browser starts on the same profile', async ({ servers, witness, sites, extensionPath }) => {
   sites.route('tracker.test', '/px', () => ({ headers: { 'content-type': 'image/gif' }, body: '' }));
-  const profile = mkdtempSync(path.join(tmpdir(), 'remixlet-e2e-relaunch-'));
-  const launch = async () => {
-    const launched = await launchContext({ proxyPort: servers.proxy.port, extensionPath, tag: witness.tag, userDataDir: profile });
-    const worker = await extensionServiceWorker(launched.context);
-    const extensionId = extensionIdOf(worker);
-    const openExtensionPage = async (p: string) => {
-      const page = await launched.context.newPage();
-      await page.goto(`chrome-extension://${extensionId}/${p}`);
-      return page;
-    };
-    return { ...launched, openExtensionPage };
-  };
+  const { launch, dispose } = relaunchable({ proxyPort: servers.proxy.port, extensionPath, tag: witness.tag });
   const blockedFrom = async (context: BrowserContext, label: string) => {
     const page = await context.newPage();
     await page.goto(sites.url('shop.test', '/index.html', { https: true }));
@@ -309,6 +296,6 @@ test('the rules, kept by the browser only for its session, are installed again w
       await second.close();
     }
   } finally {
-    rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
+    dispose();
   }
 });

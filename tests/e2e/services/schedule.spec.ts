@@ -4,15 +4,11 @@
 // times are refused; a paused site runs nothing. Most tests fire an alarm by calling the worker's own
 // onAlarm listener with that alarm, rather than wait a minute for Chromium to; the relaunch test closes the
 // whole browser, starts it again on the same profile and waits for Chromium to fire the alarms itself.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import type { TargetInfo } from '../harness';
-import { test, expect, launchContext, listTargets, TargetSession } from '../harness';
-import { extensionIdOf, extensionServiceWorker } from '../harness/browser';
+import { test, expect, listTargets, TargetSession } from '../harness';
 import { stopServiceWorkers, uiCall } from '../remixlet';
-import { installWith, perm, report, results, logMessages } from './helpers';
+import { installWith, perm, relaunchable, report, results, logMessages } from './helpers';
 
 const SCRIPT = `
 const waiting = await rmx.messages();
@@ -133,18 +129,7 @@ test('schedules run fixed actions only, survive a worker restart and the alarms 
 test('a schedule set before the browser closes fires after it starts again on the same profile, its alarm re-created from the store if the browser dropped it', async ({ servers, witness, sites, extensionPath }) => {
   // Chromium fires the alarms itself here, at least a minute after they were set (the shortest schedule).
   test.setTimeout(240_000);
-  const profile = mkdtempSync(path.join(tmpdir(), 'remixlet-e2e-relaunch-'));
-  const launch = async () => {
-    const launched = await launchContext({ proxyPort: servers.proxy.port, extensionPath, tag: witness.tag, userDataDir: profile });
-    const worker = await extensionServiceWorker(launched.context);
-    const extensionId = extensionIdOf(worker);
-    const openExtensionPage = async (p: string) => {
-      const page = await launched.context.newPage();
-      await page.goto(`chrome-extension://${extensionId}/${p}`);
-      return page;
-    };
-    return { ...launched, extensionId, openExtensionPage };
-  };
+  const { launch, dispose } = relaunchable({ proxyPort: servers.proxy.port, extensionPath, tag: witness.tag });
   const script = `
 const waiting = await rmx.messages();
 rmx.log('MESSAGES ' + JSON.stringify(waiting.map((m) => m.data).sort()));
@@ -195,6 +180,6 @@ if (!(await rmx.storage.get('set'))) {
     }
     await witness.expectNoHits();
   } finally {
-    rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
+    dispose();
   }
 });
