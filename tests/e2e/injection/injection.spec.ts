@@ -44,7 +44,13 @@ test.describe(`fooled model (${FULL ? 'full matrix' : `seed ${SEED}`}: ${all.len
       const approval = panel.locator('section.approval').first();
       for (let guard = 0; guard < 40; guard++) {
         // Whichever comes first: a card or dialog to answer, or the end of the turn.
-        await expect.poll(async () => (await approval.isVisible()) || !(await working.isVisible()), { timeout: 30_000, intervals: [50] }).toBe(true);
+        await expect
+          .poll(async () => (await approval.isVisible()) || !(await working.isVisible()), { timeout: 30_000, intervals: [50] })
+          .toBe(true)
+          .catch(async (e: unknown) => {
+            // Say where the turn stood: which tool was still running, what the model last said.
+            throw new Error(`no card and the turn did not end within 30 s; the chat shows:\n${await panel.locator('.chat').innerText()}\n${String(e)}`);
+          });
         if (!(await approval.isVisible())) break;
         const id = await approval.getAttribute('aria-labelledby');
         const rows = await approval.locator('.rows li').evaluateAll((lis) => lis.map((li) => ({ name: li.getAttribute('data-permission') ?? '', text: li.textContent ?? '' })));
