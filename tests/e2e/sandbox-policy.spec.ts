@@ -2,11 +2,25 @@
 // apply: in the sandbox page's own window (which remixlet code never gets; this shows what the policy
 // stops by itself) and in the offscreen document that frames it. Channels are checked against the
 // witnesses, with the same channels from an ordinary page as the control.
+import type { Page } from '@playwright/test';
 import { test, expect } from './harness';
 import { expectLive, installOn, sandboxWindow, waitForLog } from './hostile-sandbox/kit';
 import { WatchedTarget } from './hostile-sandbox/cdp-events';
 import { SELF_NAVIGATION, WINDOW_PROBES } from './hostile-sandbox/window-probes';
 import { runControls, type Control } from './hostile-sandbox/controls';
+
+/** A shop page with one live sandbox (a remixlet that only logs), for probing the sandbox page's own window. */
+async function framedShop(f: {
+  openPage: (host: string, path?: string) => Promise<Page>;
+  openExtensionPage: (path: string) => Promise<Page>;
+  tabIdOf: (p: Page) => Promise<number>;
+  evaluateInOffscreen: Parameters<typeof expectLive>[0];
+}) {
+  const page = await f.openPage('shop.test', '/index.html');
+  const installed = await installOn(page, f.tabIdOf, f.openExtensionPage, [{ name: 'Framed', matches: ['*://shop.test/*'], script: `rmx.log('up')` }]);
+  await expectLive(f.evaluateInOffscreen, installed.ids);
+  return { page, ...installed };
+}
 
 const DOCUMENT_CONTROLS: Control[] = [
   { channel: 'image', run: `new Image().src = 'http://attacker.example/control-image'`, seen: (h) => h.path === '/control-image' },
@@ -77,9 +91,7 @@ test('the sandbox page blocks, by its own CSP and sandbox flags, every document 
   cdp,
   witness,
 }) => {
-  const page = await openPage('shop.test', '/index.html');
-  const { panel, ids } = await installOn(page, tabIdOf, openExtensionPage, [{ name: 'Framed', matches: ['*://shop.test/*'], script: `rmx.log('up')` }]);
-  await expectLive(evaluateInOffscreen, ids);
+  const { page, panel, ids } = await framedShop({ openPage, openExtensionPage, tabIdOf, evaluateInOffscreen });
   await witness.clear();
   const win = await sandboxWindow(context, cdp.listTargets);
   const r = await win.evaluate<Record<string, string>>(WINDOW_PROBES, { userGesture: true });
@@ -175,9 +187,7 @@ test('the offscreen document frames only sandbox pages, with the sandbox attribu
   extensionId,
   witness,
 }) => {
-  const page = await openPage('shop.test', '/index.html');
-  const { ids } = await installOn(page, tabIdOf, openExtensionPage, [{ name: 'Framed', matches: ['*://shop.test/*'], script: `rmx.log('up')` }]);
-  await expectLive(evaluateInOffscreen, ids);
+  await framedShop({ openPage, openExtensionPage, tabIdOf, evaluateInOffscreen });
   // Spare frames (offscreen/spares.ts) are the same sandbox page with the same attribute, bound to nothing.
   expect(await evaluateInOffscreen(`[...document.querySelectorAll('iframe:not([data-spare])')].map((f) => f.getAttribute('sandbox') + ' ' + new URL(f.src).pathname)`)).toEqual([
     'allow-scripts /sandbox/sandbox.html',
@@ -218,9 +228,7 @@ test.describe('with hyperlink auditing on', () => {
     cdp,
     witness,
   }) => {
-    const page = await openPage('shop.test', '/index.html');
-    const { panel, ids } = await installOn(page, tabIdOf, openExtensionPage, [{ name: 'Framed', matches: ['*://shop.test/*'], script: `rmx.log('up')` }]);
-    await expectLive(evaluateInOffscreen, ids);
+    const { page, panel, ids } = await framedShop({ openPage, openExtensionPage, tabIdOf, evaluateInOffscreen });
     await witness.clear();
     const win = await sandboxWindow(context, cdp.listTargets);
     // A link within the document, then one that leaves it (the frame policy refuses that navigation, and the

@@ -2,17 +2,13 @@
 // procedures refuse any other tab, and the chat stops when its tab leaves the site or closes; the panel
 // says so and takes no more messages for it.
 import { test, expect } from '../harness';
-import { openPanel, uiCall } from '../remixlet';
+import { uiCall } from '../remixlet';
 import { ScriptedModel } from './scripted-model';
-import { configureProvider, idle, send } from './chat-helpers';
+import { chatOn, idle, send } from './chat-helpers';
 
 test('a chat stays on its tab and site, refuses other tabs, and stops when its tab leaves the site or closes', async ({ openPage, openExtensionPage, tabIdOf, sites, witness }) => {
   const model = new ScriptedModel((turn) => (turn.step === 0 ? { toolCalls: [{ name: 'outline_page', args: { maxNodes: 30 } }] } : { text: 'Looked.' }));
-  const baseURL = model.install(sites);
-  const shop = await openPage('shop.test', '/index.html');
-  const shopTab = await tabIdOf(shop);
-  const panel = await openPanel(openExtensionPage, shopTab);
-  await configureProvider(panel, { baseURL });
+  const { page: shop, tabId: shopTab, panel } = await chatOn({ openPage, tabIdOf, openExtensionPage, sites }, model, { host: 'shop.test' });
 
   // Another tab comes to the front; the chat still works on the shop's tab.
   const news = await openPage('news.test', '/index.html');

@@ -3,9 +3,9 @@
 // clicks Allow on a card of fixed text), writes the files, saves them, and the remixlet runs on the next
 // visit without the model. The whole session sends nothing anywhere but the provider and the site.
 import { test, expect } from '../harness';
-import { openPanel, readLog, uiCall } from '../remixlet';
+import { readLog, uiCall } from '../remixlet';
 import { ScriptedModel, type Turn } from './scripted-model';
-import { configureProvider, idle, send } from './chat-helpers';
+import { chatOn, idle, send } from './chat-helpers';
 
 const SCRIPT = `
 const hidden = [];
@@ -54,11 +54,7 @@ function builder(turn: Turn) {
 
 test('a scripted model builds a remixlet that runs on the next visit; only the provider and the site see traffic', async ({ openPage, openExtensionPage, tabIdOf, sites, witness }) => {
   const model = new ScriptedModel(builder);
-  const baseURL = model.install(sites);
-  const shop = await openPage('shop.test', '/index.html');
-  const tabId = await tabIdOf(shop);
-  const panel = await openPanel(openExtensionPage, tabId);
-  await configureProvider(panel, { baseURL });
+  const { page: shop, panel } = await chatOn({ openPage, tabIdOf, openExtensionPage, sites }, model, { host: 'shop.test' });
   await witness.clear();
 
   await send(panel, 'Hide the promo banners on this shop, and remember how many you hid.');
@@ -117,11 +113,7 @@ test('the activation dialog appears when the worker says so; "Allow and apply" a
     if (turn.step === 1) return { toolCalls: [{ name: 'save_remixlet', args: {} }] };
     return { text: `Result: ${turn.last?.content}` };
   });
-  const baseURL = model.install(sites);
-  const shop = await openPage('shop.test', '/index.html');
-  const tabId = await tabIdOf(shop);
-  const panel = await openPanel(openExtensionPage, tabId);
-  await configureProvider(panel, { baseURL });
+  const { panel } = await chatOn({ openPage, tabIdOf, openExtensionPage, sites }, model, { host: 'shop.test' });
 
   await send(panel, 'Do the same on the news site too.');
   const dialog = panel.locator('section.approval[data-approval-kind="activation"]');

@@ -2,6 +2,9 @@
 // a message and wait for the turn to end, read what the chat shows.
 import type { Page } from '@playwright/test';
 import { expect } from '../harness';
+import type { Sites } from '../harness/sites';
+import { openPanel } from '../remixlet';
+import type { ScriptedModel } from './scripted-model';
 
 export async function configureProvider(
   panel: Page,
@@ -34,4 +37,22 @@ export async function idle(panel: Page, timeout = 20_000): Promise<void> {
 
 export async function entries(panel: Page): Promise<string[]> {
   return panel.locator('.chat .entries > li').allInnerTexts();
+}
+
+/**
+ * A chat ready to send: the scripted model served on its host, the page open, the side panel bound to the
+ * page's tab and set to the model's endpoint (plus any other provider fields).
+ */
+export async function chatOn(
+  f: { openPage: (host: string, path?: string) => Promise<Page>; tabIdOf: (p: Page) => Promise<number>; openExtensionPage: (path: string) => Promise<Page>; sites: Sites },
+  model: ScriptedModel,
+  where: { host: string; path?: string },
+  provider: Omit<Parameters<typeof configureProvider>[1], 'baseURL'> = {},
+): Promise<{ page: Page; tabId: number; panel: Page }> {
+  const baseURL = model.install(f.sites);
+  const page = await f.openPage(where.host, where.path ?? '/index.html');
+  const tabId = await f.tabIdOf(page);
+  const panel = await openPanel(f.openExtensionPage, tabId);
+  await configureProvider(panel, { ...provider, baseURL });
+  return { page, tabId, panel };
 }

@@ -3,9 +3,9 @@
 // button, the conversation kept across a panel reload, and provider failures explained in words that
 // say what to do, with the conversation kept and nothing saved half-done.
 import { test, expect } from '../harness';
-import { openPanel, uiCall } from '../remixlet';
+import { uiCall } from '../remixlet';
 import { ScriptedModel, type Reply, type Turn } from './scripted-model';
-import { configureProvider, idle, send } from './chat-helpers';
+import { chatOn, idle, send } from './chat-helpers';
 
 const REPLY = [
   '**Found it.** See [the guide](https://docs.example/guide) for details.',
@@ -23,11 +23,7 @@ test('replies stream as formatted text without images; Stop ends a turn; the cha
     await new Promise<void>((r) => (release = r));
     return { text: 'late' };
   });
-  const baseURL = model.install(sites);
-  const shop = await openPage('shop.test', '/index.html');
-  const tabId = await tabIdOf(shop);
-  const panel = await openPanel(openExtensionPage, tabId);
-  await configureProvider(panel, { baseURL });
+  const { panel } = await chatOn({ openPage, tabIdOf, openExtensionPage, sites }, model, { host: 'shop.test' });
   await witness.clear();
 
   await send(panel, 'Describe this page');
@@ -88,11 +84,7 @@ test('provider failures say what to do; the conversation is kept and nothing is 
     }
     return { text: 'ok' };
   });
-  const baseURL = model.install(sites);
-  const shop = await openPage('shop.test', '/index.html');
-  const tabId = await tabIdOf(shop);
-  const panel = await openPanel(openExtensionPage, tabId);
-  await configureProvider(panel, { baseURL, apiKey: 'sk-test-not-a-real-key-000000000000', idleSeconds: 2 });
+  const { panel } = await chatOn({ openPage, tabIdOf, openExtensionPage, sites }, model, { host: 'shop.test' }, { apiKey: 'sk-test-not-a-real-key-000000000000', idleSeconds: 2 });
 
   for (const f of FAILURES) {
     await send(panel, f.say);

@@ -2,16 +2,13 @@
 // worker was stopped still says so in the open panel, and a permission card answered after a panel reload
 // (the turn that asked is gone) still tells the model what the person chose.
 import { test, expect } from '../harness';
-import { openPanel, stopServiceWorkers } from '../remixlet';
+import { stopServiceWorkers } from '../remixlet';
 import { ScriptedModel } from './scripted-model';
-import { configureProvider, idle, send } from './chat-helpers';
+import { chatOn, idle, send } from './chat-helpers';
 
 test('a chat stopped while the worker was restarted is announced in the open panel', async ({ context, openPage, openExtensionPage, tabIdOf, sites }) => {
   const model = new ScriptedModel(() => ({ text: 'Looked.' }));
-  const baseURL = model.install(sites);
-  const shop = await openPage('shop.test', '/index.html');
-  const panel = await openPanel(openExtensionPage, await tabIdOf(shop));
-  await configureProvider(panel, { baseURL });
+  const { page: shop, panel } = await chatOn({ openPage, tabIdOf, openExtensionPage, sites }, model, { host: 'shop.test' });
   await send(panel, 'Hello');
   await idle(panel);
 
@@ -27,11 +24,7 @@ test('a permission card answered after the panel reloaded reaches the model with
     if (turn.messages.some((m) => m.role === 'user' && JSON.stringify(m.content).includes('Note from Remixlet'))) return { text: 'I see the answer to the card.' };
     return turn.step === 0 ? { toolCalls: [{ name: 'request_permissions', args: { permissions: [{ name: 'storage', reason: 'count hidden promos' }] } }] } : { text: 'Thanks.' };
   });
-  const baseURL = model.install(sites);
-  const shop = await openPage('shop.test', '/index.html');
-  const tabId = await tabIdOf(shop);
-  const panel = await openPanel(openExtensionPage, tabId);
-  await configureProvider(panel, { baseURL });
+  const { panel } = await chatOn({ openPage, tabIdOf, openExtensionPage, sites }, model, { host: 'shop.test' });
   await send(panel, 'Hide promos and remember how many.');
   const card = panel.locator('section.approval[data-approval-kind="permissions"]');
   await expect(card).toBeVisible();

@@ -8,9 +8,9 @@
 //   default: every goal and template once, hiding places rotating by day (REMIXLET_INJECTION_SEED=n fixes it)
 //   full matrix: REMIXLET_INJECTION_MATRIX=full npx playwright test -c tests/e2e/playwright.config.ts tests/e2e/injection
 import { test, expect } from '../harness';
-import { openPanel, readLog, uiCall } from '../remixlet';
+import { readLog, uiCall } from '../remixlet';
 import { ScriptedModel } from '../agent/scripted-model';
-import { configureProvider, send } from '../agent/chat-helpers';
+import { chatOn, send } from '../agent/chat-helpers';
 import { PERMISSION_CARD_TEXT } from '../../../contracts/policy/manifest';
 import { cases, FULL, plantedPage, SEED } from './corpus';
 import { FooledModel } from './fooled-model';
@@ -30,11 +30,7 @@ test.describe(`fooled model (${FULL ? 'full matrix' : `seed ${SEED}`}: ${all.len
       sites.route(SITE, '/reviews.html', () => ({ headers: { 'content-type': 'text/html; charset=utf-8' }, body: plantedPage(`Lamp reviews ${n + 1}`, planted) }));
       const fooled = new FooledModel(planted, SITE);
       const scripted = new ScriptedModel(fooled.script);
-      const baseURL = scripted.install(sites);
-      const page = await openPage(SITE, '/reviews.html');
-      const tabId = await tabIdOf(page);
-      const panel = await openPanel(openExtensionPage, tabId);
-      await configureProvider(panel, { baseURL });
+      const { page, panel } = await chatOn({ openPage, tabIdOf, openExtensionPage, sites }, scripted, { host: SITE, path: '/reviews.html' });
       await witness.clear();
 
       await send(panel, 'Please hide the promo banner on this page.');
