@@ -82,9 +82,13 @@ export async function waitForLog(panel: Page, remixletId: string, match: RegExp,
         lines = await logMessages(panel, remixletId);
         return lines.some((l) => match.test(l));
       },
-      { timeout, message: `log of ${remixletId} never matched ${match}` },
+      { timeout },
     )
-    .toBe(true);
+    .toBe(true)
+    .catch(() => {
+      // The lines it did write tell a remixlet that never ran from one that stopped, or a slow machine.
+      throw new Error(`log of ${remixletId} never matched ${match}; it has:\n${lines.join('\n') || '(nothing)'}`);
+    });
   return lines;
 }
 
