@@ -111,7 +111,10 @@ test('schedules run fixed actions only, survive a worker restart and the alarms 
   await expect.poll(async () => (await results(panel, remixletId, ['messages'])).messages).toEqual({ ok: true, value: [{ note: 'left for the next visit' }] });
   // One of its own pages is opened; a text notification is shown.
   await fire('deal');
-  await expect.poll(() => context.pages().some((p) => p.url() === 'https://shop.test/index.html?deal=1')).toBe(true);
+  // Read through chrome.tabs: Playwright may lose track of a tab the worker opens blank and then navigates.
+  await expect
+    .poll(async () => (await inWorker<string[]>(cdp, extensionId, `chrome.tabs.query({}).then((tabs) => tabs.map((t) => t.url))`)).includes('https://shop.test/index.html?deal=1'), { timeout: 10_000 })
+    .toBe(true);
   await fire('tea');
   await expect.poll(notifications).toHaveLength(1);
   // One-shot schedules are gone once run; the repeating one stays.
