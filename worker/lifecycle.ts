@@ -3,12 +3,13 @@
 // should still run), so stopping a remixlet never depends on a page reload succeeding.
 import { syncRegistrations } from './registration';
 import { reconcileAll, restartRemixlet } from './sandboxes';
+import { traced } from './pending';
 import { servicesAfterRemixletChanged, servicesAfterSitePauseChanged } from './services/listeners';
 
 export async function afterRemixletChanged(remixletId: string, reason: string): Promise<void> {
-  await syncRegistrations();
-  await servicesAfterRemixletChanged(remixletId);
-  await restartRemixlet(remixletId, reason);
+  await traced('registrations after change', syncRegistrations);
+  await traced('services after change', () => servicesAfterRemixletChanged(remixletId));
+  await traced('restart after change', () => restartRemixlet(remixletId, reason));
 }
 
 export async function afterSitePauseChanged(): Promise<void> {

@@ -6,6 +6,7 @@
 import { loadAll } from './store/remixlets';
 import { pausedSites } from './store/settings';
 import { parseMatchPattern } from '../contracts/policy/match-pattern';
+import { traced } from './pending';
 
 const PREFIX = 'rmx-';
 export const PAGE_AGENT_FILE = 'page-agent.js';
@@ -29,7 +30,8 @@ export function agentMatches(patterns: readonly string[]): string[] {
 let syncing: Promise<void> = Promise.resolve();
 /** One sync at a time: two interleaved unregister/register rounds collide on script ids. */
 export function syncRegistrations(): Promise<void> {
-  syncing = syncing.then(syncNow, syncNow);
+  const run = () => traced('registrations sync', syncNow);
+  syncing = syncing.then(run, run);
   return syncing;
 }
 

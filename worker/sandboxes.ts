@@ -13,6 +13,7 @@ import { API_VERSION } from '../contracts/remixlet';
 import { styleForInsertion } from './style-insertion';
 import type { PageEvent } from '../contracts/dom/ops';
 import { scopeOf } from './scope';
+import { traced } from './pending';
 
 const READY_ORDER = { loading: 0, interactive: 1, complete: 2 } as const;
 const RUN_AT_NEEDS = { document_start: 0, document_end: 1, document_idle: 2 } as const;
@@ -20,8 +21,9 @@ const RUN_AT_NEEDS = { document_start: 0, document_end: 1, document_idle: 2 } as
 // Lifecycle changes run one at a time: two reconciles of one page racing between "is there a sandbox?" and
 // "start one" would start two, and a page that goes while a start awaits would leave one behind.
 let lifecycle: Promise<unknown> = Promise.resolve();
-function serially<T>(task: () => Promise<T>): Promise<T> {
-  const next = lifecycle.then(task, task);
+function serially<T>(task: () => Promise<T>, name = task.name || 'task'): Promise<T> {
+  const run = () => traced(`lifecycle ${name}`, task);
+  const next = lifecycle.then(run, run);
   lifecycle = next.catch(() => undefined);
   return next;
 }
@@ -103,7 +105,7 @@ async function startSandbox(page: PageRecord, r: ActiveRemixlet): Promise<void> 
 
 /** Starts what should run on this page now, and stops what no longer should. */
 export function reconcilePage(page: PageRecord): Promise<void> {
-  return serially(() => reconcileNow(page));
+  return serially(() => reconcileNow(page), `reconcile tab ${page.tabId}`);
 }
 
 async function reconcileNow(page: PageRecord): Promise<void> {
@@ -150,11 +152,11 @@ export function documentCommitted(tabId: number, documentId: string, url: string
     // The queue goes on once each insertion is asked for: the page agent's hello, which often comes while
     // the browser is still inserting, need not wait for it to start the page's sandboxes.
     for (const r of runnable) await insertStyleLogged({ tabId, documentId, url }, r, false);
-  });
+  }, `committed tab ${tabId}`);
 }
 
 export function stopSandboxes(pred: (rec: TokenRecord) => boolean, reason: string): Promise<void> {
-  return serially(() => stopNow(pred, reason));
+  return serially(() => stopNow(pred, reason), `stop (${reason})`);
 }
 
 async function stopNow(pred: (rec: TokenRecord) => boolean, reason: string): Promise<void> {
@@ -170,7 +172,7 @@ export function pageGone(tabId: number, documentId: string): Promise<void> {
   return serially(async () => {
     for (const key of [...insertedCss.keys()]) if (key.startsWith(`${tabId}:${documentId}:`)) insertedCss.delete(key);
     await stopNow((rec) => rec.tabId === tabId && rec.documentId === documentId, 'the page went away');
-  });
+  }, `page gone tab ${tabId}`);
 }
 
 /** The offscreen host tore a sandbox down on its own (it loaded a second document, or flooded): release its page side too. */
@@ -195,7 +197,7 @@ export async function routePageEvent(page: PageRecord, event: PageEvent): Promis
 export function reconcileAll(): Promise<void> {
   return serially(async () => {
     for (const page of allPages()) await reconcileNow(page);
-  });
+  }, 'reconcile all');
 }
 
 export function restartRemixlet(id: string, reason: string): Promise<void> {
@@ -206,7 +208,7 @@ export function restartRemixlet(id: string, reason: string): Promise<void> {
       if (rid === id) await removeStyle(Number(tab), doc!, id);
     }
     for (const page of allPages()) await reconcileNow(page);
-  });
+  }, `restart ${id}`);
 }
 
 export { scopeOf };

@@ -4,6 +4,7 @@ import { initTRPC } from '@trpc/server';
 import { formatRefusal } from '../contracts/trpc-errors';
 import { RemixletRefusal } from '../contracts/refusals';
 import type { Role } from './senders';
+import { traced } from './pending';
 
 export interface WorkerContext {
   role: Role | undefined;
@@ -18,10 +19,10 @@ export const t = initTRPC.context<WorkerContext>().create({
 
 /** A procedure only a port bound to `role` may call. */
 export function roleProcedure(role: Role) {
-  return t.procedure.use(({ ctx, next }) => {
+  return t.procedure.use(({ ctx, next, path }) => {
     if (ctx.role !== role) {
       throw new RemixletRefusal('UNEXPECTED_SENDER', `Only the ${role} may call this.`);
     }
-    return next();
+    return traced(`${role} ${path}`, () => next());
   });
 }

@@ -14,6 +14,7 @@ import { appendLog } from '../store/logs';
 import { inTabs, installable, isOwnPage, navigationExemption, type PageScope } from './installable';
 import { extensionNavigationTabs, keptOutTabs, knownTabs } from './tabs';
 import { SUPPORTED_API_VERSIONS } from '../../contracts/remixlet';
+import { traced } from '../pending';
 
 type Rule = chrome.declarativeNetRequest.Rule;
 
@@ -47,8 +48,8 @@ let applied: Map<number, string> | undefined;
 
 let tail: Promise<void> = Promise.resolve();
 let pendingScope: Promise<void> | undefined;
-function enqueue(job: () => Promise<void>): Promise<void> {
-  const run = () => job().catch((e: unknown) => console.warn('netrules:', e));
+function enqueue(job: () => Promise<void>, name: string): Promise<void> {
+  const run = () => traced(`netrules ${name}`, job).catch((e: unknown) => console.warn('netrules:', e));
   tail = tail.then(run, run);
   return tail;
 }
@@ -58,7 +59,7 @@ export function syncNetRules(): Promise<void> {
   return enqueue(async () => {
     await checkAll();
     await applyScope();
-  });
+  }, 'sync');
 }
 
 /**
@@ -71,7 +72,7 @@ export function rescopeNetRules(): Promise<void> {
     pendingScope = undefined;
     if (!installed) await checkAll();
     await applyScope();
-  });
+  }, 'rescope');
   return pendingScope;
 }
 

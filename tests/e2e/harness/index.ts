@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { test as base, expect } from '@playwright/test';
-import type { BrowserContext, Page, Worker } from '@playwright/test';
+import type { BrowserContext, Page, TestInfo, Worker } from '@playwright/test';
 import { extensionIdOf, extensionServiceWorker, launchContext } from './browser';
 import { TargetSession, evaluateInOffscreen, findOffscreenTarget, listTargets } from './cdp';
 import type { FindTargetOptions, TargetInfo } from './cdp';
@@ -128,7 +128,7 @@ export const test = base.extend<HarnessFixtures & HarnessOptions, HarnessWorkerF
     }
   },
 
-  context: async ({ servers, witness, extensionPath, extraChromiumArgs, omitChromiumArgs }, use) => {
+  context: async ({ servers, witness, extensionPath, extraChromiumArgs, omitChromiumArgs }, use, testInfo) => {
     const launched = await launchContext({
       proxyPort: servers.proxy.port,
       extensionPath,
@@ -137,6 +137,7 @@ export const test = base.extend<HarnessFixtures & HarnessOptions, HarnessWorkerF
       omitArgs: omitChromiumArgs,
     });
     await use(launched.context);
+    if (testInfo.status !== testInfo.expectedStatus) await attachPendingWork(launched.context, testInfo);
     await launched.close();
   },
 
@@ -209,3 +210,17 @@ export const test = base.extend<HarnessFixtures & HarnessOptions, HarnessWorkerF
   },
 });
 
+
+/** A failed test names the worker's work still under way (worker/pending.ts): a hang says where it hung. */
+async function attachPendingWork(context: BrowserContext, testInfo: TestInfo): Promise<void> {
+  const sw = context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://'));
+  const pending = sw
+    ? await Promise.race([
+        sw.evaluate(() => (globalThis as unknown as { remixletPending?: () => string[] }).remixletPending?.() ?? ['(no pending-work hook)']),
+        new Promise<string[]>((resolve) => setTimeout(() => resolve(['(the worker did not answer in 2 s)']), 2_000)),
+      ]).catch((e: unknown) => [`(could not ask the worker: ${String(e)})`])
+    : ['(no extension service worker running)'];
+  const body = pending.length ? pending.join('\n') : '(nothing pending)';
+  console.log(`[${testInfo.title}] worker work under way at failure:\n${body}`);
+  await testInfo.attach('worker-pending.txt', { body, contentType: 'text/plain' });
+}
