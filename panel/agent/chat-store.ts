@@ -2,7 +2,7 @@
 // so it survives a panel reload: what the person saw, the messages the model will be sent next, the
 // draft, and the chat id the worker bound to the tab. Read back through a schema; a damaged record is
 // dropped rather than trusted.
-import localforage from 'localforage';
+import { panelDb } from '../panel-db';
 import { z } from 'zod';
 
 export const Entry = z.discriminatedUnion('kind', [
@@ -32,7 +32,7 @@ export const ChatRecord = z.object({
 });
 export type ChatRecord = z.infer<typeof ChatRecord>;
 
-const store = localforage.createInstance({ name: 'remixlet-panel', storeName: 'chats', driver: localforage.INDEXEDDB });
+const store = panelDb.chats;
 const key = (tabId: number) => `tab:${tabId}`;
 
 export async function loadChat(tabId: number): Promise<ChatRecord | undefined> {

@@ -1,7 +1,7 @@
 // Context: side panel. The person's provider settings, kept in the panel's own IndexedDB (localforage):
 // the API key never leaves the panel except in requests to the provider it was entered for. A ChatGPT
 // account has no key here: the worker keeps its sign-in (worker/chatgpt/), and the panel never sees it.
-import localforage from 'localforage';
+import { panelDb } from '../panel-db';
 import { z } from 'zod';
 
 export const PROVIDER_KINDS = ['openai-compatible', 'openai', 'anthropic', 'google', 'chatgpt'] as const;
@@ -40,7 +40,7 @@ export function usesApiKey(kind: ProviderKind): boolean {
   return kind !== 'chatgpt';
 }
 
-const store = localforage.createInstance({ name: 'remixlet-panel', storeName: 'settings', driver: localforage.INDEXEDDB });
+const store = panelDb.settings;
 
 export async function loadProviderSettings(): Promise<ProviderSettings | undefined> {
   const parsed = ProviderSettings.safeParse(await store.getItem('provider'));

@@ -2,18 +2,18 @@
 // transaction across keys, so the layout makes a torn write harmless: versions are immutable records
 // written first, a remixlet's head pointer is written last, and using an approval is safe to repeat.
 import localforage from 'localforage';
+import { forageStores } from '../../contracts/forage-stores';
+import { traced } from '../pending';
 
-function store(storeName: string): LocalForage {
-  return localforage.createInstance({ name: 'remixlet', storeName, driver: localforage.INDEXEDDB });
-}
+const stores = forageStores(localforage, 'remixlet', ['heads', 'versions', 'logs', 'remixlet-storage', 'settings', 'approvals'], traced);
 
 export const db = {
-  heads: store('heads'),
-  versions: store('versions'),
-  logs: store('logs'),
-  storage: store('remixlet-storage'),
-  settings: store('settings'),
-  approvals: store('approvals'),
+  heads: stores.heads,
+  versions: stores.versions,
+  logs: stores.logs,
+  storage: stores['remixlet-storage'],
+  settings: stores.settings,
+  approvals: stores.approvals,
 };
 
 export function versionKey(remixletId: string, version: number): string {
