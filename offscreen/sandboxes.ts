@@ -5,7 +5,7 @@
 import * as Comlink from 'comlink';
 import type { z } from 'zod';
 import type { SandboxCreate } from '../contracts/boundaries/offscreen-worker';
-import type { SandboxBoot } from '../contracts/boundaries/sandbox-offscreen';
+import type { SandboxBoot, SandboxStart } from '../contracts/boundaries/sandbox-offscreen';
 import type { PageEvent } from '../contracts/dom/ops';
 import { createSandboxHost, HOST_METHODS } from './sandbox-host';
 import { FLOOD_MESSAGES_PER_SECOND, guardedEndpoint } from './comlink-guard';
@@ -67,6 +67,7 @@ export function createSandbox(cmd: z.infer<typeof SandboxCreate>, worker: () => 
       page: cmd.page,
       apiVersion: cmd.apiVersion,
       extensionVersion: cmd.extensionVersion,
+      ...(cmd.hold ? { hold: true } : {}),
     };
     // The frame's origin is opaque ("null"), so "*" is the only target; the ports are what bind it.
     iframe.contentWindow?.postMessage(boot, '*', [rpc.port2, events.port2]);
@@ -90,6 +91,12 @@ export function createSandbox(cmd: z.infer<typeof SandboxCreate>, worker: () => 
 
 export function deliverEvent(sandboxId: string, event: PageEvent): void {
   live.get(sandboxId)?.events.port1.postMessage(event);
+}
+
+/** A held sandbox's page reached its runAt. Sent on the events port, which only the runtime holds; a port message sent before the boot is kept until the runtime takes the port. */
+export function startHeldSandbox(sandboxId: string, page: SandboxStart['start']): void {
+  const start: SandboxStart = { start: page };
+  live.get(sandboxId)?.events.port1.postMessage(start);
 }
 
 export function destroySandbox(sandboxId: string): void {

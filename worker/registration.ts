@@ -1,14 +1,19 @@
 // Context: background service worker. The page agent is registered only for the hosts that an active
-// remixlet's matches name, at that remixlet's runAt, top frame only; Remixlet does nothing on any other
-// site. It is registered for every path of those hosts, because a single-page app can move by history
-// navigation from a path that does not match to one that does without loading a document; which
-// remixlets run on a page is still decided by the worker against the full patterns (sandboxes.ts).
+// remixlet's matches name, top frame only; Remixlet does nothing on any other site. It is registered for
+// every path of those hosts, because a single-page app can move by history navigation from a path that
+// does not match to one that does without loading a document; which remixlets run on a page is still
+// decided by the worker against the full patterns (sandboxes.ts). One registration for all remixlets, at
+// document_start whatever their runAt: a page is evaluated by one page agent, once, and it is there
+// before the page is parsed, so the worker readies each script's sandbox while the page loads and starts
+// it the moment the page reaches that script's runAt (sandboxes.ts).
 import { loadAll } from './store/remixlets';
 import { pausedSites } from './store/settings';
 import { parseMatchPattern } from '../contracts/policy/match-pattern';
 import { traced } from './pending';
 
+/** Every registration this file makes starts so (earlier versions made one per remixlet); none other is touched. */
 const PREFIX = 'rmx-';
+const PAGE_AGENT_ID = `${PREFIX}page-agent`;
 export const PAGE_AGENT_FILE = 'page-agent.js';
 
 /** `https://shop.example/cart/*` → `https://shop.example/*`: same scheme, host and port, every path. */
@@ -38,25 +43,28 @@ export function syncRegistrations(): Promise<void> {
 async function syncNow(): Promise<void> {
   const paused = await pausedSites();
   const pausedPatterns = paused.map((site) => `*://${site}/*`);
-  const desired: chrome.scripting.RegisteredContentScript[] = [];
+  const matches = new Set<string>();
   for (const loaded of await loadAll()) {
     if (!loaded.ok) continue;
     const { head, manifest } = loaded.remixlet;
     if (!head.enabled || head.archived) continue;
-    const matches = agentMatches(manifest.matches);
-    if (!matches.length) continue;
-    desired.push({
-      id: `${PREFIX}${head.id}`,
-      js: [PAGE_AGENT_FILE],
-      matches,
-      // The manifest's excludeMatches are paths the app may still move away from; the worker applies them.
-      excludeMatches: pausedPatterns,
-      runAt: manifest.runAt,
-      allFrames: false,
-      persistAcrossSessions: true,
-      world: 'ISOLATED',
-    });
+    for (const m of agentMatches(manifest.matches)) matches.add(m);
   }
+  const desired: chrome.scripting.RegisteredContentScript[] = matches.size
+    ? [
+        {
+          id: PAGE_AGENT_ID,
+          js: [PAGE_AGENT_FILE],
+          matches: [...matches].sort(),
+          // The manifest's excludeMatches are paths the app may still move away from; the worker applies them.
+          excludeMatches: pausedPatterns,
+          runAt: 'document_start',
+          allFrames: false,
+          persistAcrossSessions: true,
+          world: 'ISOLATED',
+        },
+      ]
+    : [];
   const existing = await chrome.scripting.getRegisteredContentScripts();
   const ours = existing.filter((s) => s.id.startsWith(PREFIX)).map((s) => s.id);
   if (ours.length) await chrome.scripting.unregisterContentScripts({ ids: ours });

@@ -11,6 +11,8 @@ export const TokenRecord = z
     frameId: z.number().int(),
     documentId: z.string(),
     issuedAt: z.number(),
+    /** The sandbox is ready but its script waits for the page to reach the manifest's runAt. */
+    held: z.boolean().optional(),
   })
   .strict();
 export type TokenRecord = z.infer<typeof TokenRecord>;
@@ -52,6 +54,12 @@ export const tokens = {
     map.set(token, record);
     await persist(map);
     return { token, record };
+  },
+  /** A held sandbox starts: its record says so from now on (a restarted worker must not start it twice). */
+  async started(sandboxId: string): Promise<void> {
+    const map = await load();
+    for (const [token, rec] of map) if (rec.sandboxId === sandboxId && rec.held) map.set(token, { ...rec, held: false });
+    await persist(map);
   },
   async resolve(token: string): Promise<TokenRecord | undefined> {
     return (await load()).get(token);

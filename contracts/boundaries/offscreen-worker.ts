@@ -15,6 +15,9 @@ const withToken = <S extends z.ZodRawShape>(shape: S) => z.object({ token: Sandb
 
 export const LogLevel = z.enum(['info', 'warn', 'error']);
 
+/** The page a sandbox runs for, as its script sees it (rmx.page, location). */
+export const SandboxPage = z.object({ url: z.string(), title: z.string() }).strict();
+
 export const SandboxCreate = z
   .object({
     type: z.literal('create'),
@@ -22,9 +25,15 @@ export const SandboxCreate = z
     token: SandboxToken,
     remixletId: RemixletId,
     script: z.string(),
-    page: z.object({ url: z.string(), title: z.string() }).strict(),
+    page: SandboxPage,
     apiVersion: z.number().int(),
     extensionVersion: z.string().max(40),
+    /**
+     * The page has not reached the manifest's runAt yet: the sandbox gets ready (frame, runtime, APIs) and
+     * waits for a `start` command before it runs the script, so the script's first call is not also
+     * paying for the sandbox's start (bench/time-to-effect.bench.ts).
+     */
+    hold: z.boolean().optional(),
   })
   .strict();
 
@@ -32,6 +41,8 @@ export const OffscreenCommand = z.discriminatedUnion('type', [
   SandboxCreate,
   z.object({ type: z.literal('destroy'), sandboxId: SandboxId, reason: z.string() }).strict(),
   z.object({ type: z.literal('event'), sandboxId: SandboxId, event: PageEvent }).strict(),
+  // A held sandbox's page reached the manifest's runAt: run the script now.
+  z.object({ type: z.literal('start'), sandboxId: SandboxId, page: SandboxPage }).strict(),
   // A page that will start this many sandboxes is loading: have frames ready (offscreen/spares.ts).
   z.object({ type: z.literal('prewarm'), count: z.number().int().min(1).max(20) }).strict(),
 ]);
@@ -49,7 +60,7 @@ export const offscreenSpec = {
   commands: subscription(
     z.object({}).strict(),
     OffscreenCommand,
-    'What the worker asks of the offscreen host: create or destroy a sandbox, deliver a page event, load sandbox frames ahead of need.',
+    'What the worker asks of the offscreen host: create, start or destroy a sandbox, deliver a page event, load sandbox frames ahead of need.',
   ),
   dom: mutation(withToken({ ops: WireBatch }), z.array(OpResult), "Forwards a sandbox's dom batch to its page agent."),
   log: mutation(

@@ -33,9 +33,15 @@ export const SandboxBoot = z
     page: z.object({ url: z.string(), title: z.string() }).strict(),
     apiVersion: z.number().int(),
     extensionVersion: z.string(),
+    /** Set up everything, but run the script only at the start message (the page is not yet at the manifest's runAt). */
+    hold: z.boolean().optional(),
   })
   .strict();
 export type SandboxBoot = z.infer<typeof SandboxBoot>;
+
+/** On the events port: a held sandbox's script may run now; the page as it is at that moment. */
+export const SandboxStart = z.object({ start: z.object({ url: z.string(), title: z.string() }).strict() }).strict();
+export type SandboxStart = z.infer<typeof SandboxStart>;
 
 export const SandboxEvent = PageEvent;
 

@@ -2,7 +2,7 @@
 // Remixlet code runs here, where there is no document to reach. Trusts the boot message from the sandbox
 // page (its only peer); everything else arrives parsed through the bridge and the events port.
 import * as Comlink from 'comlink';
-import { SandboxBoot, type SandboxHost } from '../../contracts/boundaries/sandbox-offscreen';
+import { SandboxBoot, SandboxStart, type SandboxHost } from '../../contracts/boundaries/sandbox-offscreen';
 import { Bridge } from './bridge';
 import { EventRouter } from './events';
 import { createDom } from './dom';
@@ -37,17 +37,19 @@ function start(event: MessageEvent): void {
   const parsed = SandboxBoot.safeParse((event.data as { boot?: unknown } | null)?.boot);
   if (!parsed.success || event.ports.length !== 2) return;
   const boot = parsed.data;
+  // What rmx.page and location report; a held sandbox learns the page's title anew when it starts.
+  const page = { ...boot.page };
   const [rpcPort, eventsPort] = event.ports as [MessagePort, MessagePort];
   const host = Comlink.wrap<SandboxHost>(rpcPort);
   let log: ReturnType<typeof limitLog> = () => Promise.resolve();
   const bridge = new Bridge(host, timer, (reason) => void log('warn', `RATE_LIMITED: ${reason}`).catch(() => undefined));
   log = limitLog((level, message) => bridge.call('log', { level, message }), timer);
   const logError = (e: unknown) => void log('error', `Uncaught ${formatLogArgs([e])}`).catch(() => undefined);
-  const events = new EventRouter(eventsPort, boot.page.url, logError);
+  const events = new EventRouter(eventsPort, page.url, logError);
   if (BENCH_BUILD) installBenchFloor(eventsPort);
   answerHeartbeats(eventsPort);
   const dom = createDom(bridge, events);
-  const rmx = createRmx(bridge, events, boot.page, nextFrame, { log, timer });
+  const rmx = createRmx(bridge, events, page, nextFrame, { log, timer });
 
   self.addEventListener('error', (e) => {
     e.preventDefault();
@@ -58,7 +60,7 @@ function start(event: MessageEvent): void {
     logError(e.reason);
   });
 
-  lockDown(boot.page, () => events.pageUrl);
+  lockDown(page, () => events.pageUrl);
   Object.defineProperty(globalThis, 'dom', { value: dom, writable: false, configurable: false });
   Object.defineProperty(globalThis, 'rmx', { value: rmx, writable: false, configurable: false });
 
@@ -67,11 +69,28 @@ function start(event: MessageEvent): void {
   // in the unhandledrejection listener above. The wrapper is not a boundary, the sandbox is.
   const wrapped = `(async () => {'use strict';\n${boot.script}\n})();`;
   const url = createObjectURL(new Blob([wrapped], { type: 'text/javascript' }));
-  try {
-    loadScript(url);
-  } catch (e) {
-    logError(e);
+  const run = () => {
+    try {
+      loadScript(url);
+    } catch (e) {
+      logError(e);
+    }
+  };
+  if (!boot.hold) {
+    run();
+    return;
   }
+  // Held until the page reaches the manifest's runAt: everything above is ready, so the script's first
+  // call pays only for itself. The start message comes on the events port, which remixlet code cannot reach.
+  const onStart = (e: MessageEvent) => {
+    const start = SandboxStart.safeParse(e.data);
+    if (!start.success) return;
+    eventsPort.removeEventListener('message', onStart);
+    page.title = start.data.start.title;
+    if (start.data.start.url !== events.pageUrl) events.pageUrl = start.data.start.url;
+    run();
+  };
+  eventsPort.addEventListener('message', onStart);
 }
 
 self.addEventListener('message', start, { once: true });

@@ -188,3 +188,40 @@ test('separate sandboxes cannot read each other’s state', async ({ openPage, o
   await expect(page.locator('h1').first()).toHaveText('writer done');
   expect((await logMessages(panel, ids[1]!)).some((l) => l.includes('writer-secret'))).toBe(false);
 });
+
+test('each script runs once, at its runAt: document_end once the page is parsed, document_idle once it has loaded', async ({ sites, openPage, openExtensionPage, tabIdOf, evaluateInOffscreen }) => {
+  // The page marks itself parsed (a script at the end of its body) and loaded (readyState complete); an
+  // image that takes 2 s holds the load back, so a script started too early sees the difference.
+  sites.route('shop.test', '/run-at.html', () => ({
+    headers: { 'content-type': 'text/html' },
+    body: `<!doctype html><html><head><title>Run at</title><script>
+      document.addEventListener('readystatechange', () => { if (document.readyState === 'complete') document.body.dataset.loaded = '1'; });
+    </script></head><body><h1>Run at</h1><img src="/slow-image.png" alt=""><script>document.body.dataset.parsed = '1';</script></body></html>`,
+  }));
+  sites.route('shop.test', '/slow-image.png', async () => {
+    await new Promise((r) => setTimeout(r, 2_000));
+    return { status: 404 };
+  });
+  const SEES = `
+    const body = await dom.query('body');
+    const parsed = body ? await body.attr('data-parsed') : null;
+    const loaded = body ? await body.attr('data-loaded') : null;
+    rmx.log('ran: parsed=' + parsed + ' loaded=' + loaded);
+  `;
+  const page = await openPage('shop.test', '/index.html');
+  const { panel, ids } = await installOn(page, tabIdOf, openExtensionPage, [
+    { name: 'At start', matches: ['*://shop.test/run-at.html'], runAt: 'document_start', script: SEES },
+    { name: 'At end', matches: ['*://shop.test/run-at.html'], runAt: 'document_end', script: SEES },
+    { name: 'At idle', matches: ['*://shop.test/run-at.html'], runAt: 'document_idle', script: SEES },
+  ]);
+  const [atStart, atEnd, atIdle] = ids as [string, string, string];
+  await page.goto(sites.url('shop.test', '/run-at.html'), { waitUntil: 'commit' });
+  const ran = async (id: string) => (await waitForLog(panel, id, /^ran:/, 15_000)).filter((l) => l.startsWith('ran:'));
+  expect(await ran(atEnd)).toEqual(['ran: parsed=1 loaded=null']);
+  expect(await ran(atStart)).toEqual([expect.stringMatching(/^ran: parsed=(1|null) loaded=null$/)]);
+  expect(await ran(atIdle)).toEqual(['ran: parsed=1 loaded=1']);
+  await expectLive(evaluateInOffscreen, ids);
+  // Still once each after the page has settled.
+  await page.waitForTimeout(500);
+  for (const id of ids) expect(await ran(id)).toHaveLength(1);
+});

@@ -47,6 +47,7 @@ export interface Installing {
   matches: string[];
   script: string;
   excludeMatches?: string[];
+  runAt?: 'document_start' | 'document_end' | 'document_idle';
   permissions?: Array<{ name: string; reason: string }>;
 }
 
@@ -57,7 +58,7 @@ export async function installOn(page: Page, tabIdOf: (p: Page) => Promise<number
   const ids: string[] = [];
   for (const r of remixlets) {
     const installed = await install(panel, tabId, {
-      'manifest.json': manifest({ name: r.name, matches: r.matches, ...(r.excludeMatches ? { excludeMatches: r.excludeMatches } : {}), ...(r.permissions ? { permissions: r.permissions } : {}) }),
+      'manifest.json': manifest({ name: r.name, matches: r.matches, ...(r.excludeMatches ? { excludeMatches: r.excludeMatches } : {}), ...(r.permissions ? { permissions: r.permissions } : {}), ...(r.runAt ? { runAt: r.runAt } : {}) }),
       'script.js': r.script,
     });
     ids.push(installed.remixletId);
