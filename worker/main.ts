@@ -2,7 +2,7 @@
 // start so that a restarted worker misses no event; everything else lives in its own file.
 import { listen } from './connections';
 import { setPageHooks, urlChanged } from './pages';
-import { documentCommitted, pageGone, reconcilePage, routePageEvent } from './sandboxes';
+import { documentCommitted, pageGone, reconcilePage, routePageEvent, tabClosed } from './sandboxes';
 import { syncRegistrations } from './registration';
 import { dropApprovalsForTab } from './approvals';
 import { siteOf } from './store/settings';
@@ -38,7 +38,10 @@ chrome.webNavigation.onCommitted.addListener((d) => {
 chrome.tabs.onUpdated.addListener((tabId, change) => {
   if (change.url) void dropApprovalsForTab(tabId, siteOf(change.url));
 });
-chrome.tabs.onRemoved.addListener((tabId) => void dropApprovalsForTab(tabId, undefined));
+chrome.tabs.onRemoved.addListener((tabId) => {
+  void dropApprovalsForTab(tabId, undefined);
+  void tabClosed(tabId);
+});
 
 chrome.runtime.onInstalled.addListener(() => void syncRegistrations());
 chrome.runtime.onStartup.addListener(() => void syncRegistrations());

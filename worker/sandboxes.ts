@@ -77,7 +77,13 @@ async function removeStyle(tabId: number, documentId: string, id: string): Promi
   await withinTime(chrome.scripting.removeCSS({ target: { tabId, documentIds: [documentId] }, css, origin: 'AUTHOR' }).catch(() => undefined), undefined);
 }
 
-async function liveTokenFor(page: PageRecord, id: string): Promise<TokenRecord | undefined> {
+/** A top-frame document, as the browser named it. */
+interface DocumentRef {
+  tabId: number;
+  documentId: string;
+}
+
+async function liveTokenFor(page: DocumentRef, id: string): Promise<TokenRecord | undefined> {
   return (await tokens.all()).map(([, rec]) => rec).find((rec) => rec.tabId === page.tabId && rec.documentId === page.documentId && rec.remixletId === id);
 }
 
@@ -90,33 +96,34 @@ async function pageNow(page: PageRecord): Promise<{ url: string; title: string }
 }
 
 /**
- * A page runs a remixlet's script from the manifest's runAt on. Its sandbox starts as soon as the page
- * agent is there (the page agent is injected at document_start for every remixlet): before the runAt it is
- * created held (frame, runtime and APIs ready, the script not run), and started when the page gets there,
- * so the script's first change waits for no sandbox start (bench/time-to-effect.bench.ts).
+ * A page runs a remixlet's script from the manifest's runAt on. Its sandbox is made ready earlier: when
+ * the document commits (documentCommitted), or else when its page agent says hello, it is created held
+ * (frame, runtime, APIs and the script loaded; the script not run), and it is started when the page
+ * agent says the page has reached the runAt, so the script's first change waits for no sandbox start
+ * (bench/time-to-effect.bench.ts). A held sandbox makes no call: it has nothing running to make one.
  */
 async function startSandbox(page: PageRecord, r: ActiveRemixlet, due: boolean): Promise<void> {
-  const script = r.version.files['script.js'];
-  if (!script || !hasScript(r)) return;
+  if (!hasScript(r)) return;
   const live = await liveTokenFor(page, r.head.id);
-  if (live) {
-    if (due && live.held) {
-      sendToOffscreen({ type: 'start', sandboxId: live.sandboxId, page: await pageNow(page) });
-      await tokens.started(live.sandboxId);
-    }
-    return;
+  if (!live) return createSandbox(page, r, await pageNow(page), !due);
+  if (due && live.held) {
+    sendToOffscreen({ type: 'start', sandboxId: live.sandboxId, page: await pageNow(page) });
+    await tokens.started(live.sandboxId);
   }
-  const { token, record } = await tokens.issue({ remixletId: r.head.id, tabId: page.tabId, frameId: 0, documentId: page.documentId, held: !due });
+}
+
+async function createSandbox(doc: DocumentRef, r: ActiveRemixlet, page: { url: string; title: string }, hold: boolean): Promise<void> {
+  const { token, record } = await tokens.issue({ remixletId: r.head.id, tabId: doc.tabId, frameId: 0, documentId: doc.documentId, held: hold });
   sendToOffscreen({
     type: 'create',
     sandboxId: record.sandboxId,
     token,
     remixletId: r.head.id,
-    script,
-    page: await pageNow(page),
+    script: r.version.files['script.js']!,
+    page,
     apiVersion: API_VERSION,
     extensionVersion: chrome.runtime.getManifest().version,
-    ...(due ? {} : { hold: true }),
+    ...(hold ? { hold: true } : {}),
   });
 }
 
@@ -156,20 +163,40 @@ async function insertStyleLogged(page: { tabId: number; documentId: string; url:
 /**
  * A top-frame document committed. What will run there gets ready while the page loads, with the same
  * checks a page agent's arrival runs: style.css goes in now, before the page agent (which a page takes tens
- * of milliseconds to evaluate) has said hello, so the first paint already has it; and the offscreen host
- * loads a sandbox frame for each script that will start there (bench/time-to-effect.bench.ts).
+ * of milliseconds to evaluate) has said hello, so the first paint already has it; and each script's
+ * sandbox is created held, to be started by the page agent's word (bench/time-to-effect.bench.ts).
  */
 export function documentCommitted(tabId: number, documentId: string, url: string): Promise<void> {
-  // Web pages only: elsewhere (file:, the browser's own pages) the page agent's arrival decides, as before.
-  if (!/^https?:/i.test(url)) return Promise.resolve();
   return serially(async () => {
+    // Held sandboxes of the tab's earlier documents go: their page agent may never have come (a document
+    // the page agent is not injected into, such as an error page) to say goodbye.
+    await stopHeldNow((rec) => rec.tabId === tabId && rec.documentId !== documentId, 'the page went away before it was ready');
+    // Web pages only: elsewhere (file:, the browser's own pages) the page agent's arrival decides, as before.
+    if (!/^https?:/i.test(url)) return;
     const runnable = await runnableOn(url, false);
     const scripts = runnable.filter(hasScript).length;
-    if (scripts) sendToOffscreen({ type: 'prewarm', count: scripts });
+    // One more than this page needs: a frame takes longer to load than a quick next page takes to commit
+    // and say hello, so the next page's frame must already be loading before this one's are taken.
+    if (scripts) sendToOffscreen({ type: 'prewarm', count: Math.min(scripts + 1, 20) });
     // The queue goes on once each insertion is asked for: the page agent's hello, which often comes while
     // the browser is still inserting, need not wait for it to start the page's sandboxes.
     for (const r of runnable) await insertStyleLogged({ tabId, documentId, url }, r, false);
+    for (const r of runnable.filter(hasScript)) {
+      if (!(await liveTokenFor({ tabId, documentId }, r.head.id))) await createSandbox({ tabId, documentId }, r, { url, title: '' }, true);
+    }
   }, `committed tab ${tabId}`);
+}
+
+/** Stops sandboxes that never started: nothing of theirs is on the page, so no page agent is asked to release anything. */
+async function stopHeldNow(pred: (rec: TokenRecord) => boolean, reason: string): Promise<void> {
+  for (const [, rec] of await tokens.revokeWhere((rec) => Boolean(rec.held) && pred(rec))) {
+    sendToOffscreen({ type: 'destroy', sandboxId: rec.sandboxId, reason });
+  }
+}
+
+/** A closed tab: whatever it ran goes, also sandboxes whose page agent never came. */
+export function tabClosed(tabId: number): Promise<void> {
+  return stopSandboxes((rec) => rec.tabId === tabId, 'the tab was closed');
 }
 
 export function stopSandboxes(pred: (rec: TokenRecord) => boolean, reason: string): Promise<void> {

@@ -17,6 +17,8 @@ import { answerHeartbeats } from './heartbeat';
 const createObjectURL = URL.createObjectURL.bind(URL);
 const loadScript = (globalThis as unknown as { importScripts: (url: string) => void }).importScripts.bind(globalThis);
 const nativeSetTimeout = setTimeout.bind(globalThis);
+/** Where the loaded script hands over its function; deleted before remixlet code runs. */
+const MAIN = '__remixletMain';
 const timer = (fn: () => void, ms: number) => nativeSetTimeout(fn, ms);
 const now = performance.now.bind(performance);
 /** The offscreen document draws no frames (requestAnimationFrame never fires there), so a frame is a 16 ms tick. */
@@ -67,11 +69,24 @@ function start(event: MessageEvent): void {
   // A classic worker (blob:null cannot serve a module worker), so the script is wrapped in an async
   // function to allow top-level await, in strict mode as the save-time check read it. A rejection lands
   // in the unhandledrejection listener above. The wrapper is not a boundary, the sandbox is.
-  const wrapped = `(async () => {'use strict';\n${boot.script}\n})();`;
-  const url = createObjectURL(new Blob([wrapped], { type: 'text/javascript' }));
+  // Loading the blob only defines the function (handed over through a one-time setter, gone before the
+  // script runs), so a held sandbox has its script loaded and compiled before the page reaches its runAt.
+  let main: (() => unknown) | undefined;
+  Object.defineProperty(globalThis, MAIN, {
+    configurable: true,
+    set: (fn: () => unknown) => void (main ??= fn),
+  });
+  const wrapped = `self[${JSON.stringify(MAIN)}] = async () => {'use strict';\n${boot.script}\n};`;
+  try {
+    loadScript(createObjectURL(new Blob([wrapped], { type: 'text/javascript' })));
+  } catch (e) {
+    logError(e);
+  }
+  delete (globalThis as Record<string, unknown>)[MAIN];
   const run = () => {
     try {
-      loadScript(url);
+      // An async function: its rejection is unhandled here on purpose, for the listener above to log.
+      void main?.();
     } catch (e) {
       logError(e);
     }

@@ -40,7 +40,9 @@ async function startSignIn(context: BrowserContext, panel: Page): Promise<Page> 
   const opened = context.waitForEvent('page', { timeout: 30_000 });
   await settingsForm(panel).getByRole('button', { name: 'Sign in with ChatGPT' }).click();
   const tab = await opened;
-  await tab.waitForURL(/^https:\/\/auth\.openai\.com\/oauth\/authorize\?/, { timeout: 30_000 });
+  // Until the address commits only: Playwright can miss the load event of a tab the worker opened blank
+  // and then navigated; the locators that follow wait for the page's content anyway.
+  await tab.waitForURL(/^https:\/\/auth\.openai\.com\/oauth\/authorize\?/, { timeout: 30_000, waitUntil: 'commit' });
   await expect(settingsForm(panel).locator('.chatgpt-status')).toHaveText('Finish signing in on the OpenAI tab.');
   return tab;
 }
