@@ -4,7 +4,7 @@
 // the worker's records) and nothing in the ops. Long batches give the page its thread back between
 // slices, and a remixlet that sends more operations than its budget gets RATE_LIMITED answers.
 import { DomOp, LIMITS, type OpResult } from '../contracts/dom/ops';
-import { RunOp, answerRun, opCount, runOps, type WireOp } from '../contracts/dom/runs';
+import { PLAIN_RESULT, RunOp, answerRun, opCount, runElementOp, type WireOp } from '../contracts/dom/runs';
 import type { RemixletScope } from '../contracts/boundaries/worker-page-agent';
 import { RemixletRefusal } from '../contracts/refusals';
 import { refusalOf } from '../contracts/trpc-errors';
@@ -101,12 +101,59 @@ export async function execBatch(scope: RemixletScope, ops: WireOp[]): Promise<Op
       results.push(refusal);
       continue;
     }
-    const each: OpResult[] = [];
-    for (const op of runOps(parsed.data)) {
-      const result = execOne(b, op, false);
-      each.push(result instanceof Promise ? await result : result);
-    }
-    results.push(answerRun(each));
+    results.push(await execRun(b, parsed.data));
   }
   return results;
+}
+
+/**
+ * A run's elements in order, each through what execNow does for a lone op (a yield when the slice is
+ * due, admission, the handle lookup and the op's own checks, one batchResults slot), with the bookkeeping
+ * done once per run: one name and op context, and the per-element answers kept only once one differs
+ * from a plain success. Answers as answerRun does (tests/unit/page-agent/dom/runs.test.ts compares the two).
+ */
+async function execRun(b: Batch, run: RunOp): Promise<OpResult> {
+  const name = `dom.${run.of.op}`;
+  const handler = OPS[run.of.op] as ((op: DomOp, ctx: OpContext) => unknown) | undefined;
+  const { scope, handles, batchResults, page } = b;
+  let notes: string[] | undefined;
+  const ctx: OpContext = {
+    scope,
+    handles,
+    batchResults,
+    subscriptions,
+    page,
+    name,
+    element: (ref) => handles.resolve(ref, batchResults, name),
+    note: (message) => {
+      notes ??= [];
+      if (notes.length < LIMITS.notes) notes.push(message.slice(0, 1_000));
+    },
+  };
+  let each: OpResult[] | undefined;
+  for (let i = 0; i < run.hs.length; i++) {
+    if (b.slicer.due()) {
+      await b.slicer.yield();
+      page.forget();
+    }
+    notes = undefined;
+    let result: OpResult;
+    try {
+      if (!admitOp(scope.id)) {
+        throw new RemixletRefusal('RATE_LIMITED', `More than ${OP_BUDGET.perSecond} dom operations a second on this page; batch fewer, or wait between rounds.`, name);
+      }
+      if (!handler) throw new RemixletRefusal('NOT_FOUND', `${name} is not available in this version of Remixlet.`, name);
+      let value = handler(runElementOp(run, i), ctx);
+      if (value instanceof Promise) value = await value.finally(() => page.forget());
+      value ??= null;
+      batchResults.push(value);
+      result = notes ? { ok: true, value, notes } : value === null ? PLAIN_RESULT : { ok: true, value };
+    } catch (e) {
+      batchResults.push(null);
+      result = { ok: false, refusal: asOpRefusal(e, name) };
+    }
+    if (each) each.push(result);
+    else if (result !== PLAIN_RESULT) each = [...Array<OpResult>(i).fill(PLAIN_RESULT), result];
+  }
+  return answerRun(each ?? Array<OpResult>(run.hs.length).fill(PLAIN_RESULT));
 }

@@ -114,10 +114,18 @@ export function encodeRuns(ops: readonly DomOp[]): WireOp[] {
   return out;
 }
 
+/** The lone op a run's element `i` stands for. */
+export function runElementOp(run: RunOp, i: number): DomOp {
+  return { ...run.of, h: run.hs[i] } as DomOp;
+}
+
 /** The lone ops a run stands for, in order. */
 export function runOps(run: RunOp): DomOp[] {
-  return run.hs.map((h) => ({ ...run.of, h }) as DomOp);
+  return run.hs.map((_, i) => runElementOp(run, i));
 }
+
+/** What every element of a run of writes answers when nothing was left out. */
+export const PLAIN_RESULT: OpResult = Object.freeze({ ok: true, value: null }) as OpResult;
 
 /** A run's one answer from its elements' results. */
 export function answerRun(results: OpResult[]): OpResult {
