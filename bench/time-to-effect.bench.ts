@@ -5,6 +5,9 @@
 //     head script at the last animation frame before the first-paint entry (a frame that had it painted it);
 //   - the delay from DOMContentLoaded to the first dom change, remixlet vs plain content script, in the
 //     page's own clock.
+// Twice: navigations back to back (the next one as soon as both changes are in), and one second apart,
+// nearer how a person moves between pages; the extension prepares each page's sandboxes while the page
+// loads, and back to back it has less time to.
 // Prints figures; asserts nothing.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +20,8 @@ const plainExtension = path.join(path.dirname(fileURLToPath(import.meta.url)), '
 test.use({ extraChromiumArgs: [`--disable-extensions-except=${defaultDistDir},${plainExtension}`, `--load-extension=${defaultDistDir},${plainExtension}`] });
 
 const NAVIGATIONS = 20;
+/** Pause before each navigation, in ms. */
+const PACES = [0, 1_000];
 const WARM = 3;
 const RUN_ATS = ['document_start', 'document_end', 'document_idle'] as const;
 const dirOf = (runAt: string) => runAt.replace('document_', '');
@@ -70,12 +75,16 @@ test('time to effect: style.css at first paint, DOMContentLoaded to first change
   await panel.close();
   await page.bringToFront();
 
-  console.log(`time to effect (${NAVIGATIONS} warm navigations per runAt, after ${WARM} more)`);
+  for (const pace of PACES) {
+  console.log(`time to effect (${NAVIGATIONS} warm navigations per runAt, after ${WARM} more), ${pace ? `${pace} ms apart` : 'back to back'}`);
   for (const runAt of RUN_ATS) {
     const url = sites.url('bench.test', `/${dirOf(runAt)}/effect.html`);
     for (let i = 0; i < WARM; i++) await navigate(page, url);
     const runs: Effect[] = [];
-    for (let i = 0; i < NAVIGATIONS; i++) runs.push(await navigate(page, url));
+    for (let i = 0; i < NAVIGATIONS; i++) {
+      await sleep(pace);
+      runs.push(await navigate(page, url));
+    }
 
     const painted = runs.map(paintedFrame);
     const withRemixletCss = painted.filter((f) => f?.remixletCss).length;
@@ -94,5 +103,6 @@ test('time to effect: style.css at first paint, DOMContentLoaded to first change
     console.log(`    first paint shows style.css: remixlet ${withRemixletCss}/${NAVIGATIONS}, plain extension's manifest CSS ${withPlainCss}/${NAVIGATIONS}${unknown ? ` (${unknown} without a frame before first paint)` : ''}; remixlet CSS frames late p50 ${pct(framesLate, 50)} p95 ${pct(framesLate, 95)}`);
     console.log(`    DOMContentLoaded → first change: remixlet p50 ${ms(pct(remixletDelay, 50))} p95 ${ms(pct(remixletDelay, 95))}; plain content script p50 ${ms(pct(plainDelay, 50))} p95 ${ms(pct(plainDelay, 95))}; ratio p50 ${ratio(pct(remixletDelay, 50), pct(plainDelay, 50))}`);
     console.log(`    first paint at p50 ${ms(pct(runs.map((e) => e.firstPaint!), 50))}, DOMContentLoaded at p50 ${ms(pct(runs.map((e) => e.dcl!), 50))} (page clock)`);
+  }
   }
 });

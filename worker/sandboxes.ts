@@ -105,15 +105,41 @@ async function pageNow(page: PageRecord): Promise<{ url: string; title: string }
 async function startSandbox(page: PageRecord, r: ActiveRemixlet, due: boolean): Promise<void> {
   if (!hasScript(r)) return;
   const live = await liveTokenFor(page, r.head.id);
-  if (!live) return createSandbox(page, r, await pageNow(page), !due);
-  if (due && live.held) {
-    sendToOffscreen({ type: 'start', sandboxId: live.sandboxId, page: await pageNow(page) });
-    await tokens.started(live.sandboxId);
-  }
+  if (!live) return createSandbox(page, r, await pageNow(page), due ? undefined : r.manifest.runAt);
+  if (due && live.startsAt) await startHeld(page, (rec) => rec.sandboxId === live.sandboxId);
 }
 
-async function createSandbox(doc: DocumentRef, r: ActiveRemixlet, page: { url: string; title: string }, hold: boolean): Promise<void> {
-  const { token, record } = await tokens.issue({ remixletId: r.head.id, tabId: doc.tabId, frameId: 0, documentId: doc.documentId, held: hold });
+/** Sandboxes whose create command this worker has sent: only those may be started outside the lifecycle queue. */
+const created = new Set<string>();
+
+async function startHeld(page: PageRecord, pred: (rec: TokenRecord) => boolean): Promise<void> {
+  const starting = await tokens.startHeld(pred);
+  if (!starting.length) return;
+  const now = await pageNow(page);
+  for (const rec of starting) sendToOffscreen({ type: 'start', sandboxId: rec.sandboxId, page: now });
+}
+
+/**
+ * The page reached a ready state: its held sandboxes whose runAt that is start at once, ahead of the
+ * reconcile the same event queues (which would start them too, after its checks of what runs there; those
+ * checks ran when each was created, and every call it makes is checked again by the grant middleware).
+ */
+function startDueNow(page: PageRecord): Promise<void> {
+  const ready = READY_ORDER[page.readyState];
+  return startHeld(page, (rec) => rec.tabId === page.tabId && rec.documentId === page.documentId && created.has(rec.sandboxId) && ready >= READY_ORDER[rec.startsAt!]);
+}
+
+const RUN_AT_STATE = { document_start: 'loading', document_end: 'interactive', document_idle: 'complete' } as const;
+
+async function createSandbox(doc: DocumentRef, r: ActiveRemixlet, page: { url: string; title: string }, runAt: keyof typeof RUN_AT_STATE | undefined): Promise<void> {
+  const hold = runAt !== undefined;
+  const { token, record } = await tokens.issue({
+    remixletId: r.head.id,
+    tabId: doc.tabId,
+    frameId: 0,
+    documentId: doc.documentId,
+    ...(runAt ? { startsAt: RUN_AT_STATE[runAt] } : {}),
+  });
   sendToOffscreen({
     type: 'create',
     sandboxId: record.sandboxId,
@@ -125,6 +151,7 @@ async function createSandbox(doc: DocumentRef, r: ActiveRemixlet, page: { url: s
     extensionVersion: chrome.runtime.getManifest().version,
     ...(hold ? { hold: true } : {}),
   });
+  created.add(record.sandboxId);
 }
 
 /** Starts what should run on this page now, and stops what no longer should. */
@@ -182,14 +209,15 @@ export function documentCommitted(tabId: number, documentId: string, url: string
     // the browser is still inserting, need not wait for it to start the page's sandboxes.
     for (const r of runnable) await insertStyleLogged({ tabId, documentId, url }, r, false);
     for (const r of runnable.filter(hasScript)) {
-      if (!(await liveTokenFor({ tabId, documentId }, r.head.id))) await createSandbox({ tabId, documentId }, r, { url, title: '' }, true);
+      if (!(await liveTokenFor({ tabId, documentId }, r.head.id))) await createSandbox({ tabId, documentId }, r, { url, title: '' }, r.manifest.runAt);
     }
   }, `committed tab ${tabId}`);
 }
 
 /** Stops sandboxes that never started: nothing of theirs is on the page, so no page agent is asked to release anything. */
 async function stopHeldNow(pred: (rec: TokenRecord) => boolean, reason: string): Promise<void> {
-  for (const [, rec] of await tokens.revokeWhere((rec) => Boolean(rec.held) && pred(rec))) {
+  for (const [, rec] of await tokens.revokeWhere((rec) => Boolean(rec.startsAt) && pred(rec))) {
+    created.delete(rec.sandboxId);
     sendToOffscreen({ type: 'destroy', sandboxId: rec.sandboxId, reason });
   }
 }
@@ -206,6 +234,7 @@ export function stopSandboxes(pred: (rec: TokenRecord) => boolean, reason: strin
 async function stopNow(pred: (rec: TokenRecord) => boolean, reason: string): Promise<void> {
   const gone = await tokens.revokeWhere(pred);
   for (const [, rec] of gone) {
+    created.delete(rec.sandboxId);
     sendToOffscreen({ type: 'destroy', sandboxId: rec.sandboxId, reason });
     const page = pageFor(rec.tabId);
     if (page && page.documentId === rec.documentId) await withinTime(page.agent.release({ remixletId: rec.remixletId }).catch(() => ({ released: false })), { released: false });
@@ -225,6 +254,7 @@ export function sandboxEnded(sandboxId: string, reason: string): Promise<void> {
 }
 
 export async function routePageEvent(page: PageRecord, event: PageEvent): Promise<void> {
+  if (event.kind === 'lifecycle') await startDueNow(page);
   if (event.kind === 'lifecycle' || event.kind === 'navigated') {
     await reconcilePage(page);
     if (event.kind !== 'navigated') return;

@@ -11,8 +11,8 @@ export const TokenRecord = z
     frameId: z.number().int(),
     documentId: z.string(),
     issuedAt: z.number(),
-    /** The sandbox is ready but its script waits for the page to reach the manifest's runAt. */
-    held: z.boolean().optional(),
+    /** Held: the sandbox is ready, and its script waits for the page to reach this ready state (the manifest's runAt). */
+    startsAt: z.enum(['loading', 'interactive', 'complete']).optional(),
   })
   .strict();
 export type TokenRecord = z.infer<typeof TokenRecord>;
@@ -55,11 +55,21 @@ export const tokens = {
     await persist(map);
     return { token, record };
   },
-  /** A held sandbox starts: its record says so from now on (a restarted worker must not start it twice). */
-  async started(sandboxId: string): Promise<void> {
+  /**
+   * The held sandboxes that `pred` says start now, marked started in the same step (so two callers never
+   * both start one, and a restarted worker does not start it again).
+   */
+  async startHeld(pred: (rec: TokenRecord) => boolean): Promise<TokenRecord[]> {
     const map = await load();
-    for (const [token, rec] of map) if (rec.sandboxId === sandboxId && rec.held) map.set(token, { ...rec, held: false });
-    await persist(map);
+    const starting: TokenRecord[] = [];
+    for (const [token, rec] of map) {
+      if (!rec.startsAt || !pred(rec)) continue;
+      const { startsAt: _, ...started } = rec;
+      map.set(token, started);
+      starting.push(started);
+    }
+    if (starting.length) await persist(map);
+    return starting;
   },
   async resolve(token: string): Promise<TokenRecord | undefined> {
     return (await load()).get(token);
