@@ -20,6 +20,7 @@ export const LIMITS = {
   computedValueChars: 2_000,
   notes: 50,
   watchSelectors: 32,
+  watchHandles: 64,
 } as const;
 
 /** An opaque reference to one page element, meaningful only to the remixlet that received it. */
@@ -106,8 +107,8 @@ export const DomOp = z.discriminatedUnion('op', [
   op('unobserve', { observer: z.string().max(40) }, 'Stops an observation.'),
   op(
     'watch',
-    { sels: z.array(Selector).min(1).max(LIMITS.watchSelectors).optional() },
-    'Reports, at most once per animation frame (by a timer while the tab is hidden), that the page changed (for rmx.keep). With sels, only changes in, to or around the elements they match: inside one, one added, removed or replaced, or an attribute of one or of its ancestors. Sent again, it replaces what is watched.',
+    { sels: z.array(Selector).min(1).max(LIMITS.watchSelectors).optional(), hs: z.array(HandleId).min(1).max(LIMITS.watchHandles).optional() },
+    'Reports, at most once per animation frame (by a timer while the tab is hidden), that the page changed (for rmx.keep). With sels and/or hs, only changes in, to or around the elements the selectors match and the handles name: inside one, one added, removed or replaced, or an attribute of one or of its ancestors. Sent again, it replaces what is watched.',
   ),
 ]);
 export type DomOp = z.infer<typeof DomOp>;

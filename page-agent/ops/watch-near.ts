@@ -1,9 +1,10 @@
 // Context: page agent. What counts as a change "near" what an rmx.keep watches, given the selectors its
-// checks looked at: a change inside a watched element (its text, attributes, children), a watched element
+// checks looked at and the elements of handles they used: a change inside a watched element (its text, attributes, children), a watched element
 // added, removed or replaced wholesale (it, or an ancestor, left the document), or an attribute of a watched
 // element or of one of its ancestors (a class on <body> can change what matches and how it looks). Anything
 // else, such as a sibling list elsewhere growing, does not count.
-// Trusts nothing: the selectors were checked by the watch op; this only reads the page.
+// Trusts nothing: the selectors were checked by the watch op, the handles found in the remixlet's own
+// table; this only reads the page.
 import { LIMITS } from '../../contracts/dom/ops';
 
 /**
@@ -20,22 +21,55 @@ export class WatchedArea {
   private around = new WeakSet<Node>();
 
   constructor(
-    /** One selector list. */
+    /** One selector list ('' for none). */
     readonly selector: string,
     /** It tests the value attribute (the watch reports every change once the page has a password field). */
     readonly testsValue: boolean,
+    /** Elements watched as they are (a keep's check used their handles), whatever selectors match them. */
+    private readonly elements: readonly Element[] = [],
   ) {}
 
   /** Takes note of what matches now; called when watching starts and before each report. */
   remember(): void {
     this.matched = [];
     this.around = new WeakSet();
-    for (const el of document.querySelectorAll(this.selector)) {
+    this.inner = new WeakSet();
+    const found = this.selector ? document.querySelectorAll(this.selector) : [];
+    for (const el of [...this.elements.filter((e) => e.isConnected), ...found]) {
       if (this.matched.length >= LIMITS.queryAllMax) break;
       this.matched.push(el);
+      this.inner.add(el);
       for (let n: Node | null = el; n && !this.around.has(n); n = n.parentNode) this.around.add(n);
     }
+    for (const el of this.elements) this.inner.add(el);
+    this.generation += 1;
   }
+
+  /** Counts remember() calls, so a union of areas knows when to take their elements again. */
+  generation = 0;
+
+  /** One area standing for several: their selectors, elements and what they matched when last remembered. */
+  static union(areas: readonly WatchedArea[]): WatchedArea {
+    const selector = areas.map((a) => a.selector).filter(Boolean).join(', ');
+    const all = new WatchedArea(selector, areas.some((a) => a.testsValue), areas.flatMap((a) => a.elements));
+    for (const a of areas) {
+      for (const el of a.matched) {
+        all.matched.push(el);
+        all.inner.add(el);
+        for (let n: Node | null = el; n && !all.around.has(n); n = n.parentNode) all.around.add(n);
+      }
+      for (const el of a.elements) all.inner.add(el);
+    }
+    return all;
+  }
+
+  /**
+   * The watched elements, to tell in a few lookups whether a node is inside one (rather than matching the
+   * selectors against each of its ancestors, for every record of a page that changes all the time). An
+   * element that starts matching since shows first as an attribute change or an insertion, and the report
+   * that follows remembers it.
+   */
+  private inner = new WeakSet<Node>();
 
   private spent = 0;
   private since = -Infinity;
@@ -46,32 +80,59 @@ export class WatchedArea {
       this.since = now;
       this.spent = 0;
     }
-    for (const r of records) this.spent += 1 + r.addedNodes.length;
-    if (this.spent > RECORD_BUDGET.records) return true;
     // A watched element, or an ancestor of one, left the document: removed, or replaced wholesale by a redraw.
     for (const el of this.matched) if (!el.isConnected) return true;
-    for (const r of records) if (this.near(r)) return true;
+    // One pass, each record's parts read once: this runs for every mutation of a page while a keep watches it.
+    for (const r of records) {
+      const type = r.type;
+      const added = type === 'childList' ? r.addedNodes : undefined;
+      this.spent += 1 + (added ? added.length : 0);
+      if (this.spent > RECORD_BUDGET.records) return true;
+      if (this.near(type, r.target, added)) return true;
+    }
     return false;
   }
 
   private inside(node: Node): boolean {
-    const el = node instanceof Element ? node : node.parentElement;
-    return el !== null && el.closest(this.selector) !== null;
+    for (let n: Node | null = node; n; n = n.parentNode) if (this.inner.has(n)) return true;
+    return false;
   }
 
-  private near(r: MutationRecord): boolean {
-    if (this.inside(r.target)) return true;
-    switch (r.type) {
+  private near(type: MutationRecordType, target: Node, added: NodeList | undefined): boolean {
+    // On a watched element that stopped matching, or on an ancestor of one (a class on <body>).
+    if (type === 'attributes' && this.around.has(target)) return true;
+    if (this.inside(target)) return true;
+    switch (type) {
       case 'attributes':
-        // On a watched element that stopped matching, or on an ancestor of one.
-        return this.around.has(r.target);
+        // On an element that matches now.
+        return this.selector !== '' && target instanceof Element && target.matches(this.selector);
       case 'childList':
-        for (const n of r.addedNodes) {
-          if (n instanceof Element && n.isConnected && (n.matches(this.selector) || n.querySelector(this.selector) !== null)) return true;
+        for (const n of added!) {
+          if (!(n instanceof Element) || !n.isConnected) continue;
+          if (this.selector && (n.matches(this.selector) || n.querySelector(this.selector) !== null)) return true;
+          // A watched element put back (or moved) by the page.
+          if (this.elements.some((e) => n === e || n.contains(e))) return true;
         }
         return false;
       default:
         return false;
     }
   }
+}
+
+let cached: { areas: readonly WatchedArea[]; generations: number[]; union: WatchedArea } | undefined;
+
+/**
+ * The areas these records touch, judged in one pass for all of them: each record is looked at once against
+ * their union, and only when that is touched is each area judged on its own. A page changing thousands of
+ * times a second away from every watched element costs one look per record, not one per keep.
+ */
+export function touchedAreas(areas: readonly WatchedArea[], records: readonly MutationRecord[], now = performance.now()): WatchedArea[] {
+  if (areas.length <= 1) return areas.filter((a) => a.touchedBy(records, now));
+  const generations = areas.map((a) => a.generation);
+  if (!cached || cached.areas.length !== areas.length || cached.areas.some((a, i) => a !== areas[i] || generations[i] !== cached!.generations[i])) {
+    cached = { areas: [...areas], generations, union: WatchedArea.union(areas) };
+  }
+  if (!cached.union.touchedBy(records, now)) return [];
+  return areas.filter((a) => a.touchedBy(records, now));
 }

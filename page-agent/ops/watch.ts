@@ -1,69 +1,108 @@
 // Context: page agent. Change reports for rmx.keep: one 'mutated' event per animation frame at most while
-// the page changes, so a redraw costs the page one observer, not one message per mutation. After the first
-// change that counts in a frame the observer lets go until that frame's report: the keep re-checks after the
-// report anyway, so records for the rest of the frame would tell it nothing, and on a page that changes
-// thousands of times a second they were most of what a keep cost the page (bench/page-cost.bench.ts).
-// With `sels` (what the keep's checks looked at), only changes near those elements count (watch-near.ts).
+// the page changes, so a redraw costs the page one observer, not one message per mutation. One
+// MutationObserver serves every remixlet's watch, so a page with three keeps makes one record per mutation,
+// not three. After the first change that counts for a watch in a frame, that watch looks at no records
+// until its report: the keep re-checks after the report anyway, so records for the rest of the frame would
+// tell it nothing; while no watch is looking, the observer lets go of the page (on a page that changes
+// thousands of times a second, records were most of what keeps cost it: bench/page-cost.bench.ts).
+// With `sels` and `hs` (what the keep's checks looked at: selectors, and handles found elsewhere), only
+// changes near those elements count (watch-near.ts).
 // A hidden tab draws no frames, so there the report goes by timer instead.
 // Trusts nothing in the op but the shape exec.ts parsed; every selector passes the page's selector policy.
 import type { OpHandler } from '../op-context';
 import { checkSelector } from '../policy/selector';
 import { selectorTestsValue } from '../../contracts/dom/value-selector';
 import { pageHasPasswordField } from '../policy/password';
-import { WatchedArea } from './watch-near';
+import { WatchedArea, touchedAreas } from './watch-near';
+import { RemixletRefusal } from '../../contracts/refusals';
 
 const OPTIONS: MutationObserverInit = { childList: true, subtree: true, attributes: true, characterData: true };
 /** While visible, a report that no frame picked up within this long goes by timer (the tab may have just been hidden). */
 const FRAME_FALLBACK_MS = 100;
 const ID = 'watch';
 
-/** What each remixlet's watch looks at: null = any change of the page. */
-const areas = new Map<string, WatchedArea | null>();
+interface Watcher {
+  /** What the keep looks at: null = any change of the page. */
+  area: WatchedArea | null;
+  /** The report waiting for a frame (or the timer), by number; 0 = looking at records. */
+  pending: number;
+  reports: number;
+  emit(): void;
+}
+
+/** Each watching remixlet's watch. */
+const watchers = new Map<string, Watcher>();
+let observer: MutationObserver | undefined;
+let observing = false;
+
+function onRecords(records: MutationRecord[]): void {
+  const looking = [...watchers.values()].filter((w) => !w.pending);
+  // Watches of the whole page, and those whose selectors test values once the page has a password field, count any change.
+  const judged = looking.filter((w) => w.area && !(w.area.testsValue && pageHasPasswordField()));
+  const touched = new Set(touchedAreas(judged.map((w) => w.area!), records));
+  for (const w of looking) {
+    if (judged.includes(w) && !touched.has(w.area!)) continue;
+    const n = (w.pending = ++w.reports);
+    if (document.hidden) {
+      setTimeout(() => report(w, n), 0);
+    } else {
+      requestAnimationFrame(() => report(w, n));
+      setTimeout(() => report(w, n), FRAME_FALLBACK_MS);
+    }
+  }
+  observeWhileLooking();
+}
+
+/** Observes the page while some watch is looking at records; lets go of it while none is. */
+function observeWhileLooking(): void {
+  const looking = [...watchers.values()].some((w) => !w.pending);
+  observer ??= new MutationObserver(onRecords);
+  if (looking && !observing) observer.observe(document.documentElement, OPTIONS);
+  else if (!looking && observing) observer.disconnect();
+  observing = looking;
+}
+
+function report(w: Watcher, n: number): void {
+  if (w.pending !== n || ![...watchers.values()].includes(w)) return;
+  w.pending = 0;
+  // Looking again before the report: a change after this point gets a report of its own.
+  w.area?.remember();
+  observeWhileLooking();
+  w.emit();
+}
 
 export const watch: OpHandler<'watch'> = (op, ctx) => {
   const remixletId = ctx.scope.id;
   for (const sel of op.sels ?? []) checkSelector(sel, ctx.name, ctx.page);
   // Joined into one list below; a comment left open in one would swallow the rest, so such a set watches everything.
-  const sels = op.sels && !op.sels.some((sel) => sel.includes('/*')) ? [...new Set(op.sels)] : undefined;
-  // A selector that tests the value attribute could tell when a password field's value changes; once the
-  // page has one, such a watch reports every change instead, which tells nothing about any field.
-  const area = sels ? new WatchedArea(sels.join(', '), sels.some(selectorTestsValue)) : null;
-  areas.set(remixletId, area);
-  if (ctx.subscriptions.has(remixletId, ID)) {
-    area?.remember();
-    return ID;
-  }
-
-  let released = false;
-  /** The report waiting for a frame (or the timer), by number; 0 = none. */
-  let pending = 0;
-  let reports = 0;
-  const report = (n: number) => {
-    if (pending !== n || released) return;
-    pending = 0;
-    // Watching again before the report: a change after this point gets a report of its own.
-    areas.get(remixletId)?.remember();
-    observer.observe(document.documentElement, OPTIONS);
-    ctx.subscriptions.emit({ kind: 'mutated', remixletId });
-  };
-  const observer = new MutationObserver((records) => {
-    const watched = areas.get(remixletId);
-    if (watched && !(watched.testsValue && pageHasPasswordField()) && !watched.touchedBy(records)) return;
-    observer.disconnect();
-    const n = (pending = ++reports);
-    if (document.hidden) {
-      setTimeout(() => report(n), 0);
-    } else {
-      requestAnimationFrame(() => report(n));
-      setTimeout(() => report(n), FRAME_FALLBACK_MS);
+  const openComment = op.sels?.some((sel) => sel.includes('/*')) ?? false;
+  const sels = op.sels && !openComment ? [...new Set(op.sels)] : [];
+  // Only this remixlet's own handles; one whose element has left the page has nothing left to watch.
+  const elements = (openComment ? [] : (op.hs ?? [])).flatMap((h) => {
+    try {
+      return [ctx.element(h)];
+    } catch (e) {
+      if (e instanceof RemixletRefusal && e.code === 'HANDLE_GONE') return [];
+      throw e;
     }
   });
+  const narrow = !openComment && (op.sels !== undefined || op.hs !== undefined);
+  // A selector that tests the value attribute could tell when a password field's value changes; once the
+  // page has one, such a watch reports every change instead, which tells nothing about any field.
+  const area = narrow ? new WatchedArea(sels.join(', '), sels.some(selectorTestsValue), elements) : null;
   area?.remember();
-  observer.observe(document.documentElement, OPTIONS);
+  const existing = watchers.get(remixletId);
+  if (existing && ctx.subscriptions.has(remixletId, ID)) {
+    existing.area = area;
+    return ID;
+  }
+  const subscriptions = ctx.subscriptions;
+  const w: Watcher = { area, pending: 0, reports: 0, emit: () => subscriptions.emit({ kind: 'mutated', remixletId }) };
+  watchers.set(remixletId, w);
+  observeWhileLooking();
   ctx.subscriptions.add(remixletId, ID, () => {
-    released = true;
-    areas.delete(remixletId);
-    observer.disconnect();
+    if (watchers.get(remixletId) === w) watchers.delete(remixletId);
+    observeWhileLooking();
   });
   return ID;
 };

@@ -1,13 +1,13 @@
 // Context: remixlet runtime (dedicated worker). What part of the page a keep's check looks at, learned from
-// the dom calls it makes while it runs: the selectors of its document-wide queries, and whether every handle
-// it used came from those (or from a query inside one of their elements, or their children). A check that
-// uses anything else (a handle kept from earlier, an ancestor, an element it created) cannot be placed and
-// watches the whole page, as does one that queried nothing. Trusts nothing: it only narrows what wakes a
-// check; the page agent still checks every selector.
+// the dom calls it makes while it runs: the selectors of its document-wide queries (the elements they match,
+// and handles found inside those), and the elements of any other handle it uses (one kept from before the
+// check, an ancestor, one it created), watched as those elements. A check that looked at nothing (no query,
+// no handle) watches the whole page. Trusts nothing: it only narrows what wakes a check; the page agent
+// still checks every selector, and finds each handle in this remixlet's own table.
 import { LIMITS, type DomOp } from '../../contracts/dom/ops';
 
-/** The selectors a check looked at, or 'page' when it cannot be placed. */
-export type KeepScope = readonly string[] | 'page';
+/** The selectors and the handles' elements a check looked at, or 'page' when it cannot be placed. */
+export type KeepScope = { readonly sels: readonly string[]; readonly hs: readonly string[] } | 'page';
 
 const handleIdsOf = (v: unknown): string[] => {
   const one = (x: unknown) => (x && typeof x === 'object' && typeof (x as { h?: unknown }).h === 'string' ? [(x as { h: string }).h] : []);
@@ -20,6 +20,8 @@ const PLACED_MAX = 10_000;
 /** One run of a check: every dom call it made, with its answer. */
 export class CheckTrace {
   private readonly sels = new Set<string>();
+  /** Handles used that no query of this check found inside what it queried: watched as their elements. */
+  private readonly hs = new Set<string>();
   private unplaced = false;
 
   /**
@@ -32,26 +34,28 @@ export class CheckTrace {
   saw(op: DomOp, answer: Promise<unknown>): void {
     const ref = 'h' in op ? op.h : 'scope' in op ? op.scope : undefined;
     const from = typeof ref === 'string' ? (this.placed.has(ref) ? 'placed' : 'elsewhere') : ref === undefined ? 'document' : 'elsewhere';
+    // A handle from elsewhere: its element is watched (changes in it, to it, or to its ancestors' attributes).
+    if (from === 'elsewhere') {
+      if (typeof ref === 'string') this.hs.add(ref);
+      else this.unplaced = true;
+    }
     switch (op.op) {
       case 'query':
       case 'queryAll':
       case 'waitFor':
         // Only a selector the page agent accepted: the watch checks it again.
         if (from === 'document') answer.then(() => this.sels.add(op.sel), () => undefined);
-        else if (from === 'elsewhere') this.unplaced = true;
         this.place(answer);
         return;
       case 'children':
-        if (from === 'placed') this.place(answer);
-        else this.unplaced = true;
+        this.place(answer);
         return;
       case 'url':
       case 'title':
         return;
       default:
-        // Reads and writes on a handle are inside the watched elements when the handle is; parent and
-        // closest answer ancestors, which are not.
-        if (from !== 'placed') this.unplaced = true;
+        // Reads and writes on a handle are inside what is watched; parent and closest answer ancestors,
+        // which are watched as elements once the check uses them.
     }
   }
 
@@ -66,20 +70,26 @@ export class CheckTrace {
   }
 
   scope(): KeepScope {
-    return this.unplaced || this.sels.size === 0 ? 'page' : [...this.sels].sort();
+    return this.unplaced || this.sels.size + this.hs.size === 0 ? 'page' : { sels: [...this.sels].sort(), hs: [...this.hs].sort() };
   }
 }
 
-/** What one watch for all of a remixlet's keeps looks at: the union, or the whole page past the limit. */
+/** What one watch for all of a remixlet's keeps looks at: the union, or the whole page past the limits. */
 export function unionScope(scopes: Iterable<KeepScope>): KeepScope {
-  const all = new Set<string>();
+  const sels = new Set<string>();
+  const hs = new Set<string>();
   for (const s of scopes) {
     if (s === 'page') return 'page';
-    for (const sel of s) all.add(sel);
+    for (const sel of s.sels) sels.add(sel);
+    for (const h of s.hs) hs.add(h);
   }
-  if (all.size === 0 || all.size > LIMITS.watchSelectors) return 'page';
-  return [...all].sort();
+  if (sels.size + hs.size === 0 || sels.size > LIMITS.watchSelectors || hs.size > LIMITS.watchHandles) return 'page';
+  return { sels: [...sels].sort(), hs: [...hs].sort() };
 }
 
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((s, i) => s === b[i]);
 export const sameScope = (a: KeepScope | undefined, b: KeepScope): boolean =>
-  a !== undefined && (a === 'page' || b === 'page' ? a === b : a.length === b.length && a.every((s, i) => s === b[i]));
+  a !== undefined && (a === 'page' || b === 'page' ? a === b : sameList(a.sels, b.sels) && sameList(a.hs, b.hs));
+
+/** One text per scope, to remember scopes the page agent refused. */
+export const scopeKey = (s: KeepScope): string => (s === 'page' ? '' : `${s.sels.join('\n')}\n\n${s.hs.join('\n')}`);

@@ -5,7 +5,7 @@
 // Trusts nothing from the page: change reports only wake checks.
 import type { DomOp } from '../../contracts/dom/ops';
 import type { EventRouter } from './events';
-import { CheckTrace, sameScope, unionScope, type KeepScope } from './keep-scope';
+import { CheckTrace, sameScope, scopeKey, unionScope, type KeepScope } from './keep-scope';
 
 export interface KeepSpec {
   check: () => boolean | Promise<boolean>;
@@ -66,7 +66,7 @@ export function createKeep({ events, watch, tap, log, nextFrame, timer, now }: K
   /** Asks for the union of every keep's scope when it changed; a refused narrow watch falls back to the page. */
   function updateWatch(): void {
     const union = unionScope([...keeps.values()].map((k) => k.scope));
-    const key = union === 'page' ? '' : union.join('\n');
+    const key = scopeKey(union);
     const wanted = refused.has(key) ? 'page' : union;
     if (sameScope(watching, wanted)) return;
     const narrowing = watching !== undefined;

@@ -35,7 +35,8 @@ export function createRmx(bridge: Bridge, events: EventRouter, page: { url: stri
   const storage = (input: unknown) => bridge.call('storage', input);
   const keep = createKeep({
     events,
-    watch: (scope) => bridge.dom(scope === 'page' ? { op: 'watch' } : { op: 'watch', sels: [...scope] }),
+    watch: (scope) =>
+      bridge.dom(scope === 'page' ? { op: 'watch' } : { op: 'watch', ...(scope.sels.length ? { sels: [...scope.sels] } : {}), ...(scope.hs.length ? { hs: [...scope.hs] } : {}) }),
     tap: (fn) => bridge.tap(fn),
     log: quietLog,
     nextFrame,

@@ -1,6 +1,7 @@
 // rmx.keep on a fake clock: page changes within one frame cost one check, a failing check gets a repair,
 // a repair that keeps failing backs off with doubling waits, each said in the log, and tries again when the
-// wait ends even if the page stays quiet; the page agent is asked to watch only what the checks looked at.
+// wait ends even if the page stays quiet; the page agent is asked to watch only what the checks looked at:
+// the selectors they queried, and the elements of handles they used from elsewhere.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createKeep, KEEP_BACKOFF } from '../../../sandbox/runtime/keep';
 import type { EventRouter } from '../../../sandbox/runtime/events';
@@ -124,7 +125,7 @@ describe('what rmx.keep asks the page agent to watch', () => {
     const { keep, dom, scopes } = setup();
     keep('first item', { check: async () => (await dom.text((await dom.query('#feed li')).h)) === 'text', repair: () => undefined });
     await vi.advanceTimersByTimeAsync(0);
-    expect(scopes()).toEqual(['page', ['#feed li']]);
+    expect(scopes()).toEqual(['page', { sels: ['#feed li'], hs: [] }]);
   });
 
   it('looks once more after narrowing, since a change meanwhile was judged by the wider scope', async () => {
@@ -139,32 +140,48 @@ describe('what rmx.keep asks the page agent to watch', () => {
     expect(check).toHaveBeenCalledTimes(2);
   });
 
-  it('the whole page when the check cannot be placed: a handle kept from elsewhere, an ancestor, or no query at all', async () => {
-    for (const check of [
-      (dom: ReturnType<typeof setup>['dom'], kept: string) => async () => (await dom.text(kept)) === 'text',
-      (dom: ReturnType<typeof setup>['dom']) => async () => (await dom.text((await dom.parent((await dom.query('#feed li')).h)).h)) === 'text',
-      (dom: ReturnType<typeof setup>['dom']) => async () => (await dom.url()) !== '',
-      () => () => true,
-    ]) {
+  it('a handle kept from before the check, or an ancestor, is watched as its element', async () => {
+    const kept = setup();
+    const h = (await kept.dom.query('#kept')).h;
+    kept.keep('k', { check: async () => (await kept.dom.text(h)) === 'text', repair: () => undefined });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(kept.scopes()).toEqual(['page', { sels: [], hs: [h] }]);
+
+    const ancestor = setup();
+    let parentId = '';
+    ancestor.keep('k', {
+      check: async () => {
+        const parent = await ancestor.dom.parent((await ancestor.dom.query('#feed li')).h);
+        parentId = parent.h;
+        return (await ancestor.dom.text(parent.h)) === 'text';
+      },
+      repair: () => undefined,
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(ancestor.scopes()).toEqual(['page', { sels: ['#feed li'], hs: [parentId] }]);
+  });
+
+  it('the whole page when the check looked at nothing on it', async () => {
+    for (const check of [(dom: ReturnType<typeof setup>['dom']) => async () => (await dom.url()) !== '', () => () => true]) {
       const { keep, dom, scopes } = setup();
-      const kept = (await dom.query('#kept')).h;
-      keep('k', { check: check(dom, kept), repair: () => undefined });
+      keep('k', { check: check(dom), repair: () => undefined });
       await vi.advanceTimersByTimeAsync(0);
       expect(scopes()).toEqual(['page']);
     }
   });
 
-  it('a query inside a queried element stays narrow; one from a kept handle does not', async () => {
+  it('a query inside a queried element stays narrow; one inside a kept handle watches that element', async () => {
     const narrow = setup();
     narrow.keep('k', { check: async () => (await narrow.dom.query('li', (await narrow.dom.query('#feed')).h)) !== null, repair: () => undefined });
     await vi.advanceTimersByTimeAsync(0);
-    expect(narrow.scopes()).toEqual(['page', ['#feed']]);
+    expect(narrow.scopes()).toEqual(['page', { sels: ['#feed'], hs: [] }]);
 
-    const wide = setup();
-    const kept = (await wide.dom.query('#feed')).h;
-    wide.keep('k', { check: async () => (await wide.dom.query('li', kept)) !== null, repair: () => undefined });
+    const inKept = setup();
+    const kept = (await inKept.dom.query('#feed')).h;
+    inKept.keep('k', { check: async () => (await inKept.dom.text((await inKept.dom.query('li', kept)).h)) === 'text', repair: () => undefined });
     await vi.advanceTimersByTimeAsync(0);
-    expect(wide.scopes()).toEqual(['page']);
+    // The li it found is inside the watched #feed element: not watched apart.
+    expect(inKept.scopes()).toEqual(['page', { sels: [], hs: [kept] }]);
   });
 
   it('one watch for all keeps: the union of their selectors, or the page when one of them watches it', async () => {
@@ -172,7 +189,7 @@ describe('what rmx.keep asks the page agent to watch', () => {
     keep('a', { check: async () => (await dom.query('#a')) !== null, repair: () => undefined });
     keep('b', { check: async () => (await dom.query('#b')) !== null, repair: () => undefined });
     await vi.advanceTimersByTimeAsync(100);
-    expect(scopes().at(-1)).toEqual(['#a', '#b']);
+    expect(scopes().at(-1)).toEqual({ sels: ['#a', '#b'], hs: [] });
     keep('c', { check: () => true, repair: () => undefined });
     await vi.advanceTimersByTimeAsync(100);
     expect(scopes().at(-1)).toBe('page');
@@ -182,7 +199,7 @@ describe('what rmx.keep asks the page agent to watch', () => {
     const { keep, dom, scopes, logs } = setup({ refuseNarrow: true });
     keep('k', { check: async () => (await dom.query('input[value]')) !== null, repair: () => undefined });
     await vi.advanceTimersByTimeAsync(100);
-    expect(scopes()).toEqual(['page', ['input[value]'], 'page']);
+    expect(scopes()).toEqual(['page', { sels: ['input[value]'], hs: [] }, 'page']);
     expect(logs).toEqual([]);
   });
 });

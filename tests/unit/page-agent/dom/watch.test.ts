@@ -2,7 +2,7 @@
 // to or around those elements are reported (a list growing elsewhere is not), a wholesale redraw is, reports
 // stay at most one per frame, and a hidden tab (no animation frames) still gets them, by timer.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { UnitBrowser, type UnitPage } from './harness';
+import { SCOPE, UnitBrowser, type UnitPage } from './harness';
 
 let browser: UnitBrowser;
 let p: UnitPage;
@@ -88,6 +88,53 @@ describe('watch with selectors', () => {
     expect(await after(() => document.querySelector('#cart b')!.append('2'))).toBe(1);
     await p.ok({ op: 'watch' });
     expect(await after(() => document.getElementById('other')!.append(document.createElement('li')))).toBe(2);
+  });
+
+  test('handles are watched as their elements: changes in, to or around them count, elsewhere not; only this remixlet\'s own', async () => {
+    const cart = await p.ok<{ h: string }>({ op: 'query', sel: '#cart' });
+    await p.ok({ op: 'watch', hs: [cart.h] });
+    expect(await after(() => document.getElementById('other')!.append(document.createElement('li')))).toBe(0);
+    expect(await after(() => (document.querySelector('#cart b')!.textContent = '5'))).toBe(1);
+    // The page takes it out and puts it back: reported each time.
+    expect(
+      await after(() => {
+        const el = document.getElementById('cart')!;
+        (window as unknown as { takenCart: Element }).takenCart = el;
+        el.remove();
+      }),
+    ).toBe(2);
+    expect(await after(() => document.getElementById('app')!.append((window as unknown as { takenCart: Element }).takenCart))).toBe(3);
+    // A handle never given to this remixlet is refused, as in any operation.
+    const other = { ...SCOPE, id: 'otherremixlet1' };
+    const [otherCart] = await p.run([{ op: 'query', sel: '#feed' }], other);
+    const refused = await p.refused({ op: 'watch', hs: [(otherCart as { value: { h: string } }).value.h] });
+    expect(refused.code).toBe('HANDLE_UNKNOWN');
+  });
+
+  test('a watched handle\'s element moved elsewhere by the page is reported, with selectors alongside', async () => {
+    const b = await p.ok<{ h: string }>({ op: 'query', sel: '#cart b' });
+    await p.ok({ op: 'watch', sels: ['#feed li'], hs: [b.h] });
+    expect(await after(() => document.getElementById('other')!.append(document.createElement('li')))).toBe(0);
+    expect(await after(() => document.getElementById('other')!.append(document.querySelector('#cart b')!))).toBe(1);
+    expect(await after(() => document.querySelector('#feed li')!.append('!'))).toBe(2);
+  });
+
+  test('several remixlets\' watches on one page: a change near one reports that one only; far from all, none', async () => {
+    const other = { ...SCOPE, id: 'otherremixlet1' };
+    await p.ok({ op: 'watch', sels: ['#feed li'] });
+    const [watched] = await p.run([{ op: 'watch', sels: ['#cart'] }], other);
+    expect(watched?.ok).toBe(true);
+    const reportsFor = async () => {
+      const events = (await p.events()) as Array<{ kind: string; remixletId?: string }>;
+      const ids = events.filter((e) => e.kind === 'mutated').map((e) => e.remixletId);
+      return { mine: ids.filter((id) => id === SCOPE.id).length, other: ids.filter((id) => id === other.id).length };
+    };
+    await after(() => document.getElementById('other')!.append(document.createElement('li')));
+    expect(await reportsFor()).toEqual({ mine: 0, other: 0 });
+    await after(() => (document.querySelector('#cart b')!.textContent = '7'));
+    expect(await reportsFor()).toEqual({ mine: 0, other: 1 });
+    await after(() => document.querySelector('#feed li')!.append('!'));
+    expect(await reportsFor()).toEqual({ mine: 1, other: 1 });
   });
 
   test('a selector with a comment left open, which would swallow the others once joined, makes it watch everything', async () => {
