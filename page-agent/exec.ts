@@ -14,6 +14,7 @@ import { subscriptions } from './subscriptions';
 import { PageFacts } from './page-facts';
 import { admitOp, OP_BUDGET } from './rate-limit';
 import { Slicer } from './yield';
+import { pageReadyFor } from './ready';
 import type { OpContext } from './op-context';
 
 /** An exception the DOM threw (e.g. a selector the engine rejects late) becomes a refusal that says so. */
@@ -83,6 +84,8 @@ function execNow(b: Batch, raw: unknown, parse: boolean): OpResult | Promise<OpR
 }
 
 export async function execBatch(scope: RemixletScope, ops: WireOp[]): Promise<OpResult[]> {
+  const notYet = pageReadyFor(scope.runAt);
+  if (notYet) await notYet;
   const b: Batch = { scope, handles: tableFor(scope.id), page: new PageFacts(), slicer: new Slicer(), batchResults: [] };
   const results: OpResult[] = [];
   for (const raw of ops) {

@@ -2,7 +2,7 @@
 // start so that a restarted worker misses no event; everything else lives in its own file.
 import { listen } from './connections';
 import { setPageHooks, urlChanged } from './pages';
-import { documentCommitted, pageGone, reconcilePage, routePageEvent, tabClosed } from './sandboxes';
+import { documentCommitted, pageGone, reconcilePage, routePageEvent, startDueNow, tabClosed } from './sandboxes';
 import { syncRegistrations } from './registration';
 import { dropApprovalsForTab } from './approvals';
 import { siteOf } from './store/settings';
@@ -14,7 +14,10 @@ import { watchChatTabs } from './agent/chats';
 import { watchChatGptSignIn } from './chatgpt/watch';
 
 setPageHooks({
-  onArrived: (page) => void reconcilePage(page).then(() => resyncSandboxes(page)),
+  onArrived: (page) => {
+    void startDueNow(page);
+    void reconcilePage(page).then(() => resyncSandboxes(page));
+  },
   onGone: (tabId, documentId) => void pageGone(tabId, documentId),
   onEvent: (page, event) => void routePageEvent(page, event),
 });

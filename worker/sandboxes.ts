@@ -16,7 +16,6 @@ import { scopeOf } from './scope';
 import { traced } from './pending';
 
 const READY_ORDER = { loading: 0, interactive: 1, complete: 2 } as const;
-const RUN_AT_NEEDS = { document_start: 0, document_end: 1, document_idle: 2 } as const;
 
 // Lifecycle changes run one at a time: two reconciles of one page racing between "is there a sandbox?" and
 // "start one" would start two, and a page that goes while a start awaits would leave one behind.
@@ -96,17 +95,18 @@ async function pageNow(page: PageRecord): Promise<{ url: string; title: string }
 }
 
 /**
- * A page runs a remixlet's script from the manifest's runAt on. Its sandbox is made ready earlier: when
- * the document commits (documentCommitted), or else when its page agent says hello, it is created held
- * (frame, runtime, APIs and the script loaded; the script not run), and it is started when the page
- * agent says the page has reached the runAt, so the script's first change waits for no sandbox start
- * (bench/time-to-effect.bench.ts). A held sandbox makes no call: it has nothing running to make one.
+ * A page runs a remixlet's script while a page agent is there to answer it, and the page agent answers
+ * its dom calls from the manifest's runAt on (page-agent/ready.ts). The sandbox is made ready earlier: when
+ * the document commits (documentCommitted) it is created held (frame, runtime, APIs and the script loaded;
+ * the script not run), and it is started when the page agent says hello, so by the runAt its first calls
+ * are already waiting in the page agent (bench/time-to-effect.bench.ts). A held sandbox makes no call: it
+ * has nothing running to make one.
  */
-async function startSandbox(page: PageRecord, r: ActiveRemixlet, due: boolean): Promise<void> {
+async function startSandbox(page: PageRecord, r: ActiveRemixlet): Promise<void> {
   if (!hasScript(r)) return;
   const live = await liveTokenFor(page, r.head.id);
-  if (!live) return createSandbox(page, r, await pageNow(page), due ? undefined : r.manifest.runAt);
-  if (due && live.startsAt) await startHeld(page, (rec) => rec.sandboxId === live.sandboxId);
+  if (!live) return createSandbox(page, r, await pageNow(page), false);
+  if (live.startsAt) await startHeld(page, (rec) => rec.sandboxId === live.sandboxId);
 }
 
 /** Sandboxes whose create command this worker has sent: only those may be started outside the lifecycle queue. */
@@ -120,25 +120,24 @@ async function startHeld(page: PageRecord, pred: (rec: TokenRecord) => boolean):
 }
 
 /**
- * The page reached a ready state: its held sandboxes whose runAt that is start at once, ahead of the
- * reconcile the same event queues (which would start them too, after its checks of what runs there; those
- * checks ran when each was created, and every call it makes is checked again by the grant middleware).
+ * The page agent is there (its hello, or a ready-state word): the page's held sandboxes start at once,
+ * ahead of the reconcile the same event queues (which would start them too, after its checks of what runs
+ * there; those checks ran when each was created, and every call it makes is checked again by the grant
+ * middleware).
  */
-function startDueNow(page: PageRecord): Promise<void> {
+export function startDueNow(page: PageRecord): Promise<void> {
   const ready = READY_ORDER[page.readyState];
   return startHeld(page, (rec) => rec.tabId === page.tabId && rec.documentId === page.documentId && created.has(rec.sandboxId) && ready >= READY_ORDER[rec.startsAt!]);
 }
 
-const RUN_AT_STATE = { document_start: 'loading', document_end: 'interactive', document_idle: 'complete' } as const;
-
-async function createSandbox(doc: DocumentRef, r: ActiveRemixlet, page: { url: string; title: string }, runAt: keyof typeof RUN_AT_STATE | undefined): Promise<void> {
-  const hold = runAt !== undefined;
+/** `hold`: until a page agent is there (a token's startsAt: the ready state it waits for; a page agent's hello is at 'loading' or later). */
+async function createSandbox(doc: DocumentRef, r: ActiveRemixlet, page: { url: string; title: string }, hold: boolean): Promise<void> {
   const { token, record } = await tokens.issue({
     remixletId: r.head.id,
     tabId: doc.tabId,
     frameId: 0,
     documentId: doc.documentId,
-    ...(runAt ? { startsAt: RUN_AT_STATE[runAt] } : {}),
+    ...(hold ? { startsAt: 'loading' as const } : {}),
   });
   sendToOffscreen({
     type: 'create',
@@ -171,7 +170,7 @@ async function reconcileNow(page: PageRecord): Promise<void> {
   }
   for (const r of runnable) {
     await insertStyleLogged(page, r);
-    await startSandbox(page, r, READY_ORDER[page.readyState] >= RUN_AT_NEEDS[r.manifest.runAt]);
+    await startSandbox(page, r);
   }
 }
 
@@ -209,7 +208,7 @@ export function documentCommitted(tabId: number, documentId: string, url: string
     // the browser is still inserting, need not wait for it to start the page's sandboxes.
     for (const r of runnable) await insertStyleLogged({ tabId, documentId, url }, r, false);
     for (const r of runnable.filter(hasScript)) {
-      if (!(await liveTokenFor({ tabId, documentId }, r.head.id))) await createSandbox({ tabId, documentId }, r, { url, title: '' }, r.manifest.runAt);
+      if (!(await liveTokenFor({ tabId, documentId }, r.head.id))) await createSandbox({ tabId, documentId }, r, { url, title: '' }, true);
     }
   }, `committed tab ${tabId}`);
 }

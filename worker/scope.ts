@@ -13,5 +13,6 @@ export function scopeOf(r: ActiveRemixlet): RemixletScope {
     excludeMatches: r.manifest.excludeMatches ?? [],
     fetchHosts: fetchHostsOf(r.manifest),
     everySite: coversEverySite(matches),
+    runAt: r.manifest.runAt,
   };
 }

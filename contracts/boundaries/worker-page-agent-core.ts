@@ -16,6 +16,8 @@ export const RemixletScope = z
     excludeMatches: z.array(z.string()),
     fetchHosts: z.array(z.string()),
     everySite: z.boolean(),
+    /** The manifest's runAt: the page agent answers this remixlet's dom calls once the page is that ready. */
+    runAt: z.enum(['document_start', 'document_end', 'document_idle']).optional(),
   })
   .strict();
 export type RemixletScope = z.infer<typeof RemixletScope>;

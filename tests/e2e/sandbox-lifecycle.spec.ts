@@ -189,7 +189,7 @@ test('separate sandboxes cannot read each other’s state', async ({ openPage, o
   expect((await logMessages(panel, ids[1]!)).some((l) => l.includes('writer-secret'))).toBe(false);
 });
 
-test('each script runs once, at its runAt: document_end once the page is parsed, document_idle once it has loaded', async ({ sites, openPage, openExtensionPage, tabIdOf, evaluateInOffscreen }) => {
+test('each script meets the page once, at its runAt: document_end once the page is parsed, document_idle once it has loaded', async ({ sites, openPage, openExtensionPage, tabIdOf, evaluateInOffscreen }) => {
   // The page marks itself parsed (a script at the end of its body) and loaded (readyState complete); an
   // image that takes 2 s holds the load back, so a script started too early sees the difference.
   sites.route('shop.test', '/run-at.html', () => ({
