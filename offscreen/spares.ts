@@ -58,8 +58,20 @@ function addSpare(): void {
   document.body.append(iframe);
 }
 
-/** Makes sure at least `count` spares exist (at most MAX_SPARES), loading or loaded. */
+/** When a spare was last bound: its boot should not share the sandbox process's main thread with a frame loading. */
+let lastBound = -Infinity;
+
+/**
+ * Makes sure at least `count` spares exist (at most MAX_SPARES), loading or loaded. Frames to add wait
+ * until REPLACE_AFTER_MS after the last bind: every sandbox frame shares one process, and a frame
+ * loading there delays a just-bound sandbox's boot by tens of milliseconds.
+ */
 export function prewarm(count: number): void {
+  const wait = lastBound + REPLACE_AFTER_MS - performance.now();
+  if (wait > 0 && spares.length > 0) {
+    setTimeout(() => prewarm(count), wait);
+    return;
+  }
   while (spares.length < Math.min(count, MAX_SPARES)) addSpare();
 }
 
@@ -73,6 +85,7 @@ let replacing: ReturnType<typeof setTimeout> | undefined;
 
 /** Takes one spare out of the pool, the longest-loading first; it is then the caller's alone. */
 export function takeSpare(): Spare | undefined {
+  lastBound = performance.now();
   if (replacing === undefined) {
     replacing = setTimeout(() => {
       replacing = undefined;

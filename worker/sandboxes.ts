@@ -200,16 +200,17 @@ export function documentCommitted(tabId: number, documentId: string, url: string
     // Web pages only: elsewhere (file:, the browser's own pages) the page agent's arrival decides, as before.
     if (!/^https?:/i.test(url)) return;
     const runnable = await runnableOn(url, false);
-    const scripts = runnable.filter(hasScript).length;
-    // One more than this page needs: a frame takes longer to load than a quick next page takes to commit
-    // and say hello, so the next page's frame must already be loading before this one's are taken.
-    if (scripts) sendToOffscreen({ type: 'prewarm', count: Math.min(scripts + 1, 20) });
     // The queue goes on once each insertion is asked for: the page agent's hello, which often comes while
     // the browser is still inserting, need not wait for it to start the page's sandboxes.
     for (const r of runnable) await insertStyleLogged({ tabId, documentId, url }, r, false);
-    for (const r of runnable.filter(hasScript)) {
+    const scripts = runnable.filter(hasScript);
+    for (const r of scripts) {
       if (!(await liveTokenFor({ tabId, documentId }, r.head.id))) await createSandbox({ tabId, documentId }, r, { url, title: '' }, true);
     }
+    // Then frames for the next page: one more than this page needs, since a frame takes longer to load than
+    // a quick next page takes to commit. Asked for after this page's sandboxes took theirs, and loaded only
+    // once those have booted (offscreen/spares.ts): every sandbox frame shares one process.
+    if (scripts.length) sendToOffscreen({ type: 'prewarm', count: Math.min(scripts.length + 1, 20) });
   }, `committed tab ${tabId}`);
 }
 
