@@ -43,6 +43,19 @@ function execOne(b: Batch, raw: unknown, parse: boolean): OpResult | Promise<OpR
   return execNow(b, raw, parse);
 }
 
+/** The context an op of this batch runs with; `note` collects what it left out. */
+function contextFor(b: Batch, name: string, note: (message: string) => void): OpContext {
+  const { scope, handles, batchResults, page } = b;
+  return { scope, handles, batchResults, subscriptions, page, name, element: (ref) => handles.resolve(ref, batchResults, name), note };
+}
+
+/** Past the remixlet's budget on this page an op is refused, costing the page nothing more. */
+function admit(b: Batch, name: string): void {
+  if (!admitOp(b.scope.id)) {
+    throw new RemixletRefusal('RATE_LIMITED', `More than ${OP_BUDGET.perSecond} dom operations a second on this page; batch fewer, or wait between rounds.`, name);
+  }
+}
+
 function execNow(b: Batch, raw: unknown, parse: boolean): OpResult | Promise<OpResult> {
   const name = `dom.${typeof (raw as { op?: unknown } | null)?.op === 'string' ? (raw as { op: string }).op.slice(0, 40) : '?'}`;
   const notes: string[] = [];
@@ -56,27 +69,15 @@ function execNow(b: Batch, raw: unknown, parse: boolean): OpResult | Promise<OpR
     return notes.length ? { ok: true, value, notes } : { ok: true, value };
   };
   try {
-    if (!admitOp(b.scope.id)) {
-      throw new RemixletRefusal('RATE_LIMITED', `More than ${OP_BUDGET.perSecond} dom operations a second on this page; batch fewer, or wait between rounds.`, name);
-    }
+    admit(b, name);
     const op = parse ? DomOp.parse(raw) : (raw as DomOp);
     const handler = OPS[op.op] as ((op: DomOp, ctx: OpContext) => unknown) | undefined;
     if (!handler) throw new RemixletRefusal('NOT_FOUND', `${name} is not available in this version of Remixlet.`, name);
-    const { scope, handles, batchResults, page } = b;
-    const ctx: OpContext = {
-      scope,
-      handles,
-      batchResults,
-      subscriptions,
-      page,
-      name,
-      element: (ref) => handles.resolve(ref, batchResults, name),
-      note: (message) => {
-        if (notes.length < LIMITS.notes) notes.push(message.slice(0, 1_000));
-      },
-    };
+    const ctx = contextFor(b, name, (message) => {
+      if (notes.length < LIMITS.notes) notes.push(message.slice(0, 1_000));
+    });
     const pending = handler(op, ctx);
-    if (pending instanceof Promise) return pending.finally(() => page.forget()).then(answered, refused);
+    if (pending instanceof Promise) return pending.finally(() => b.page.forget()).then(answered, refused);
     return answered(pending);
   } catch (e) {
     return refused(e);
@@ -118,21 +119,12 @@ export async function execBatch(scope: RemixletScope, ops: WireOp[]): Promise<Op
 async function execRun(b: Batch, run: RunOp): Promise<OpResult> {
   const name = `dom.${run.of.op}`;
   const handler = OPS[run.of.op] as ((op: DomOp, ctx: OpContext) => unknown) | undefined;
-  const { scope, handles, batchResults, page } = b;
+  const { batchResults, page } = b;
   let notes: string[] | undefined;
-  const ctx: OpContext = {
-    scope,
-    handles,
-    batchResults,
-    subscriptions,
-    page,
-    name,
-    element: (ref) => handles.resolve(ref, batchResults, name),
-    note: (message) => {
-      notes ??= [];
-      if (notes.length < LIMITS.notes) notes.push(message.slice(0, 1_000));
-    },
-  };
+  const ctx = contextFor(b, name, (message) => {
+    notes ??= [];
+    if (notes.length < LIMITS.notes) notes.push(message.slice(0, 1_000));
+  });
   let each: OpResult[] | undefined;
   for (let i = 0; i < run.hs.length; i++) {
     if (b.slicer.due()) {
@@ -142,9 +134,7 @@ async function execRun(b: Batch, run: RunOp): Promise<OpResult> {
     notes = undefined;
     let result: OpResult;
     try {
-      if (!admitOp(scope.id)) {
-        throw new RemixletRefusal('RATE_LIMITED', `More than ${OP_BUDGET.perSecond} dom operations a second on this page; batch fewer, or wait between rounds.`, name);
-      }
+      admit(b, name);
       if (!handler) throw new RemixletRefusal('NOT_FOUND', `${name} is not available in this version of Remixlet.`, name);
       let value = handler(runElementOp(run, i), ctx);
       if (value instanceof Promise) value = await value.finally(() => page.forget());
