@@ -4,7 +4,7 @@ import { lockFrameSource } from './frame-policy';
 import { TEST_HOOKS } from '../contracts/build-flags';
 import { connectToWorker, heldTokens, type WorkerConnection } from './worker-client';
 import { createSandbox, deliverEvent, destroySandbox, liveSandboxIds, startHeldSandbox } from './sandboxes';
-import { prewarm, spareCount } from './spares';
+import { dropSpares, prewarm, spareCount } from './spares';
 
 lockFrameSource();
 
@@ -39,3 +39,4 @@ connect();
 // For the harness and the scale benchmark: how many sandboxes are alive (ids only, no tokens). Test builds only.
 if (TEST_HOOKS) Object.defineProperty(globalThis, 'remixletLiveSandboxes', { value: () => liveSandboxIds(), enumerable: false });
 if (TEST_HOOKS) Object.defineProperty(globalThis, 'remixletSpareSandboxes', { value: () => spareCount(), enumerable: false });
+if (TEST_HOOKS) Object.defineProperty(globalThis, 'remixletDropSpares', { value: () => dropSpares(), enumerable: false });

@@ -103,3 +103,8 @@ export function takeSpare(): Spare | undefined {
 export function spareCount(): number {
   return spares.length;
 }
+
+/** Discards every spare (test builds: a test that picks a sandbox frame by its target must not pick a spare). */
+export function dropSpares(): void {
+  for (const held of [...spares]) discard(held);
+}

@@ -134,6 +134,14 @@ test('a sandbox frame that loads a second document is torn down, alone', async (
   const before = await expectLive(evaluateInOffscreen, ids);
   await witness.clear();
   // One sandbox page's own window (remixlet code never has it) reloads itself: same address, new document.
+  // Spare frames load the same page; with none left, the window picked is one of the two sandboxes'.
+  // (A replacement spare asked for just before may still come: drop again until none is left.)
+  await expect
+    .poll(async () => {
+      await evaluateInOffscreen('remixletDropSpares()');
+      return (await cdp.listTargets()).filter((t) => t.type === 'iframe' && /\/sandbox\/sandbox\.html$/.test(t.url)).length;
+    })
+    .toBe(2);
   const win = await sandboxWindow(context, cdp.listTargets);
   await win.evaluate('location.reload()').catch(() => undefined);
   await win.detach();

@@ -6,6 +6,7 @@
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { test, expect } from '../harness';
 import { openPanel } from '../remixlet';
+import { listTargets, TargetSession, type TargetInfo } from '../harness/cdp';
 import { idle, send } from './chat-helpers';
 import { ACCOUNT_ID, ChatGptStandIn, CLIENT_ID, EMAIL, REDIRECT_URI } from './chatgpt-stand-in';
 
@@ -34,28 +35,33 @@ async function chooseChatGpt(panel: Page): Promise<void> {
   await expect(form.locator('.connection')).toHaveText('Saved.');
 }
 
-/** Presses "Sign in with ChatGPT" and returns the tab the worker opened on OpenAI's page. */
-async function startSignIn(context: BrowserContext, panel: Page): Promise<Page> {
-  // Generous waits: a new tab on a loaded 2-core machine can take a while to open and load.
-  const opened = context.waitForEvent('page', { timeout: 30_000 });
+/**
+ * Presses "Sign in with ChatGPT" and returns the tab the worker opened on OpenAI's page, as a browser
+ * target: found through CDP, because Playwright can lose track of a tab the worker opens blank and then
+ * navigates to another site (no page event, or no navigation seen on it).
+ */
+async function startSignIn(context: BrowserContext, panel: Page): Promise<TargetInfo> {
   await settingsForm(panel).getByRole('button', { name: 'Sign in with ChatGPT' }).click();
-  const tab = await opened;
-  // Until the address commits only: Playwright can miss the load event of a tab the worker opened blank
-  // and then navigated; the locators that follow wait for the page's content anyway.
-  await tab.waitForURL(/^https:\/\/auth\.openai\.com\/oauth\/authorize\?/, { timeout: 30_000, waitUntil: 'commit' });
+  let tab: TargetInfo | undefined;
+  // Generous waits: a new tab on a loaded 2-core machine can take a while to open and load.
+  await expect
+    .poll(async () => (tab = (await listTargets(context)).find((t) => t.type === 'page' && /^https:\/\/auth\.openai\.com\/oauth\/authorize\?/.test(t.url))) !== undefined, { timeout: 30_000 })
+    .toBe(true);
   await expect(settingsForm(panel).locator('.chatgpt-status')).toHaveText('Finish signing in on the OpenAI tab.');
-  return tab;
+  return tab!;
 }
 
-/** "Continue" on the stand-in's page; the worker closes the tab once it has read the answer. */
-async function continueIn(tab: Page): Promise<void> {
-  const closed = tab.waitForEvent('close');
-  await tab.getByRole('button', { name: `Continue as ${EMAIL}` }).click({ noWaitAfter: true }).catch(() => undefined);
-  await closed;
+/** "Continue as …" on the stand-in's page; the worker closes the tab once it has read the answer. */
+async function continueIn(context: BrowserContext, tab: TargetInfo): Promise<void> {
+  const session = await TargetSession.attach(context, tab);
+  const press = `(() => { const b = [...document.querySelectorAll('button')].find((b) => b.textContent.includes(${JSON.stringify(`Continue as ${EMAIL}`)})); if (!b) return false; b.click(); return true; })()`;
+  await expect.poll(() => session.evaluate<boolean>(press).catch(() => false), { timeout: 30_000 }).toBe(true);
+  await session.detach();
+  await expect.poll(async () => (await listTargets(context)).some((t) => t.targetId === tab.targetId), { timeout: 30_000 }).toBe(false);
 }
 
 async function signIn(context: BrowserContext, panel: Page): Promise<void> {
-  await continueIn(await startSignIn(context, panel));
+  await continueIn(context, await startSignIn(context, panel));
   await expect(settingsForm(panel).locator('.chatgpt-status')).toHaveText(SIGNED_IN);
 }
 
@@ -136,7 +142,7 @@ test('sign-in in a tab; the chat goes through the worker, whose bearer token rea
   expect(authorize.get('redirect_uri')).toBe(REDIRECT_URI);
   expect(authorize.get('scope')).toBe('openid profile email offline_access');
   expect(authorize.get('code_challenge_method')).toBe('S256');
-  await continueIn(tab);
+  await continueIn(context, tab);
   await expect(settingsForm(panel).locator('.chatgpt-status')).toHaveText(SIGNED_IN);
   expect(standIn.tokenRequests.map((r) => [r.grant, r.status])).toEqual([['authorization_code', 200]]);
   expect(standIn.tokenRequests[0]!.fields.code_verifier).toMatch(/^[A-Za-z0-9_-]{43,128}$/);
@@ -267,7 +273,7 @@ test('a forged state is refused; a callback in another tab is ignored even with 
   await chooseChatGpt(panel);
 
   standIn.forgeState = true;
-  await continueIn(await startSignIn(context, panel));
+  await continueIn(context, await startSignIn(context, panel));
   await expect(settingsForm(panel).locator('.chatgpt-status')).toHaveText('Not signed in.');
   await expect(settingsForm(panel).locator('.chatgpt-message')).toHaveText(STATE_MISMATCH_TEXT);
   expect(standIn.tokenRequests).toEqual([]);
@@ -283,7 +289,7 @@ test('a forged state is refused; a callback in another tab is ignored even with 
   expect(standIn.tokenRequests).toEqual([]);
   await expect(settingsForm(panel).locator('.chatgpt-status')).toHaveText('Finish signing in on the OpenAI tab.');
 
-  await continueIn(tab);
+  await continueIn(context, tab);
   await expect(settingsForm(panel).locator('.chatgpt-status')).toHaveText(SIGNED_IN);
   await expect(settingsForm(panel).locator('.chatgpt-message')).toHaveCount(0);
   expect(standIn.tokenRequests.map((r) => [r.grant, r.fields.code === 'code-from-elsewhere'])).toEqual([['authorization_code', false]]);
