@@ -7,7 +7,8 @@ import { traced } from './pending';
 import { servicesAfterRemixletChanged, servicesAfterSitePauseChanged } from './services/listeners';
 
 export async function afterRemixletChanged(remixletId: string, reason: string): Promise<void> {
-  await traced('registrations after change', syncRegistrations);
+  // (Each registration sync names itself in worker/pending.ts.)
+  await syncRegistrations();
   await traced('services after change', () => servicesAfterRemixletChanged(remixletId));
   await traced('restart after change', () => restartRemixlet(remixletId, reason));
 }

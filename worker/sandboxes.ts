@@ -15,7 +15,6 @@ import type { PageEvent } from '../contracts/dom/ops';
 import { scopeOf } from './scope';
 import { traced } from './pending';
 
-const READY_ORDER = { loading: 0, interactive: 1, complete: 2 } as const;
 
 // Lifecycle changes run one at a time: two reconciles of one page racing between "is there a sandbox?" and
 // "start one" would start two, and a page that goes while a start awaits would leave one behind.
@@ -106,7 +105,7 @@ async function startSandbox(page: PageRecord, r: ActiveRemixlet): Promise<void> 
   if (!hasScript(r)) return;
   const live = await liveTokenFor(page, r.head.id);
   if (!live) return createSandbox(page, r, await pageNow(page), false);
-  if (live.startsAt) await startHeld(page, (rec) => rec.sandboxId === live.sandboxId);
+  if (live.held) await startHeld(page, (rec) => rec.sandboxId === live.sandboxId);
 }
 
 /** Sandboxes whose create command this worker has sent: only those may be started outside the lifecycle queue. */
@@ -126,18 +125,17 @@ async function startHeld(page: PageRecord, pred: (rec: TokenRecord) => boolean):
  * middleware).
  */
 export function startDueNow(page: PageRecord): Promise<void> {
-  const ready = READY_ORDER[page.readyState];
-  return startHeld(page, (rec) => rec.tabId === page.tabId && rec.documentId === page.documentId && created.has(rec.sandboxId) && ready >= READY_ORDER[rec.startsAt!]);
+  return startHeld(page, (rec) => rec.tabId === page.tabId && rec.documentId === page.documentId && created.has(rec.sandboxId));
 }
 
-/** `hold`: until a page agent is there (a token's startsAt: the ready state it waits for; a page agent's hello is at 'loading' or later). */
+/** `hold`: until the document's page agent is there. */
 async function createSandbox(doc: DocumentRef, r: ActiveRemixlet, page: { url: string; title: string }, hold: boolean): Promise<void> {
   const { token, record } = await tokens.issue({
     remixletId: r.head.id,
     tabId: doc.tabId,
     frameId: 0,
     documentId: doc.documentId,
-    ...(hold ? { startsAt: 'loading' as const } : {}),
+    ...(hold ? { held: true } : {}),
   });
   sendToOffscreen({
     type: 'create',
@@ -195,8 +193,9 @@ async function insertStyleLogged(page: { tabId: number; documentId: string; url:
 export function documentCommitted(tabId: number, documentId: string, url: string): Promise<void> {
   return serially(async () => {
     // Held sandboxes of the tab's earlier documents go: their page agent may never have come (a document
-    // the page agent is not injected into, such as an error page) to say goodbye.
-    await stopHeldNow((rec) => rec.tabId === tabId && rec.documentId !== documentId, 'the page went away before it was ready');
+    // the page agent is not injected into, such as an error page) to say goodbye. They never started, so
+    // nothing of theirs is on a page and no page agent is asked to release anything.
+    await stopNow((rec) => Boolean(rec.held) && rec.tabId === tabId && rec.documentId !== documentId, 'the page went away before it was ready', false);
     // Web pages only: elsewhere (file:, the browser's own pages) the page agent's arrival decides, as before.
     if (!/^https?:/i.test(url)) return;
     const runnable = await runnableOn(url, false);
@@ -214,13 +213,6 @@ export function documentCommitted(tabId: number, documentId: string, url: string
   }, `committed tab ${tabId}`);
 }
 
-/** Stops sandboxes that never started: nothing of theirs is on the page, so no page agent is asked to release anything. */
-async function stopHeldNow(pred: (rec: TokenRecord) => boolean, reason: string): Promise<void> {
-  for (const [, rec] of await tokens.revokeWhere((rec) => Boolean(rec.startsAt) && pred(rec))) {
-    created.delete(rec.sandboxId);
-    sendToOffscreen({ type: 'destroy', sandboxId: rec.sandboxId, reason });
-  }
-}
 
 /** A closed tab: whatever it ran goes, also sandboxes whose page agent never came. */
 export function tabClosed(tabId: number): Promise<void> {
@@ -231,11 +223,13 @@ export function stopSandboxes(pred: (rec: TokenRecord) => boolean, reason: strin
   return serially(() => stopNow(pred, reason), `stop (${reason})`);
 }
 
-async function stopNow(pred: (rec: TokenRecord) => boolean, reason: string): Promise<void> {
+/** `release`: ask the page agent to drop the sandbox's listeners and observers (not for sandboxes that never started). */
+async function stopNow(pred: (rec: TokenRecord) => boolean, reason: string, release = true): Promise<void> {
   const gone = await tokens.revokeWhere(pred);
   for (const [, rec] of gone) {
     created.delete(rec.sandboxId);
     sendToOffscreen({ type: 'destroy', sandboxId: rec.sandboxId, reason });
+    if (!release) continue;
     const page = pageFor(rec.tabId);
     if (page && page.documentId === rec.documentId) await withinTime(page.agent.release({ remixletId: rec.remixletId }).catch(() => ({ released: false })), { released: false });
   }

@@ -11,8 +11,8 @@ export const TokenRecord = z
     frameId: z.number().int(),
     documentId: z.string(),
     issuedAt: z.number(),
-    /** Held: the sandbox is ready, and its script waits for the page to reach this ready state (the manifest's runAt). */
-    startsAt: z.enum(['loading', 'interactive', 'complete']).optional(),
+    /** The sandbox is ready and its script waits until the document's page agent is there (worker/sandboxes.ts). */
+    held: z.boolean().optional(),
   })
   .strict();
 export type TokenRecord = z.infer<typeof TokenRecord>;
@@ -63,8 +63,8 @@ export const tokens = {
     const map = await load();
     const starting: TokenRecord[] = [];
     for (const [token, rec] of map) {
-      if (!rec.startsAt || !pred(rec)) continue;
-      const { startsAt: _, ...started } = rec;
+      if (!rec.held || !pred(rec)) continue;
+      const { held: _, ...started } = rec;
       map.set(token, started);
       starting.push(started);
     }

@@ -29,9 +29,9 @@ export const SandboxCreate = z
     apiVersion: z.number().int(),
     extensionVersion: z.string().max(40),
     /**
-     * The page has not reached the manifest's runAt yet: the sandbox gets ready (frame, runtime, APIs) and
-     * waits for a `start` command before it runs the script, so the script's first call is not also
-     * paying for the sandbox's start (bench/time-to-effect.bench.ts).
+     * The page's page agent is not there yet (the document just committed): the sandbox gets ready (frame,
+     * runtime, APIs, script compiled) and waits for a `start` command before it runs the script, so the
+     * script's first call is not also paying for the sandbox's start (bench/time-to-effect.bench.ts).
      */
     hold: z.boolean().optional(),
   })
@@ -41,7 +41,7 @@ export const OffscreenCommand = z.discriminatedUnion('type', [
   SandboxCreate,
   z.object({ type: z.literal('destroy'), sandboxId: SandboxId, reason: z.string() }).strict(),
   z.object({ type: z.literal('event'), sandboxId: SandboxId, event: PageEvent }).strict(),
-  // A held sandbox's page reached the manifest's runAt: run the script now.
+  // A held sandbox's page agent is there: run the script now.
   z.object({ type: z.literal('start'), sandboxId: SandboxId, page: SandboxPage }).strict(),
   // A page that will start this many sandboxes is loading: have frames ready (offscreen/spares.ts).
   z.object({ type: z.literal('prewarm'), count: z.number().int().min(1).max(20) }).strict(),

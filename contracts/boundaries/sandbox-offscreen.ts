@@ -33,7 +33,7 @@ export const SandboxBoot = z
     page: z.object({ url: z.string(), title: z.string() }).strict(),
     apiVersion: z.number().int(),
     extensionVersion: z.string(),
-    /** Set up everything, but run the script only at the start message (the page is not yet at the manifest's runAt). */
+    /** Set up everything, but run the script only at the start message (the page's page agent is not there yet). */
     hold: z.boolean().optional(),
   })
   .strict();

@@ -70,7 +70,7 @@ function start(event: MessageEvent): void {
   // function to allow top-level await, in strict mode as the save-time check read it. A rejection lands
   // in the unhandledrejection listener above. The wrapper is not a boundary, the sandbox is.
   // Loading the blob only defines the function (handed over through a one-time setter, gone before the
-  // script runs), so a held sandbox has its script loaded and compiled before the page reaches its runAt.
+  // script runs), so a held sandbox has its script loaded and compiled before it is started.
   let main: (() => unknown) | undefined;
   Object.defineProperty(globalThis, MAIN, {
     configurable: true,
@@ -83,20 +83,14 @@ function start(event: MessageEvent): void {
     logError(e);
   }
   delete (globalThis as Record<string, unknown>)[MAIN];
-  const run = () => {
-    try {
-      // An async function: its rejection is unhandled here on purpose, for the listener above to log.
-      void main?.();
-    } catch (e) {
-      logError(e);
-    }
-  };
+  // An async function: it cannot throw here, and its rejection is left unhandled on purpose, for the listener above to log.
+  const run = () => void main?.();
   if (!boot.hold) {
     run();
     return;
   }
-  // Held until the page reaches the manifest's runAt: everything above is ready, so the script's first
-  // call pays only for itself. The start message comes on the events port, which remixlet code cannot reach.
+  // Held until the page's page agent is there (the page agent then answers dom calls from the runAt on):
+  // everything above is ready, so the script's first call pays only for itself. The start message comes on the events port, which remixlet code cannot reach.
   const onStart = (e: MessageEvent) => {
     const start = SandboxStart.safeParse(e.data);
     if (!start.success) return;
