@@ -4,7 +4,7 @@
 // the worker's records) and nothing in the ops. Long batches give the page its thread back between
 // slices, and a remixlet that sends more operations than its budget gets RATE_LIMITED answers.
 import { DomOp, LIMITS, type OpResult } from '../contracts/dom/ops';
-import { PLAIN_RESULT, RunOp, answerRun, opCount, runElementOp, type WireOp } from '../contracts/dom/runs';
+import { PLAIN_RESULT, RunOp, answerRun, opCount, plainRunAnswer, runElementOp, type WireOp } from '../contracts/dom/runs';
 import type { RemixletScope } from '../contracts/boundaries/worker-page-agent';
 import { RemixletRefusal } from '../contracts/refusals';
 import { refusalOf } from '../contracts/trpc-errors';
@@ -148,5 +148,5 @@ async function execRun(b: Batch, run: RunOp): Promise<OpResult> {
     if (each) each.push(result);
     else if (result !== PLAIN_RESULT) each = [...Array<OpResult>(i).fill(PLAIN_RESULT), result];
   }
-  return answerRun(each ?? Array<OpResult>(run.hs.length).fill(PLAIN_RESULT));
+  return each ? answerRun(each) : plainRunAnswer(run.hs.length);
 }

@@ -127,11 +127,16 @@ export function runOps(run: RunOp): DomOp[] {
 /** What every element of a run of writes answers when nothing was left out. */
 export const PLAIN_RESULT: OpResult = Object.freeze({ ok: true, value: null }) as OpResult;
 
+/** The answer of a run of `count` elements that each answered PLAIN_RESULT. */
+export function plainRunAnswer(count: number): OpResult {
+  return { ok: true, value: { run: count, each: PLAIN_RESULT } };
+}
+
 /** A run's one answer from its elements' results. */
 export function answerRun(results: OpResult[]): OpResult {
   const first = results[0];
   const same = first?.ok === true && first.value === null && !first.notes && results.every((r) => r.ok && r.value === null && !r.notes);
-  return { ok: true, value: same ? { run: results.length, each: first } : { run: results.length, results } };
+  return same ? plainRunAnswer(results.length) : { ok: true, value: { run: results.length, results } };
 }
 
 const malformed = (op: string): OpResult => ({ ok: false, refusal: { code: 'MALFORMED_MESSAGE', reason: 'The page answered a run with something unexpected.', op } });

@@ -22,6 +22,7 @@ const FRAME_FALLBACK_MS = 100;
 const ID = 'watch';
 
 interface Watcher {
+  remixletId: string;
   /** What the keep looks at: null = any change of the page. */
   area: WatchedArea | null;
   /** The report waiting for a frame (or the timer), by number; 0 = looking at records. */
@@ -38,10 +39,10 @@ let observing = false;
 function onRecords(records: MutationRecord[]): void {
   const looking = [...watchers.values()].filter((w) => !w.pending);
   // Watches of the whole page, and those whose selectors test values once the page has a password field, count any change.
-  const judged = looking.filter((w) => w.area && !(w.area.testsValue && pageHasPasswordField()));
-  const touched = new Set(touchedAreas(judged.map((w) => w.area!), records));
+  const judged = new Set(looking.filter((w) => w.area && !(w.area.testsValue && pageHasPasswordField())));
+  const touched = new Set(touchedAreas([...judged].map((w) => w.area!), records));
   for (const w of looking) {
-    if (judged.includes(w) && !touched.has(w.area!)) continue;
+    if (judged.has(w) && !touched.has(w.area!)) continue;
     const n = (w.pending = ++w.reports);
     if (document.hidden) {
       setTimeout(() => report(w, n), 0);
@@ -55,7 +56,8 @@ function onRecords(records: MutationRecord[]): void {
 
 /** Observes the page while some watch is looking at records; lets go of it while none is. */
 function observeWhileLooking(): void {
-  const looking = [...watchers.values()].some((w) => !w.pending);
+  let looking = false;
+  for (const w of watchers.values()) looking ||= !w.pending;
   observer ??= new MutationObserver(onRecords);
   if (looking && !observing) observer.observe(document.documentElement, OPTIONS);
   else if (!looking && observing) observer.disconnect();
@@ -63,7 +65,7 @@ function observeWhileLooking(): void {
 }
 
 function report(w: Watcher, n: number): void {
-  if (w.pending !== n || ![...watchers.values()].includes(w)) return;
+  if (w.pending !== n || watchers.get(w.remixletId) !== w) return;
   w.pending = 0;
   // Looking again before the report: a change after this point gets a report of its own.
   w.area?.remember();
@@ -97,7 +99,7 @@ export const watch: OpHandler<'watch'> = (op, ctx) => {
     return ID;
   }
   const subscriptions = ctx.subscriptions;
-  const w: Watcher = { area, pending: 0, reports: 0, emit: () => subscriptions.emit({ kind: 'mutated', remixletId }) };
+  const w: Watcher = { remixletId, area, pending: 0, reports: 0, emit: () => subscriptions.emit({ kind: 'mutated', remixletId }) };
   watchers.set(remixletId, w);
   observeWhileLooking();
   ctx.subscriptions.add(remixletId, ID, () => {
