@@ -76,33 +76,33 @@ test('time to effect: style.css at first paint, DOMContentLoaded to first change
   await page.bringToFront();
 
   for (const pace of PACES) {
-  console.log(`time to effect (${NAVIGATIONS} warm navigations per runAt, after ${WARM} more), ${pace ? `${pace} ms apart` : 'back to back'}`);
-  for (const runAt of RUN_ATS) {
-    const url = sites.url('bench.test', `/${dirOf(runAt)}/effect.html`);
-    for (let i = 0; i < WARM; i++) await navigate(page, url);
-    const runs: Effect[] = [];
-    for (let i = 0; i < NAVIGATIONS; i++) {
-      await sleep(pace);
-      runs.push(await navigate(page, url));
-    }
+    console.log(`time to effect (${NAVIGATIONS} warm navigations per runAt, after ${WARM} more), ${pace ? `${pace} ms apart` : 'back to back'}`);
+    for (const runAt of RUN_ATS) {
+      const url = sites.url('bench.test', `/${dirOf(runAt)}/effect.html`);
+      for (let i = 0; i < WARM; i++) await navigate(page, url);
+      const runs: Effect[] = [];
+      for (let i = 0; i < NAVIGATIONS; i++) {
+        await sleep(pace);
+        runs.push(await navigate(page, url));
+      }
 
-    const painted = runs.map(paintedFrame);
-    const withRemixletCss = painted.filter((f) => f?.remixletCss).length;
-    const withPlainCss = painted.filter((f) => f?.contentScriptCss).length;
-    const unknown = painted.filter((f) => !f).length;
-    const remixletDelay = runs.map((e) => Object.entries(e.classes).find(([c]) => c.startsWith('rmx-'))![1] - e.dcl!);
-    const plainDelay = runs.map((e) => e.classes['cs-seen']! - e.dcl!);
-    // How late the stylesheet came when it missed: frames after the painted one until it applied.
-    const framesLate = runs.map((e) => {
-      const first = paintedFrame(e);
-      const idx = first ? e.frames.indexOf(first) : 0;
-      const applied = e.frames.findIndex((f) => f.remixletCss);
-      return applied < 0 ? Infinity : Math.max(0, applied - idx);
-    });
-    console.log(`  runAt ${runAt}:`);
-    console.log(`    first paint shows style.css: remixlet ${withRemixletCss}/${NAVIGATIONS}, plain extension's manifest CSS ${withPlainCss}/${NAVIGATIONS}${unknown ? ` (${unknown} without a frame before first paint)` : ''}; remixlet CSS frames late p50 ${pct(framesLate, 50)} p95 ${pct(framesLate, 95)}`);
-    console.log(`    DOMContentLoaded → first change: remixlet p50 ${ms(pct(remixletDelay, 50))} p95 ${ms(pct(remixletDelay, 95))}; plain content script p50 ${ms(pct(plainDelay, 50))} p95 ${ms(pct(plainDelay, 95))}; ratio p50 ${ratio(pct(remixletDelay, 50), pct(plainDelay, 50))}`);
-    console.log(`    first paint at p50 ${ms(pct(runs.map((e) => e.firstPaint!), 50))}, DOMContentLoaded at p50 ${ms(pct(runs.map((e) => e.dcl!), 50))} (page clock)`);
-  }
+      const painted = runs.map(paintedFrame);
+      const withRemixletCss = painted.filter((f) => f?.remixletCss).length;
+      const withPlainCss = painted.filter((f) => f?.contentScriptCss).length;
+      const unknown = painted.filter((f) => !f).length;
+      const remixletDelay = runs.map((e) => Object.entries(e.classes).find(([c]) => c.startsWith('rmx-'))![1] - e.dcl!);
+      const plainDelay = runs.map((e) => e.classes['cs-seen']! - e.dcl!);
+      // How late the stylesheet came when it missed: frames after the painted one until it applied.
+      const framesLate = runs.map((e) => {
+        const first = paintedFrame(e);
+        const idx = first ? e.frames.indexOf(first) : 0;
+        const applied = e.frames.findIndex((f) => f.remixletCss);
+        return applied < 0 ? Infinity : Math.max(0, applied - idx);
+      });
+      console.log(`  runAt ${runAt}:`);
+      console.log(`    first paint shows style.css: remixlet ${withRemixletCss}/${NAVIGATIONS}, plain extension's manifest CSS ${withPlainCss}/${NAVIGATIONS}${unknown ? ` (${unknown} without a frame before first paint)` : ''}; remixlet CSS frames late p50 ${pct(framesLate, 50)} p95 ${pct(framesLate, 95)}`);
+      console.log(`    DOMContentLoaded → first change: remixlet p50 ${ms(pct(remixletDelay, 50))} p95 ${ms(pct(remixletDelay, 95))}; plain content script p50 ${ms(pct(plainDelay, 50))} p95 ${ms(pct(plainDelay, 95))}; ratio p50 ${ratio(pct(remixletDelay, 50), pct(plainDelay, 50))}`);
+      console.log(`    first paint at p50 ${ms(pct(runs.map((e) => e.firstPaint!), 50))}, DOMContentLoaded at p50 ${ms(pct(runs.map((e) => e.dcl!), 50))} (page clock)`);
+    }
   }
 });

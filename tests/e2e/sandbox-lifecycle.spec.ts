@@ -4,7 +4,7 @@
 // archiving, replacing and deleting, and a sandbox frame that loads a second document. None may leak.
 import { test, expect } from './harness';
 import { install, manifest, uiCall } from './remixlet';
-import { expectLive, installOn, liveSandboxes, logMessages, sandboxWindow, waitForLog } from './hostile-sandbox/kit';
+import { expectLive, installOn, liveSandboxes, logMessages, sandboxFrameTargets, sandboxWindow, waitForLog } from './hostile-sandbox/kit';
 
 const SAYS_WHERE = `rmx.log('started on ' + location.pathname + ' (' + (await dom.url()) + ')');`;
 
@@ -139,7 +139,7 @@ test('a sandbox frame that loads a second document is torn down, alone', async (
   await expect
     .poll(async () => {
       await evaluateInOffscreen('remixletDropSpares()');
-      return (await cdp.listTargets()).filter((t) => t.type === 'iframe' && /\/sandbox\/sandbox\.html$/.test(t.url)).length;
+      return (await sandboxFrameTargets(cdp.listTargets)).length;
     })
     .toBe(2);
   const win = await sandboxWindow(context, cdp.listTargets);

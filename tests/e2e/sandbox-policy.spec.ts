@@ -2,7 +2,7 @@
 // apply: in the sandbox page's own window (which remixlet code never gets; this shows what the policy
 // stops by itself) and in the offscreen document that frames it. Channels are checked against the
 // witnesses, with the same channels from an ordinary page as the control.
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { test, expect } from './harness';
 import { expectLive, installOn, sandboxWindow, waitForLog } from './hostile-sandbox/kit';
 import { WatchedTarget } from './hostile-sandbox/cdp-events';
@@ -20,6 +20,15 @@ async function framedShop(f: {
   const installed = await installOn(page, f.tabIdOf, f.openExtensionPage, [{ name: 'Framed', matches: ['*://shop.test/*'], script: `rmx.log('up')` }]);
   await expectLive(f.evaluateInOffscreen, installed.ids);
   return { page, ...installed };
+}
+
+/** framedShop, then the sandbox page's own window to probe, with the witness cleared of the set-up's requests. */
+async function framedSandboxWindow(
+  f: Parameters<typeof framedShop>[0] & { context: BrowserContext; cdp: { listTargets: Parameters<typeof sandboxWindow>[1] }; witness: { clear(): Promise<unknown> } },
+) {
+  const shop = await framedShop(f);
+  await f.witness.clear();
+  return { ...shop, win: await sandboxWindow(f.context, f.cdp.listTargets) };
 }
 
 const DOCUMENT_CONTROLS: Control[] = [
@@ -91,9 +100,7 @@ test('the sandbox page blocks, by its own CSP and sandbox flags, every document 
   cdp,
   witness,
 }) => {
-  const { page, panel, ids } = await framedShop({ openPage, openExtensionPage, tabIdOf, evaluateInOffscreen });
-  await witness.clear();
-  const win = await sandboxWindow(context, cdp.listTargets);
+  const { page, panel, ids, win } = await framedSandboxWindow({ openPage, openExtensionPage, tabIdOf, evaluateInOffscreen, context, cdp, witness });
   const r = await win.evaluate<Record<string, string>>(WINDOW_PROBES, { userGesture: true });
   if (process.env.PROBE_DEBUG) console.log(r, win.messages);
   test.info().annotations.push(...Object.entries(r).map(([id, outcome]) => ({ type: 'window probe', description: `${id}: ${outcome}` })));
@@ -228,9 +235,7 @@ test.describe('with hyperlink auditing on', () => {
     cdp,
     witness,
   }) => {
-    const { page, panel, ids } = await framedShop({ openPage, openExtensionPage, tabIdOf, evaluateInOffscreen });
-    await witness.clear();
-    const win = await sandboxWindow(context, cdp.listTargets);
+    const { page, panel, ids, win } = await framedSandboxWindow({ openPage, openExtensionPage, tabIdOf, evaluateInOffscreen, context, cdp, witness });
     // A link within the document, then one that leaves it (the frame policy refuses that navigation, and the
     // frame, now on an error document, is torn down).
     const clicked = await win.evaluate<string>(

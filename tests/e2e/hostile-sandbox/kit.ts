@@ -152,11 +152,16 @@ export async function probeResults(panel: Page, remixletId: string, tag: string,
 }
 
 /** The sandbox page's window (the realm remixlet code never gets), over CDP, with its console collected. */
+/** The sandbox page frames' targets: sandboxes' and spare frames' alike (they load the same page). */
+export async function sandboxFrameTargets(listTargets: () => Promise<TargetInfo[]>): Promise<TargetInfo[]> {
+  return (await listTargets()).filter((t) => t.type === 'iframe' && /\/sandbox\/sandbox\.html$/.test(t.url));
+}
+
 export async function sandboxWindow(context: BrowserContext, listTargets: () => Promise<TargetInfo[]>, index = 0): Promise<WatchedTarget> {
   let frames: TargetInfo[] = [];
   await expect
     .poll(async () => {
-      frames = (await listTargets()).filter((t) => t.type === 'iframe' && /\/sandbox\/sandbox\.html$/.test(t.url));
+      frames = await sandboxFrameTargets(listTargets);
       return frames.length > index;
     })
     .toBe(true);
