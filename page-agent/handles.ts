@@ -3,7 +3,7 @@
 // nothing a sandbox sends: an id it was never given is HANDLE_UNKNOWN, an element that left the page is
 // HANDLE_GONE.
 import { RemixletRefusal } from '../contracts/refusals';
-import type { Handle, HandleRef } from '../contracts/dom/ops';
+import { CHAINED_ON_NOTHING, type Handle, type HandleRef } from '../contracts/dom/ops';
 import { remixletMade } from './policy/page-loads';
 
 const MAX_HANDLES = 20_000;
@@ -35,7 +35,7 @@ export class HandleTable {
     else {
       const earlier = batchResults[ref.ref] as { h?: unknown } | null | undefined;
       id = typeof earlier?.h === 'string' ? earlier.h : undefined;
-      if (!id) throw new RemixletRefusal('HANDLE_UNKNOWN', `{ ref: ${ref.ref} } does not point at an earlier operation of this batch that answered with an element.`, op);
+      if (!id) throw new RemixletRefusal('HANDLE_UNKNOWN', `${CHAINED_ON_NOTHING} ({ ref: ${ref.ref} })`, op);
     }
     const el = id ? this.byId.get(id) : undefined;
     if (!el) throw new RemixletRefusal('HANDLE_UNKNOWN', 'This handle was never given to this remixlet on this page; use one that dom.query or dom.create returned.', op);

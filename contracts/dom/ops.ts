@@ -32,6 +32,12 @@ export type Handle = z.infer<typeof Handle>;
 export const HandleRef = z.union([HandleId, z.object({ ref: z.number().int().min(0).max(LIMITS.batchOps) }).strict()]);
 export type HandleRef = z.infer<typeof HandleRef>;
 
+/**
+ * Why a call chained on another (`dom.query(s).hide()`, sent as a { ref } in one batch) did nothing: the
+ * page agent says it for a { ref }, the runtime for a chained call whose first call had already left.
+ */
+export const CHAINED_ON_NOTHING = 'The call this one was chained on answered no element (it found nothing, or was refused), so there was nothing to do this on.';
+
 const Selector = z.string().min(1).max(LIMITS.selectorChars).describe('A CSS selector');
 const MarkName = z
   .string()

@@ -27,7 +27,7 @@ dom (every call is async and checked by the page policy; refusals reject with {c
 - find: dom.query(sel), dom.queryAll(sel, {limit}), dom.waitFor(sel, {timeout}); the same on a handle (scoped).
 - read: h.text(), h.attr(name), h.value(), h.html(), h.rect(), h.computedStyle([props]), h.tag, h.matches(sel), h.closest(sel), h.parent(), h.children(), dom.url(), dom.title(). Password fields read as empty.
 - change: h.setText(t), h.setAttr(name, v) / h.removeAttr(name) and h.addClass(name) / h.removeClass(name) (marked with the remixlet's id; pass short names), h.setStyle({prop: value}) (no url()), h.hide(), h.show(), h.remove(), h.setValue(v), h.setHTML(html), dom.create(tag, {attrs, text, children}), h.append/prepend/before/after/replaceWith(node), dom.addStyle(css) (no url()).
-- act: h.click(), h.focus(). events: h.on(type, handler, {preventDefault}), dom.observe(sel, handler). Many calls at once: dom.batch(fn).
+- act: h.click(), h.focus(). events: h.on(type, handler, {preventDefault}), dom.observe(sel, handler). Many calls at once: dom.batch(fn). Chain on a found element without awaiting it to save a round trip: dom.waitFor('#x').addClass('seen') (refused HANDLE_UNKNOWN when nothing was found).
 - links and images may point only at the page's own origin, the remixlet's sites, approved fetch: hosts, or a data: image.
 
 rmx:

@@ -30,10 +30,22 @@ interface Pending {
   op: DomOp;
   resolve(value: unknown): void;
   reject(error: unknown): void;
+  /** Its place among every call this bridge queued; minus the number already sent, its place in the queue. */
+  seq: number;
+}
+
+/** A call that, while it waits to be sent, another call can name by its place in the batch. */
+export interface QueuedCall {
+  ref: { ref: number };
+  op: DomOp;
 }
 
 export class Bridge {
   #queue: Pending[] = [];
+  /** Calls sent so far (the queue's front is spliced off as it is sent). */
+  #sent = 0;
+  /** Calls queued, by the answer each dom() returned: a call chained on one of them travels in its batch. */
+  readonly #queued = new WeakMap<Promise<unknown>, Pending>();
   #scheduled = false;
   readonly #host: Remote<SandboxHost>;
   readonly #messages = new RateWindow(RUNTIME_RATE.messagesPerSecond);
@@ -41,7 +53,7 @@ export class Bridge {
   readonly #timer: (fn: () => void, ms: number) => unknown;
   readonly #onLimited: (reason: string) => void;
   #warnedWindow = NaN;
-  readonly #taps: Array<(op: DomOp, answer: Promise<unknown>) => void> = [];
+  readonly #taps: Array<(op: DomOp, answer: Promise<unknown>, via?: DomOp) => void> = [];
 
   constructor(host: Remote<SandboxHost>, timer: (fn: () => void, ms: number) => unknown, onLimited: (reason: string) => void) {
     this.#host = host;
@@ -49,18 +61,37 @@ export class Bridge {
     this.#onLimited = onLimited;
   }
 
-  /** Sees every dom call with its answer; rmx.keep learns from them what a check looks at (keep-scope.ts). */
-  tap(fn: (op: DomOp, answer: Promise<unknown>) => void): void {
+  /**
+   * Sees every dom call with its answer, and for a call chained on another in one batch that other call;
+   * rmx.keep learns from them what a check looks at (keep-scope.ts).
+   */
+  tap(fn: (op: DomOp, answer: Promise<unknown>, via?: DomOp) => void): void {
     this.#taps.push(fn);
   }
 
-  dom(op: DomOp): Promise<unknown> {
-    const answer = this.#send(op);
-    for (const fn of this.#taps) fn(op, answer);
+  /** `via`: the queued call whose element this one names by { ref } (queued(answer).op). */
+  dom(op: DomOp, via?: DomOp): Promise<unknown> {
+    let entry: Pending | undefined;
+    const answer = this.#send(op, (queued) => (entry = queued));
+    if (entry) this.#queued.set(answer, entry);
+    for (const fn of this.#taps) fn(op, answer, via);
     return answer;
   }
 
-  #send(op: DomOp): Promise<unknown> {
+  /**
+   * The call that `answer` belongs to while it still waits to be sent and a call queued now would travel in
+   * the same batch: that call's place, for a chained call to name its element by ({ ref }). Undefined once
+   * it has left (the chained call then waits for its answer instead).
+   */
+  queued(answer: Promise<unknown>): QueuedCall | undefined {
+    const entry = this.#queued.get(answer);
+    const at = entry ? entry.seq - this.#sent : -1;
+    // The next call goes at index queue.length; flushes splice LIMITS.batchOps from the front, so both share one only below that.
+    if (!entry || at < 0 || this.#queue.length >= LIMITS.batchOps) return undefined;
+    return { ref: { ref: at }, op: entry.op };
+  }
+
+  #send(op: DomOp, onQueued: (entry: Pending) => void): Promise<unknown> {
     return new Promise((resolve, reject) => {
       if (!this.#ops.take()) {
         const reason = `More than ${RUNTIME_RATE.domOpsPerSecond} dom calls a second; this one was refused. Check less often, or keep handles instead of querying again.`;
@@ -71,7 +102,9 @@ export class Bridge {
         reject(new RemixletError({ code: 'RATE_LIMITED', reason, op: `dom.${op.op}` }));
         return;
       }
-      this.#queue.push({ op, resolve, reject });
+      const entry = { op, resolve, reject, seq: this.#sent + this.#queue.length };
+      this.#queue.push(entry);
+      onQueued(entry);
       if (this.#queue.length >= LIMITS.batchOps) this.flush();
       else this.#schedule(0);
     });
@@ -93,6 +126,7 @@ export class Bridge {
       return;
     }
     const batch = this.#queue.splice(0, LIMITS.batchOps);
+    this.#sent += batch.length;
     if (this.#queue.length) this.#schedule(0);
     // Runs of one op over many elements travel as one (contracts/dom/runs.ts); answers come back one per call.
     const wire = encodeRuns(batch.map((p) => p.op));

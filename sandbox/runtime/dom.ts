@@ -3,23 +3,24 @@
 // parsed answers the bridge hands back.
 import type { Handle } from '../../contracts/dom/ops';
 import type { Bridge } from './bridge';
-import { ElementHandle, sendOp } from './handle';
+import { ElementHandle, pendingHandle, sendOp } from './handle';
 import type { EventRouter } from './events';
 
 export function createDom(bridge: Bridge, events: EventRouter) {
-  const wrap = (v: unknown) => (v ? new ElementHandle(v as Handle, bridge, events) : null);
   const wrapAll = (v: unknown) => (v as Handle[]).map((h) => new ElementHandle(h, bridge, events));
+  // Finding or making one element answers a pending handle: its calls can be chained before it is awaited (handle.ts).
+  const pending = (answer: Promise<unknown>) => pendingHandle(answer, bridge, events);
   return Object.freeze({
-    query: (sel: string) => sendOp(bridge, { op: 'query', sel }).then(wrap),
+    query: (sel: string) => pending(sendOp(bridge, { op: 'query', sel })),
     queryAll: (sel: string, opts: { limit?: number } = {}) => sendOp(bridge, { op: 'queryAll', sel, ...opts }).then(wrapAll),
-    waitFor: (sel: string, opts: { timeout?: number } = {}) => sendOp(bridge, { op: 'waitFor', sel, ...opts }).then(wrap),
+    waitFor: (sel: string, opts: { timeout?: number } = {}) => pending(sendOp(bridge, { op: 'waitFor', sel, ...opts })),
     url: () => sendOp(bridge, { op: 'url' }) as Promise<string>,
     title: () => sendOp(bridge, { op: 'title' }) as Promise<string>,
     /** A detached element from the fixed list; insert it with h.append(…) and friends. */
     create: (tag: string, opts: { attrs?: Record<string, string>; text?: string; children?: ElementHandle[] } = {}) => {
       const { children, ...rest } = opts;
       const op = { op: 'create' as const, tag, ...rest, ...(children ? { children: children.map((c) => c?.id) } : {}) };
-      return sendOp(bridge, op as never).then((v) => wrap(v)!);
+      return pending(sendOp(bridge, op as never));
     },
     addStyle: (css: string) => sendOp(bridge, { op: 'addStyle', css }).then(() => undefined),
     /** Calls handler with the elements matching sel as they appear (and, with { existing: true }, those already there). */

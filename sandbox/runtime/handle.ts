@@ -1,6 +1,9 @@
 // Context: remixlet runtime (dedicated worker). A handle is an opaque reference to one page element; it
-// never exposes the element, only operations that the page agent checks.
-import { DomOp, type Handle } from '../../contracts/dom/ops';
+// never exposes the element, only operations that the page agent checks. A call that answers one element
+// answers a pending handle: awaited, the handle (or null); called on before that, the call travels in the
+// same round trip, naming the element by the first call's place in the batch ({ ref }), so
+// `dom.waitFor('#t').addClass('x')` is one round trip and lands as soon as the page has #t.
+import { CHAINED_ON_NOTHING, DomOp, type Handle, type HandleRef } from '../../contracts/dom/ops';
 import { RemixletError, type Bridge } from './bridge';
 import type { EventRouter, PageEventCopy } from './events';
 
@@ -9,9 +12,9 @@ import type { EventRouter, PageEventCopy } from './events';
  * not a string, a handle that is not one) is refused on its own, with a log line, instead of spoiling the
  * batch it would have travelled in. The offscreen host and the page agent check it again.
  */
-export function sendOp(bridge: Bridge, op: DomOp): Promise<unknown> {
+export function sendOp(bridge: Bridge, op: DomOp, via?: DomOp): Promise<unknown> {
   const parsed = DomOp.safeParse(op);
-  if (parsed.success) return bridge.dom(parsed.data);
+  if (parsed.success) return bridge.dom(parsed.data, via);
   const name = `dom.${String((op as { op?: unknown } | null)?.op).slice(0, 40)}`;
   const issue = parsed.error.issues[0];
   const reason = `Malformed ${issue?.path.join('.') || 'call'}: ${issue?.message ?? 'invalid'}.`;
@@ -26,38 +29,68 @@ export interface SetHtmlResult {
 
 type OpWithoutHandle<T extends DomOp['op']> = Omit<Extract<DomOp, { op: T }>, 'op' | 'h'>;
 
+/** The element a handle names: its id, or the answer of a call that will name it (a pending handle's). */
+type Target = string | Promise<unknown>;
+
+const idOf = (v: unknown): string | undefined => {
+  const h = (v as { h?: unknown } | null)?.h;
+  return typeof h === 'string' ? h : undefined;
+};
+
+/** Sends a call on `target`'s element: at once by id, in the same batch by { ref }, or after the answer that names it. */
+function sendOn(bridge: Bridge, target: Target, make: (h: HandleRef) => DomOp): Promise<unknown> {
+  if (typeof target === 'string') return sendOp(bridge, make(target));
+  const nothingToChainOn = () => new RemixletError({ code: 'HANDLE_UNKNOWN', reason: CHAINED_ON_NOTHING, op: `dom.${make('h0').op}` });
+  const queued = bridge.queued(target);
+  // The first call's own refusal is this one's to report (CHAINED_ON_NOTHING), not an unhandled rejection too.
+  target.catch(() => undefined);
+  if (queued) return sendOp(bridge, make(queued.ref), queued.op);
+  return target.then(
+    (v) => {
+      const h = idOf(v);
+      if (h) return sendOp(bridge, make(h));
+      throw nothingToChainOn();
+    },
+    () => {
+      throw nothingToChainOn();
+    },
+  );
+}
+
 export class ElementHandle {
   readonly #bridge: Bridge;
   readonly #events: EventRouter;
-  readonly #h: string;
+  readonly #h: Target;
   readonly tag: string;
 
-  constructor(handle: Handle, bridge: Bridge, events: EventRouter) {
+  /** `handle`: one the page agent answered, or (for a pending handle's calls) the answer that will name it. */
+  constructor(handle: Handle | Promise<unknown>, bridge: Bridge, events: EventRouter) {
     this.#bridge = bridge;
     this.#events = events;
-    this.#h = handle.h;
-    this.tag = handle.tag;
+    this.#h = handle instanceof Promise ? handle : handle.h;
+    this.tag = handle instanceof Promise ? '' : handle.tag;
     Object.freeze(this);
   }
 
   /** The id the page agent knows this element by (meaningless anywhere else). */
   get id(): string {
-    return this.#h;
+    return typeof this.#h === 'string' ? this.#h : '';
   }
 
   #op<T extends DomOp['op']>(op: T, rest: OpWithoutHandle<T>): Promise<unknown> {
-    return sendOp(this.#bridge, { op, h: this.#h, ...rest } as DomOp);
+    return sendOn(this.#bridge, this.#h, (h) => ({ op, h, ...rest }) as DomOp);
   }
   #wrap = (v: unknown): ElementHandle | null => (v ? new ElementHandle(v as Handle, this.#bridge, this.#events) : null);
+  #pending = (answer: Promise<unknown>): PendingHandle => pendingHandle(answer, this.#bridge, this.#events);
 
   query(sel: string) {
-    return sendOp(this.#bridge, { op: 'query', sel, scope: this.#h }).then(this.#wrap);
+    return this.#pending(sendOn(this.#bridge, this.#h, (scope) => ({ op: 'query', sel, scope })));
   }
   queryAll(sel: string, opts: { limit?: number } = {}) {
-    return sendOp(this.#bridge, { op: 'queryAll', sel, scope: this.#h, ...opts }).then((list) => (list as Handle[]).map((h) => this.#wrap(h)!));
+    return sendOn(this.#bridge, this.#h, (scope) => ({ op: 'queryAll', sel, scope, ...opts })).then((list) => (list as Handle[]).map((h) => this.#wrap(h)!));
   }
   waitFor(sel: string, opts: { timeout?: number } = {}) {
-    return sendOp(this.#bridge, { op: 'waitFor', sel, scope: this.#h, ...opts }).then(this.#wrap);
+    return this.#pending(sendOn(this.#bridge, this.#h, (scope) => ({ op: 'waitFor', sel, scope, ...opts })));
   }
   text() {
     return this.#op('text', {}) as Promise<string>;
@@ -81,10 +114,10 @@ export class ElementHandle {
     return this.#op('matches', { sel }) as Promise<boolean>;
   }
   closest(sel: string) {
-    return this.#op('closest', { sel }).then(this.#wrap);
+    return this.#pending(this.#op('closest', { sel }));
   }
   parent() {
-    return this.#op('parent', {}).then(this.#wrap);
+    return this.#pending(this.#op('parent', {}));
   }
   children() {
     return this.#op('children', {}).then((list) => (list as Handle[]).map((h) => this.#wrap(h)!));
@@ -125,24 +158,26 @@ export class ElementHandle {
     return this.#op('setHTML', { html }) as Promise<SetHtmlResult>;
   }
   clone() {
-    return this.#op('clone', {}).then(this.#wrap);
+    return this.#pending(this.#op('clone', {}));
   }
-  #insert(where: 'append' | 'prepend' | 'before' | 'after' | 'replaceWith', node: ElementHandle) {
+  #insert(where: 'append' | 'prepend' | 'before' | 'after' | 'replaceWith', node: ElementHandle | PendingHandle): Promise<undefined> {
+    // A pending node (`h.append(dom.create('p'))`) is waited for: an insert names its node by id only.
+    if (node instanceof PendingElement) return node.then((n) => this.#insert(where, n!));
     return this.#op('insert', { where, node: node?.id }).then(() => undefined);
   }
-  append(node: ElementHandle) {
+  append(node: ElementHandle | PendingHandle) {
     return this.#insert('append', node);
   }
-  prepend(node: ElementHandle) {
+  prepend(node: ElementHandle | PendingHandle) {
     return this.#insert('prepend', node);
   }
-  before(node: ElementHandle) {
+  before(node: ElementHandle | PendingHandle) {
     return this.#insert('before', node);
   }
-  after(node: ElementHandle) {
+  after(node: ElementHandle | PendingHandle) {
     return this.#insert('after', node);
   }
-  replaceWith(node: ElementHandle) {
+  replaceWith(node: ElementHandle | PendingHandle) {
     return this.#insert('replaceWith', node);
   }
   click() {
@@ -156,4 +191,53 @@ export class ElementHandle {
     this.#events.onEvent(listener, handler);
     return { off: () => sendOp(this.#bridge, { op: 'off', listener }).then(() => this.#events.offEvent(listener)) };
   }
+}
+
+/** What a pending handle can be asked before it is awaited: every call of a handle. */
+type HandleCalls = Omit<ElementHandle, 'id' | 'tag'>;
+const HANDLE_CALLS = Object.getOwnPropertyNames(ElementHandle.prototype).filter((k) => k !== 'constructor' && k !== 'id') as Array<keyof HandleCalls>;
+
+/**
+ * The answer of a call that finds or makes one element. Awaited (it is a thenable), the handle or null;
+ * asked a handle's call first, that call is chained: sent in the same batch when the first one has not
+ * left yet, and refused (HANDLE_UNKNOWN, CHAINED_ON_NOTHING) when the first one answers no element.
+ */
+class PendingElement {
+  readonly #answer: Promise<unknown>;
+  readonly #calls: ElementHandle;
+  readonly #wrap: (v: unknown) => ElementHandle | null;
+
+  constructor(answer: Promise<unknown>, bridge: Bridge, events: EventRouter) {
+    this.#answer = answer;
+    this.#calls = new ElementHandle(answer, bridge, events);
+    this.#wrap = (v) => (v ? new ElementHandle(v as Handle, bridge, events) : null);
+    Object.freeze(this);
+  }
+
+  then<A = ElementHandle | null, B = never>(onFulfilled?: ((h: ElementHandle | null) => A | PromiseLike<A>) | null, onRejected?: ((e: unknown) => B | PromiseLike<B>) | null): Promise<A | B> {
+    return this.#answer.then(this.#wrap).then(onFulfilled, onRejected);
+  }
+  catch<B = never>(onRejected?: ((e: unknown) => B | PromiseLike<B>) | null): Promise<ElementHandle | null | B> {
+    return this.then(undefined, onRejected);
+  }
+  finally(onFinally?: (() => void) | null): Promise<ElementHandle | null> {
+    return this.#answer.then(this.#wrap).finally(onFinally);
+  }
+
+  static {
+    for (const name of HANDLE_CALLS) {
+      Object.defineProperty(PendingElement.prototype, name, {
+        value(this: PendingElement, ...args: unknown[]) {
+          return (this.#calls[name] as (...a: unknown[]) => unknown)(...args);
+        },
+        writable: false,
+        configurable: false,
+      });
+    }
+  }
+}
+
+export type PendingHandle = PendingElement & HandleCalls;
+export function pendingHandle(answer: Promise<unknown>, bridge: Bridge, events: EventRouter): PendingHandle {
+  return new PendingElement(answer, bridge, events) as PendingHandle;
 }

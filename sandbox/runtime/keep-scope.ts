@@ -14,6 +14,16 @@ const handleIdsOf = (v: unknown): string[] => {
   return Array.isArray(v) ? v.flatMap(one) : one(v);
 };
 
+/**
+ * A call chained on a find (`dom.query(s).text()`) touches an element that find matched, inside what the
+ * find itself is watched for (its selector, or the handle it searched in); any other { ref } is unplaced.
+ */
+function foundWithin(via: DomOp | undefined): boolean {
+  if (!via) return false;
+  if (via.op === 'query' || via.op === 'queryAll' || via.op === 'waitFor') return via.scope === undefined || typeof via.scope === 'string';
+  return via.op === 'children' && typeof via.h === 'string';
+}
+
 /** Past this many, the handles any check placed are forgotten (a later call on one widens to the page). */
 const PLACED_MAX = 10_000;
 
@@ -30,10 +40,14 @@ export class CheckTrace {
    */
   constructor(private readonly placed: Set<string>) {}
 
-  /** Notes one call; `answer` is the call's own promise (the check awaits it, so it settles first). */
-  saw(op: DomOp, answer: Promise<unknown>): void {
+  /**
+   * Notes one call; `answer` is the call's own promise (the check awaits it, so it settles first), `via`
+   * the call of the same batch whose element it names by { ref } (a chained call).
+   */
+  saw(op: DomOp, answer: Promise<unknown>, via?: DomOp): void {
     const ref = 'h' in op ? op.h : 'scope' in op ? op.scope : undefined;
-    const from = typeof ref === 'string' ? (this.placed.has(ref) ? 'placed' : 'elsewhere') : ref === undefined ? 'document' : 'elsewhere';
+    const from =
+      typeof ref === 'string' ? (this.placed.has(ref) ? 'placed' : 'elsewhere') : ref === undefined ? 'document' : foundWithin(via) ? 'placed' : 'elsewhere';
     // A handle from elsewhere: its element is watched (changes in it, to it, or to its ancestors' attributes).
     if (from === 'elsewhere') {
       if (typeof ref === 'string') this.hs.add(ref);

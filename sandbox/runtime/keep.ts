@@ -31,7 +31,7 @@ export interface KeepDeps {
   /** Asks the page agent to report changes near these selectors ('page': any change); sent again, it replaces them. */
   watch: (scope: KeepScope) => Promise<unknown>;
   /** Shows keep every dom call the remixlet makes, with its answer, so it learns what a check looks at. */
-  tap: (fn: (op: DomOp, answer: Promise<unknown>) => void) => void;
+  tap: (fn: (op: DomOp, answer: Promise<unknown>, via?: DomOp) => void) => void;
   log: (level: 'warn' | 'error', message: string) => unknown;
   /** Calls fn at the next frame; the offscreen document draws no frames, so this is a timer. */
   nextFrame: (fn: () => void) => void;
@@ -54,9 +54,9 @@ export function createKeep({ events, watch, tap, log, nextFrame, timer, now }: K
   /** Checks in flight: a call after an await is shown to each, which can only widen what they watch. */
   const tracing = new Set<CheckTrace>();
 
-  tap((op, answer) => {
-    if (current) current.saw(op, answer);
-    else for (const t of tracing) t.saw(op, answer);
+  tap((op, answer, via) => {
+    if (current) current.saw(op, answer, via);
+    else for (const t of tracing) t.saw(op, answer, via);
   });
 
   function message(e: unknown): string {

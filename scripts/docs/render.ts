@@ -61,7 +61,7 @@ function fields(schema: z.ZodType): string {
 function domPage(): string {
   const ops = opSchemas();
   let out = `${HEADER}# dom.* API reference (API version ${API_VERSION})\n\n`;
-  out += 'Every call is asynchronous and crosses to the page agent, which checks it under the page policy. A refusal rejects with a `RemixletError` (`code`, `reason`, `op`) and is written to the remixlet\'s log. Calls made in the same tick travel together in one round trip; `dom.batch(fn)` sends what `fn` calls at once.\n\n';
+  out += 'Every call is asynchronous and crosses to the page agent, which checks it under the page policy. A refusal rejects with a `RemixletError` (`code`, `reason`, `op`) and is written to the remixlet\'s log. Calls made in the same tick travel together in one round trip; `dom.batch(fn)` sends what `fn` calls at once. A call that finds or makes one element (`dom.query`, `dom.waitFor`, `dom.create`, `h.query`, `h.waitFor`, `h.closest`, `h.parent`, `h.clone`) answers a pending handle: awaited, the handle or `null`; called on first, the call is chained and travels with it, so `dom.waitFor(\'#cart\').addClass(\'seen\')` is one round trip and lands as soon as the page has `#cart`. A chained call is refused with `HANDLE_UNKNOWN` when the call it is chained on answered no element.\n\n';
   out += '| call | returns | what it does | parameters sent |\n|---|---|---|---|\n';
   for (const m of DOM_METHODS) {
     const op = ops.get(m.op)!;

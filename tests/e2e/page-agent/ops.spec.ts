@@ -97,6 +97,13 @@ await t('batch', dom.batch(() => Promise.all([
   settle(dom.query('[[')),
 ])).then((all) => all.map((x) => (x.ok ? 'ok' : x.code))));
 
+// Chained calls: sent with the call they are chained on, naming its element by its place in the batch
+await t('chained', dom.query('#card').setAttr('chained', 'yes'));
+await t('chainedScoped', dom.query('#steps').query('li:last-child').text());
+await t('chainedNothing', dom.query('#nothing').hide());
+await t('chainedRefused', dom.query('[[').hide());
+await t('chainedAwaited', dom.waitFor('#heading').then((h) => h.tag));
+
 // Bad input
 await t('badSelector', dom.query('div:::nope'));
 await t('hugeString', card.setText('x'.repeat(200000)));
@@ -206,6 +213,12 @@ test('every dom operation through the real extension, with the page policy holdi
   // Batch, bad input
   expect(ok('batch')).toEqual(['ok', 'ELEMENT_REFUSED', 'SELECTOR_TESTS_PASSWORD', 'ok', 'SELECTOR_INVALID']);
   expect(await page.locator('#card').textContent()).toBe('batched');
+  expect(await page.locator('#card').getAttribute(`data-rmx-${id}-chained`)).toBe('yes');
+  expect(ok('chainedScoped')).toBe('Three');
+  refused('chainedNothing', 'HANDLE_UNKNOWN');
+  expect(r.chainedNothing!.reason).toMatch(/chained on answered no element/);
+  refused('chainedRefused', 'HANDLE_UNKNOWN');
+  expect(ok('chainedAwaited')).toBe('h1');
   refused('badSelector', 'SELECTOR_INVALID');
   refused('hugeString', 'MALFORMED_MESSAGE');
   refused('selectorNotString', 'MALFORMED_MESSAGE');
