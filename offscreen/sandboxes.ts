@@ -93,7 +93,7 @@ export function deliverEvent(sandboxId: string, event: PageEvent): void {
   live.get(sandboxId)?.events.port1.postMessage(event);
 }
 
-/** A held sandbox's page agent is there: its script runs now. Sent on the events port, which only the runtime holds; a port message sent before the boot is kept until the runtime takes the port. */
+/** A held sandbox's document committed: its script runs now. Sent on the events port, which only the runtime holds; a port message sent before the boot is kept until the runtime takes the port. */
 export function startHeldSandbox(sandboxId: string, page: SandboxStart['start']): void {
   const start: SandboxStart = { start: page };
   live.get(sandboxId)?.events.port1.postMessage(start);

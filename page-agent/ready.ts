@@ -1,6 +1,6 @@
 // Context: page agent. A remixlet meets the page at its manifest's runAt: its script may start while the
-// page is still loading (its sandbox is made ready when the document commits and started when this page
-// agent says hello), and its dom calls wait here until the page is that ready, then run at once, without
+// page is still loading (its sandbox is made ready when the navigation starts and started when the document
+// commits), and its dom calls wait here until the page is that ready, then run at once, without
 // waiting for the worker to hear of the ready state and start anything (bench/time-to-effect.bench.ts).
 // Trusts the runAt the worker states from the stored manifest.
 import type { RemixletScope } from '../contracts/boundaries/worker-page-agent';

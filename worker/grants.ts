@@ -7,7 +7,7 @@ import { roleProcedure } from './trpc';
 import { tokens, type TokenRecord } from './tokens';
 import { loadRemixlet, type ActiveRemixlet } from './store/remixlets';
 import { isSitePaused } from './store/settings';
-import { pageFor, type PageRecord } from './pages';
+import { pageFor, pageWhenThere, type PageRecord } from './pages';
 import { runVerdict } from './remixlet-state';
 import { appendLog } from './store/logs';
 
@@ -38,7 +38,8 @@ export function grantedProcedure(rule: PermissionRule) {
     const loaded = await loadRemixlet(record.remixletId);
     if (!loaded.ok) throw new RemixletRefusal('REMIXLET_OFF', `The remixlet cannot run: ${loaded.error}.`, path);
     const remixlet = loaded.remixlet;
-    const page = pageFor(record.tabId);
+    // A log line does not wait for the page; every other call waits for a just-committed page's agent to connect.
+    const page = rule.kind === 'log' ? pageFor(record.tabId) : await pageWhenThere(record.tabId, record.documentId);
     const refuse = async (code: RemixletRefusal['code'], reason: string): Promise<never> => {
       const refusal = new RemixletRefusal(code, reason, path);
       await appendLog(remixlet.head.id, { at: Date.now(), level: 'refusal', source: 'worker', message: reason, refusal: refusal.toJSON(), url: page?.url });

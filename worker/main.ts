@@ -2,7 +2,7 @@
 // start so that a restarted worker misses no event; everything else lives in its own file.
 import { listen } from './connections';
 import { setPageHooks, urlChanged } from './pages';
-import { documentCommitted, pageGone, reconcilePage, routePageEvent, startDueNow, tabClosed } from './sandboxes';
+import { documentCommitted, navigationFailed, navigationStarted, pageGone, reconcilePage, routePageEvent, tabClosed } from './sandboxes';
 import { syncRegistrations } from './registration';
 import { dropApprovalsForTab } from './approvals';
 import { siteOf } from './store/settings';
@@ -15,7 +15,6 @@ import { watchChatGptSignIn } from './chatgpt/watch';
 
 setPageHooks({
   onArrived: (page) => {
-    void startDueNow(page);
     void reconcilePage(page).then(() => resyncSandboxes(page));
   },
   onGone: (tabId, documentId) => void pageGone(tabId, documentId),
@@ -34,8 +33,16 @@ const onSameDocumentNavigation = (d: { tabId: number; frameId: number; documentI
 chrome.webNavigation.onHistoryStateUpdated.addListener(onSameDocumentNavigation);
 chrome.webNavigation.onReferenceFragmentUpdated.addListener(onSameDocumentNavigation);
 // Before the page agent arrives: the style.css of what runs there, and sandbox frames loading meanwhile.
+// Not for a prerendered document: the tab still shows its page, whose sandboxes stay in charge until the
+// prerendered one is shown and its page agent arrives.
+chrome.webNavigation.onBeforeNavigate.addListener((d) => {
+  if (d.frameId === 0 && d.documentLifecycle !== 'prerender') void navigationStarted(d.tabId, d.url);
+});
+chrome.webNavigation.onErrorOccurred.addListener((d) => {
+  if (d.frameId === 0) void navigationFailed(d.tabId);
+});
 chrome.webNavigation.onCommitted.addListener((d) => {
-  if (d.frameId === 0 && d.documentId) void documentCommitted(d.tabId, d.documentId, d.url);
+  if (d.frameId === 0 && d.documentId && d.documentLifecycle !== 'prerender') void documentCommitted(d.tabId, d.documentId, d.url);
 });
 
 chrome.tabs.onUpdated.addListener((tabId, change) => {

@@ -41,6 +41,51 @@ export function allPages(): PageRecord[] {
 /** Records the document a tab shows; the only writer of the table the grant checks read. */
 export function trackPage(record: PageRecord): void {
   pages.set(record.tabId, record);
+  const waiting = arrivals.get(record.documentId);
+  arrivals.delete(record.documentId);
+  for (const arrived of waiting ?? []) arrived();
+}
+
+/** The top-frame document each tab committed last, as the browser said (webNavigation.onCommitted). */
+const committed = new Map<number, string>();
+export function documentCommittedIn(tabId: number, documentId: string): void {
+  committed.set(tabId, documentId);
+}
+export function tabGone(tabId: number): void {
+  committed.delete(tabId);
+}
+/** The tab has committed another document since this one: its page agent is going, or never came. */
+export function superseded(page: { tabId: number; documentId: string }): boolean {
+  const latest = committed.get(page.tabId);
+  return latest !== undefined && latest !== page.documentId;
+}
+
+/** How long a call from a sandbox of a just-committed document waits for its page agent to connect. */
+export const PAGE_AGENT_WAIT_MS = 10_000;
+const arrivals = new Map<string, Set<() => void>>();
+
+/**
+ * The page record of a tab's document: at once when its page agent is there or the document is not the
+ * tab's latest; for the tab's latest document whose page agent has not connected yet (a sandbox started
+ * when the document committed calls while the page agent is still being injected), once it connects or
+ * the wait ends. Whatever comes back, the caller compares its document: nothing else is trusted.
+ */
+export async function pageWhenThere(tabId: number, documentId: string, waitMs = PAGE_AGENT_WAIT_MS): Promise<PageRecord | undefined> {
+  const now = pages.get(tabId);
+  if (now?.documentId === documentId || committed.get(tabId) !== documentId) return now;
+  await new Promise<void>((resolve) => {
+    const waiting = arrivals.get(documentId) ?? new Set<() => void>();
+    arrivals.set(documentId, waiting);
+    const timer = setTimeout(done, waitMs);
+    function done() {
+      clearTimeout(timer);
+      waiting.delete(done);
+      if (!waiting.size && arrivals.get(documentId) === waiting) arrivals.delete(documentId);
+      resolve();
+    }
+    waiting.add(done);
+  });
+  return pages.get(tabId);
 }
 
 const READY_ORDER = { loading: 0, interactive: 1, complete: 2 } as const;

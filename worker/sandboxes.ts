@@ -5,25 +5,33 @@
 import { loadAll, type ActiveRemixlet } from './store/remixlets';
 import { isSitePaused } from './store/settings';
 import { appendLog } from './store/logs';
-import { tokens, type TokenRecord } from './tokens';
+import { tokens, UNCOMMITTED, type TokenRecord } from './tokens';
 import { sendToOffscreen } from './offscreen-host';
-import { allPages, pageFor, type PageRecord } from './pages';
+import { allPages, documentCommittedIn, pageFor, superseded, tabGone, type PageRecord } from './pages';
 import { runVerdict } from './remixlet-state';
 import { API_VERSION } from '../contracts/remixlet';
-import { styleForInsertion } from './style-insertion';
+import { styleOf } from './style-insertion';
 import type { PageEvent } from '../contracts/dom/ops';
 import { scopeOf } from './scope';
 import { traced } from './pending';
 
 
 // Lifecycle changes run one at a time: two reconciles of one page racing between "is there a sandbox?" and
-// "start one" would start two, and a page that goes while a start awaits would leave one behind.
-let lifecycle: Promise<unknown> = Promise.resolve();
-function serially<T>(task: () => Promise<T>, name = task.name || 'task'): Promise<T> {
-  const run = () => traced(`lifecycle ${name}`, task);
-  const next = lifecycle.then(run, run);
-  lifecycle = next.catch(() => undefined);
-  return next;
+// "start one" would start two, and a page that goes while a start awaits would leave one behind. A
+// document's commit goes ahead of what waits (`first`): what it prepares must be ready before the page is,
+// and what waits is mostly about pages already gone (a stale page's reconcile leaves it alone: superseded).
+const waiting: { first: Array<() => Promise<void>>; rest: Array<() => Promise<void>> } = { first: [], rest: [] };
+let running = false;
+function serially<T>(task: () => Promise<T>, name = task.name || 'task', first = false): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    (first ? waiting.first : waiting.rest).push(() => traced(`lifecycle ${name}`, task).then(resolve, reject));
+    if (!running) void runWaiting();
+  });
+}
+async function runWaiting(): Promise<void> {
+  running = true;
+  for (let next = waiting.first.shift() ?? waiting.rest.shift(); next; next = waiting.first.shift() ?? waiting.rest.shift()) await next();
+  running = false;
 }
 
 /** A page busy in a loop answers nothing; the queue above must not wait on it forever. */
@@ -61,7 +69,7 @@ async function insertStyle(page: { tabId: number; documentId: string; url: strin
   const key = cssKey(page.tabId, page.documentId, r.head.id);
   const none = { inserted: Promise.resolve() };
   if (insertedCss.has(key)) return none;
-  const css = await styleForInsertion(r);
+  const css = await styleOf(r);
   if (!css) return none;
   insertedCss.set(key, css);
   return { inserted: withinTime(chrome.scripting.insertCSS({ target: { tabId: page.tabId, documentIds: [page.documentId] }, css, origin: 'AUTHOR' }), undefined) };
@@ -94,61 +102,46 @@ async function pageNow(page: PageRecord): Promise<{ url: string; title: string }
 }
 
 /**
- * A page runs a remixlet's script while a page agent is there to answer it, and the page agent answers
- * its dom calls from the manifest's runAt on (page-agent/ready.ts). The sandbox is made ready earlier: when
- * the document commits (documentCommitted) it is created held (frame, runtime, APIs and the script loaded;
- * the script not run), and it is started when the page agent says hello, so by the runAt its first calls
- * are already waiting in the page agent (bench/time-to-effect.bench.ts). A held sandbox makes no call: it
- * has nothing running to make one.
+ * A page runs a remixlet's script from the moment its document commits: the page agent answers its dom
+ * calls from the manifest's runAt on (page-agent/ready.ts), and a call made before the page agent has
+ * connected waits for it in the grant middleware (pages.ts pageWhenThere). The sandbox is made ready
+ * earlier still: when the navigation starts (navigationStarted) it is created held (frame, runtime, APIs and
+ * the script compiled; nothing run, so it makes no call), and the commit binds it to the document and
+ * starts it, so by the runAt its first calls are already waiting in the page agent
+ * (bench/time-to-effect.bench.ts).
  */
 async function startSandbox(page: PageRecord, r: ActiveRemixlet): Promise<void> {
   if (!hasScript(r)) return;
   const live = await liveTokenFor(page, r.head.id);
   if (!live) return createSandbox(page, r, await pageNow(page), false);
-  if (live.held) await startHeld(page, (rec) => rec.sandboxId === live.sandboxId);
+  if (live.held) await startHeld((rec) => rec.sandboxId === live.sandboxId, () => pageNow(page));
 }
 
-/** Sandboxes whose create command this worker has sent: only those may be started outside the lifecycle queue. */
-const created = new Set<string>();
-
-async function startHeld(page: PageRecord, pred: (rec: TokenRecord) => boolean): Promise<void> {
+/** Marks the held sandboxes `pred` picks started (once: tokens.startHeld) and starts them with what the page is. */
+async function startHeld(pred: (rec: TokenRecord) => boolean, pageInfo: () => Promise<{ url: string; title: string }>): Promise<void> {
   const starting = await tokens.startHeld(pred);
   if (!starting.length) return;
-  const now = await pageNow(page);
-  for (const rec of starting) sendToOffscreen({ type: 'start', sandboxId: rec.sandboxId, page: now });
+  const page = await pageInfo();
+  for (const rec of starting) sendToOffscreen({ type: 'start', sandboxId: rec.sandboxId, page });
 }
 
-/**
- * The page agent is there (its hello, or a ready-state word): the page's held sandboxes start at once,
- * ahead of the reconcile the same event queues (which would start them too, after its checks of what runs
- * there; those checks ran when each was created, and every call it makes is checked again by the grant
- * middleware).
- */
-export function startDueNow(page: PageRecord): Promise<void> {
-  return startHeld(page, (rec) => rec.tabId === page.tabId && rec.documentId === page.documentId && created.has(rec.sandboxId));
-}
-
-/** `hold`: until the document's page agent is there. */
+/** `hold`: until its navigation commits (navigationStarted). */
 async function createSandbox(doc: DocumentRef, r: ActiveRemixlet, page: { url: string; title: string }, hold: boolean): Promise<void> {
-  const { token, record } = await tokens.issue({
-    remixletId: r.head.id,
-    tabId: doc.tabId,
-    frameId: 0,
-    documentId: doc.documentId,
-    ...(hold ? { held: true } : {}),
-  });
-  sendToOffscreen({
-    type: 'create',
-    sandboxId: record.sandboxId,
-    token,
-    remixletId: r.head.id,
-    script: r.version.files['script.js']!,
-    page,
-    apiVersion: API_VERSION,
-    extensionVersion: chrome.runtime.getManifest().version,
-    ...(hold ? { hold: true } : {}),
-  });
-  created.add(record.sandboxId);
+  const issued = { remixletId: r.head.id, tabId: doc.tabId, frameId: 0, documentId: doc.documentId, ...(hold ? { held: true } : {}) };
+  // The frame gets going while the token is saved: the page is loading meanwhile.
+  await tokens.issue(issued, ({ token, record }) => {
+    sendToOffscreen({
+      type: 'create',
+      sandboxId: record.sandboxId,
+      token,
+      remixletId: r.head.id,
+      script: r.version.files['script.js']!,
+      page,
+      apiVersion: API_VERSION,
+      extensionVersion: chrome.runtime.getManifest().version,
+      ...(hold ? { hold: true } : {}),
+    });
+    });
 }
 
 /** Starts what should run on this page now, and stops what no longer should. */
@@ -157,7 +150,7 @@ export function reconcilePage(page: PageRecord): Promise<void> {
 }
 
 async function reconcileNow(page: PageRecord): Promise<void> {
-  if (pageFor(page.tabId) !== page) return;
+  if (pageFor(page.tabId) !== page || superseded(page)) return;
   const runnable = await runnableOn(page.url);
   const runnableIds = new Set(runnable.map((r) => r.head.id));
   // Sandboxes of an earlier document in this tab go too (one the worker missed while it was asleep).
@@ -185,37 +178,66 @@ async function insertStyleLogged(page: { tabId: number; documentId: string; url:
 }
 
 /**
+ * A top-frame navigation started: the sandbox of each script that runs at its address is created held
+ * (frame, runtime, script compiled) and bound to no document, while the request is still on its way; the
+ * commit binds it to the document (or stops it: the address changed on the way, the remixlet no longer
+ * runs there). A page that commits tens of milliseconds after its request and is parsed soon after then
+ * finds its sandboxes ready (bench/time-to-effect.bench.ts). Nothing here touches a page.
+ */
+export function navigationStarted(tabId: number, url: string): Promise<void> {
+  return serially(async () => {
+    // A navigation of this tab that never committed (stopped, replaced by this one) leaves its sandboxes here.
+    await stopNow((rec) => Boolean(rec.held) && rec.tabId === tabId && rec.documentId === UNCOMMITTED, 'the navigation was replaced before it committed', false);
+    if (!/^https?:/i.test(url)) return;
+    for (const r of (await runnableOn(url, false)).filter(hasScript)) await createSandbox({ tabId, documentId: UNCOMMITTED }, r, { url, title: '' }, true);
+  }, `navigating tab ${tabId}`, true);
+}
+
+/** A top-frame navigation ended without a document (aborted, a download, an error before commit): what it prepared goes. */
+export function navigationFailed(tabId: number): Promise<void> {
+  return serially(() => stopNow((rec) => Boolean(rec.held) && rec.tabId === tabId && rec.documentId === UNCOMMITTED, 'the navigation ended without a page', false), `navigation failed tab ${tabId}`, true);
+}
+
+/**
  * A top-frame document committed. What will run there gets ready while the page loads, with the same
  * checks a page agent's arrival runs: style.css goes in now, before the page agent (which a page takes tens
  * of milliseconds to evaluate) has said hello, so the first paint already has it; and each script's
- * sandbox is created held, to be started by the page agent's word (bench/time-to-effect.bench.ts).
+ * sandbox made when the navigation started is bound to the document and started (one missing is created
+ * and started now): its calls wait for the page agent, and its dom calls for the runAt (startSandbox).
  */
 export function documentCommitted(tabId: number, documentId: string, url: string): Promise<void> {
+  documentCommittedIn(tabId, documentId);
   return serially(async () => {
-    // Held sandboxes of the tab's earlier documents go: their page agent may never have come (a document
-    // the page agent is not injected into, such as an error page) to say goodbye. They never started, so
+    // Web pages only: elsewhere (file:, the browser's own pages) the page agent's arrival decides, as before.
+    const runnable = /^https?:/i.test(url) ? await runnableOn(url, false) : [];
+    const runs = new Set(runnable.map((r) => r.head.id));
+    // style.css first, for the first paint: the queue goes on once each insertion is asked for.
+    for (const r of runnable) await insertStyleLogged({ tabId, documentId, url }, r, false);
+    // The sandboxes made when the navigation started, for what still runs at the address it committed at:
+    // bound to this document and started in one step (their calls wait for the page agent; the title is not
+    // known before it says it).
+    const page = { url, title: '' };
+    const pending = (rec: TokenRecord) => rec.tabId === tabId && rec.documentId === UNCOMMITTED && runs.has(rec.remixletId);
+    await tokens.startHeld(pending, { documentId, whileSaving: (starting) => starting.forEach((rec) => sendToOffscreen({ type: 'start', sandboxId: rec.sandboxId, page })) });
+    // Held sandboxes of anything else go: made for an address the navigation left on the way, or for an
+    // earlier document whose page agent never came to say goodbye (an error page). They never started, so
     // nothing of theirs is on a page and no page agent is asked to release anything.
     await stopNow((rec) => Boolean(rec.held) && rec.tabId === tabId && rec.documentId !== documentId, 'the page went away before it was ready', false);
-    // Web pages only: elsewhere (file:, the browser's own pages) the page agent's arrival decides, as before.
-    if (!/^https?:/i.test(url)) return;
-    const runnable = await runnableOn(url, false);
-    // The queue goes on once each insertion is asked for: the page agent's hello, which often comes while
-    // the browser is still inserting, need not wait for it to start the page's sandboxes.
-    for (const r of runnable) await insertStyleLogged({ tabId, documentId, url }, r, false);
     const scripts = runnable.filter(hasScript);
     for (const r of scripts) {
-      if (!(await liveTokenFor({ tabId, documentId }, r.head.id))) await createSandbox({ tabId, documentId }, r, { url, title: '' }, true);
+      if (!(await liveTokenFor({ tabId, documentId }, r.head.id))) await createSandbox({ tabId, documentId }, r, page, false);
     }
     // Then frames for the next page: one more than this page needs, since a frame takes longer to load than
     // a quick next page takes to commit. Asked for after this page's sandboxes took theirs, and loaded only
     // once those have booted (offscreen/spares.ts): every sandbox frame shares one process.
     if (scripts.length) sendToOffscreen({ type: 'prewarm', count: Math.min(scripts.length + 1, 20) });
-  }, `committed tab ${tabId}`);
+  }, `committed tab ${tabId}`, true);
 }
 
 
 /** A closed tab: whatever it ran goes, also sandboxes whose page agent never came. */
 export function tabClosed(tabId: number): Promise<void> {
+  tabGone(tabId);
   return stopSandboxes((rec) => rec.tabId === tabId, 'the tab was closed');
 }
 
@@ -227,7 +249,6 @@ export function stopSandboxes(pred: (rec: TokenRecord) => boolean, reason: strin
 async function stopNow(pred: (rec: TokenRecord) => boolean, reason: string, release = true): Promise<void> {
   const gone = await tokens.revokeWhere(pred);
   for (const [, rec] of gone) {
-    created.delete(rec.sandboxId);
     sendToOffscreen({ type: 'destroy', sandboxId: rec.sandboxId, reason });
     if (!release) continue;
     const page = pageFor(rec.tabId);
@@ -248,7 +269,6 @@ export function sandboxEnded(sandboxId: string, reason: string): Promise<void> {
 }
 
 export async function routePageEvent(page: PageRecord, event: PageEvent): Promise<void> {
-  if (event.kind === 'lifecycle') await startDueNow(page);
   if (event.kind === 'lifecycle' || event.kind === 'navigated') {
     await reconcilePage(page);
     if (event.kind !== 'navigated') return;

@@ -12,6 +12,7 @@ import { dropValueRules } from '../contracts/dom/value-selector';
 import type { LogEntry } from '../contracts/remixlet';
 import { appendLog } from './store/logs';
 import type { ActiveRemixlet } from './store/remixlets';
+import type { VersionRecord } from '../contracts/remixlet';
 import { loadHostsOf } from '../contracts/remixlet-hosts';
 
 /** Whether version a is older than b (dotted numbers; a missing part counts as 0). */
@@ -51,4 +52,20 @@ export async function styleForInsertion(r: ActiveRemixlet, extensionVersion: str
     );
   }
   return withoutValueRules.css.trim() ? withoutValueRules.css : undefined;
+}
+
+const checked = new WeakMap<VersionRecord, Promise<string | undefined>>();
+/**
+ * styleForInsertion for a stored version, checked (and its log lines written) once while the worker keeps
+ * that record loaded: a version never changes, and a page commit should not wait for css-tree each time.
+ */
+export function styleOf(r: ActiveRemixlet): Promise<string | undefined> {
+  let css = checked.get(r.version);
+  if (!css) {
+    const checking = styleForInsertion(r);
+    checked.set(r.version, checking);
+    void checking.catch(() => checked.get(r.version) === checking && checked.delete(r.version));
+    css = checking;
+  }
+  return css;
 }

@@ -9,15 +9,18 @@ export const TokenRecord = z
     sandboxId: z.string(),
     tabId: z.number().int(),
     frameId: z.number().int(),
+    /** '' (UNCOMMITTED) for a held sandbox made when its navigation started, until the document commits. */
     documentId: z.string(),
     issuedAt: z.number(),
-    /** The sandbox is ready and its script waits until the document's page agent is there (worker/sandboxes.ts). */
+    /** The sandbox is ready and its script waits for its navigation to commit (worker/sandboxes.ts navigationStarted). */
     held: z.boolean().optional(),
   })
   .strict();
 export type TokenRecord = z.infer<typeof TokenRecord>;
 
 const KEY = 'sandboxTokens';
+/** No document the browser names: a token bound to it passes no check that compares the caller's document. */
+export const UNCOMMITTED = '';
 let cache: Map<string, TokenRecord> | undefined;
 
 async function load(): Promise<Map<string, TokenRecord>> {
@@ -47,28 +50,39 @@ export function randomId(prefix: string, length = 16): string {
 }
 
 export const tokens = {
-  async issue(rec: Omit<TokenRecord, 'issuedAt' | 'sandboxId'>): Promise<{ token: string; record: TokenRecord }> {
+  /**
+   * `whileSaving` hands the token on while it is being saved (a sandbox that needs it now need not wait for
+   * the storage write); a worker that dies before the write ends has a sandbox whose every call it refuses.
+   */
+  async issue(rec: Omit<TokenRecord, 'issuedAt' | 'sandboxId'>, whileSaving?: (issued: { token: string; record: TokenRecord }) => void): Promise<{ token: string; record: TokenRecord }> {
     const map = await load();
     const token = randomToken();
     const record: TokenRecord = { ...rec, sandboxId: randomId('s', 16), issuedAt: Date.now() };
     map.set(token, record);
-    await persist(map);
+    const saved = persist(map);
+    whileSaving?.({ token, record });
+    await saved;
     return { token, record };
   },
   /**
    * The held sandboxes that `pred` says start now, marked started in the same step (so two callers never
-   * both start one, and a restarted worker does not start it again).
+   * both start one, and a restarted worker does not start it again), and bound to `documentId` when given
+   * (made before their document committed). `whileSaving` starts them while the record is being saved.
    */
-  async startHeld(pred: (rec: TokenRecord) => boolean): Promise<TokenRecord[]> {
+  async startHeld(pred: (rec: TokenRecord) => boolean, opts: { documentId?: string; whileSaving?: (starting: TokenRecord[]) => void } = {}): Promise<TokenRecord[]> {
     const map = await load();
     const starting: TokenRecord[] = [];
     for (const [token, rec] of map) {
       if (!rec.held || !pred(rec)) continue;
       const { held: _, ...started } = rec;
+      if (opts.documentId !== undefined) started.documentId = opts.documentId;
       map.set(token, started);
       starting.push(started);
     }
-    if (starting.length) await persist(map);
+    if (!starting.length) return starting;
+    const saved = persist(map);
+    opts.whileSaving?.(starting);
+    await saved;
     return starting;
   },
   async resolve(token: string): Promise<TokenRecord | undefined> {

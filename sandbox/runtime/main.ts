@@ -35,12 +35,18 @@ const nextFrame = (fn: () => void) =>
     fn();
   }, Math.max(0, lastFrame + FRAME_MS - now()));
 
+/** What rmx.page, location and window report: the page's, from the boot message on (a held sandbox learns the title anew when it starts). */
+const page = { url: 'about:blank', title: '' };
+let pageUrl = () => page.url;
+// Locked down before the boot message (every native the runtime needs is taken above): a frame loaded ahead
+// of need (offscreen/spares.ts) has this done before a page is waiting for its sandbox.
+lockDown(page, () => pageUrl());
+
 function start(event: MessageEvent): void {
   const parsed = SandboxBoot.safeParse((event.data as { boot?: unknown } | null)?.boot);
   if (!parsed.success || event.ports.length !== 2) return;
   const boot = parsed.data;
-  // What rmx.page and location report; a held sandbox learns the page's title anew when it starts.
-  const page = { ...boot.page };
+  Object.assign(page, boot.page);
   const [rpcPort, eventsPort] = event.ports as [MessagePort, MessagePort];
   const host = Comlink.wrap<SandboxHost>(rpcPort);
   let log: ReturnType<typeof limitLog> = () => Promise.resolve();
@@ -62,7 +68,7 @@ function start(event: MessageEvent): void {
     logError(e.reason);
   });
 
-  lockDown(page, () => events.pageUrl);
+  pageUrl = () => events.pageUrl;
   Object.defineProperty(globalThis, 'dom', { value: dom, writable: false, configurable: false });
   Object.defineProperty(globalThis, 'rmx', { value: rmx, writable: false, configurable: false });
 

@@ -233,3 +233,36 @@ test('each script meets the page once, at its runAt: document_end once the page 
   await page.waitForTimeout(500);
   for (const id of ids) expect(await ran(id)).toHaveLength(1);
 });
+
+test('a sandbox made as a navigation starts runs only where it commits: not after a redirect away, not for a navigation that ends without a page', async ({ sites, openPage, openExtensionPage, tabIdOf, evaluateInOffscreen }) => {
+  sites.route('shop.test', '/away', () => ({ status: 302, headers: { location: '/index.html' } }));
+  sites.route('shop.test', '/in', () => ({ status: 302, headers: { location: '/deals/in.html' } }));
+  sites.route('shop.test', '/deals/in.html', () => ({ headers: { 'content-type': 'text/html' }, body: '<!doctype html><title>In</title><h1>In</h1>' }));
+  sites.route('shop.test', '/deals/nothing', () => ({ status: 204 }));
+  const page = await openPage('shop.test', '/index.html');
+  // Its first line needs no page (rmx.log is answered without one): any run at all shows.
+  const script = `rmx.log('ran at ' + location.pathname);\n${SAYS_WHERE}`;
+  const { panel, ids } = await installOn(page, tabIdOf, openExtensionPage, [{ name: 'Deals', matches: ['*://shop.test/away', '*://shop.test/deals/*'], script }]);
+  const [deals] = ids as [string];
+  const started = async () => (await logMessages(panel, deals)).filter((l) => l.startsWith('ran at') || l.startsWith('started on'));
+
+  // Starts where the remixlet runs, lands where it does not: nothing runs, nothing is left.
+  await page.goto(sites.url('shop.test', '/away'));
+  expect(page.url()).toBe(sites.url('shop.test', '/index.html'));
+  await expectLive(evaluateInOffscreen, []);
+  await page.waitForTimeout(500);
+  expect(await started()).toEqual([]);
+
+  // Starts where it does not run, lands where it does: it runs there, once, and knows where it is.
+  await page.goto(sites.url('shop.test', '/in'));
+  const [live] = await expectLive(evaluateInOffscreen, [deals]);
+  expect(await waitForLog(panel, deals, /^started on/)).toContain('started on /deals/in.html (http://shop.test/deals/in.html)');
+
+  // A navigation that ends without a page (204 No Content): the page stays, and so does only its sandbox.
+  await page.goto(sites.url('shop.test', '/deals/nothing')).catch(() => undefined);
+  expect(page.url()).toBe(sites.url('shop.test', '/deals/in.html'));
+  const after = await expectLive(evaluateInOffscreen, [deals]);
+  expect(after.map((s) => s.sandboxId)).toEqual([live!.sandboxId]);
+  await page.waitForTimeout(500);
+  expect(await started()).toEqual(['ran at /deals/in.html', 'started on /deals/in.html (http://shop.test/deals/in.html)']);
+});

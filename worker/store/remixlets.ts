@@ -41,12 +41,16 @@ export type LoadResult = { ok: true; remixlet: ActiveRemixlet } | { ok: false; i
  * forgets the entry it changes, so the cache never outlives what is stored.
  */
 const loaded = new Map<string, Promise<LoadResult>>();
+/** Every remixlet's id, read when a document commits and on every reconcile; forgotten with any entry. */
+let ids: Promise<string[]> | undefined;
 export function forgetLoaded(id: string): void {
   loaded.delete(id);
+  ids = undefined;
 }
 /** For unit tests that clear IndexedDB underneath the store. */
 export function forgetAllLoaded(): void {
   loaded.clear();
+  ids = undefined;
 }
 
 export function loadRemixlet(id: string): Promise<LoadResult> {
@@ -71,8 +75,10 @@ async function readRemixlet(id: string): Promise<LoadResult> {
 }
 
 export async function loadAll(): Promise<LoadResult[]> {
-  const ids = await db.heads.keys();
-  return Promise.all(ids.map((id) => loadRemixlet(id)));
+  const read = (ids ??= db.heads.keys());
+  // A failed read is not kept; the next call tries again.
+  void read.catch(() => ids === read && (ids = undefined));
+  return Promise.all((await read).map((id) => loadRemixlet(id)));
 }
 
 /** Writes a new immutable version, then moves the head to it; a crash between the two loses nothing. */
