@@ -3,9 +3,7 @@
 import { z } from 'zod';
 import { Refusal } from './refusals';
 
-/** The API version this build stamps into every saved manifest, and the versions it still runs. */
-export const API_VERSION = 1;
-export const SUPPORTED_API_VERSIONS: readonly number[] = [1];
+export { API_VERSION, SUPPORTED_API_VERSIONS } from './api-version';
 
 export const RemixletId = z.string().regex(/^[a-z0-9]{8,16}$/).describe('A remixlet id: lowercase letters and digits');
 export type RemixletId = z.infer<typeof RemixletId>;

@@ -1,7 +1,8 @@
-// Context: offscreen document. Sandbox frames loaded ahead of need: loading sandbox.html and starting its
-// runtime worker takes a page's remixlet ~150 ms, so when a matching page commits the worker asks for as
-// many frames as scripts will start there, and they load while the page does; and each spare bound to a
-// sandbox is replaced, so the next page finds one already loaded (bench/time-to-effect.bench.ts).
+// Context: offscreen document. Sandbox frames loaded ahead of need: loading sandbox.html and evaluating its
+// runtime worker takes 100–250 ms on a busy machine, longer than a page takes from its request to being
+// parsed, so when a matching page commits the worker asks for one frame more than it used, and each spare
+// bound to a sandbox is replaced, so the next navigation finds one whose runtime is ready
+// (bench/time-to-effect.bench.ts).
 // A spare is a sandbox frame that has no remixlet yet: no script, no ports, no token; createSandbox binds
 // it to exactly one sandbox, once, as it would a fresh frame. Trusts nothing the frames send.
 import { SANDBOX_PATH } from './frame-policy';
@@ -14,6 +15,8 @@ export interface Spare {
   iframe: HTMLIFrameElement;
   /** Whether its first document has loaded (a spare taken before that still loads as a fresh frame would). */
   loaded(): boolean;
+  /** Whether its runtime has evaluated and listens for its boot message (RUNTIME_READY): until then a boot waits there. */
+  ready(): boolean;
 }
 
 interface Held extends Spare {
@@ -21,6 +24,16 @@ interface Held extends Spare {
 }
 
 const spares: Held[] = [];
+
+/**
+ * Sandbox windows whose runtime said it is ready. Only a spare's own window is looked up here, and all the
+ * word can do is make that spare preferred; a frame already bound is no spare, whatever it says.
+ */
+const runtimesReady = new WeakSet<object>();
+addEventListener('message', (event: MessageEvent) => {
+  if ((event.data as { remixletRuntimeReady?: unknown } | null)?.remixletRuntimeReady !== true || !event.source) return;
+  if (spares.some((s) => s.iframe.contentWindow === event.source)) runtimesReady.add(event.source);
+});
 
 /** A sandbox frame as createSandbox makes one: scripts only; no popups, no top navigation, no forms. */
 export function sandboxFrame(): HTMLIFrameElement {
@@ -45,6 +58,7 @@ function addSpare(): void {
   const held: Held = {
     iframe,
     loaded: () => loads > 0,
+    ready: () => iframe.contentWindow !== null && runtimesReady.has(iframe.contentWindow),
     release: () => {
       listening.abort();
       clearTimeout(expiry);
@@ -80,7 +94,7 @@ export function prewarm(count: number): void {
  * the next page of the same site, which usually commits too soon after for a frame started at its commit
  * to be ready (bench/time-to-effect.bench.ts), finds one loaded. Unused, it expires like any spare.
  */
-export const REPLACE_AFTER_MS = 100;
+export const REPLACE_AFTER_MS = 50;
 let replacing: ReturnType<typeof setTimeout> | undefined;
 
 /** Takes one spare out of the pool, the longest-loading first; it is then the caller's alone. */
@@ -92,12 +106,14 @@ export function takeSpare(): Spare | undefined {
       prewarm(1);
     }, REPLACE_AFTER_MS);
   }
-  const held = spares.find((s) => s.loaded()) ?? spares[0];
+  // A frame whose runtime is ready boots at once; one still evaluating its runtime (tens of milliseconds,
+  // more on a busy machine) holds the boot until it is done, and one still loading longer still.
+  const held = spares.find((s) => s.ready()) ?? spares.find((s) => s.loaded()) ?? spares[0];
   if (!held) return undefined;
   spares.splice(spares.indexOf(held), 1);
   held.release();
   delete held.iframe.dataset.spare;
-  return { iframe: held.iframe, loaded: held.loaded };
+  return { iframe: held.iframe, loaded: held.loaded, ready: held.ready };
 }
 
 export function spareCount(): number {

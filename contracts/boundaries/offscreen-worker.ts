@@ -6,14 +6,15 @@ import { mutation, subscription } from '../rpc';
 import { OpResult, PageEvent } from '../dom/ops';
 import { WireBatch } from '../dom/runs';
 import { RemixletId } from '../remixlet';
-import { ClipboardCall, FetchCall, FetchResult, MenuCall, NetworkObserveCall, NetworkStopCall, NotifyCall, QueuedMessage, ScheduleCall } from './service-calls';
+import { ClipboardCall, FetchCall, FetchResult, LogLevel, MenuCall, NetworkObserveCall, NetworkStopCall, NotifyCall, QueuedMessage, ScheduleCall, StorageCall } from './service-calls';
+
+export { LogLevel, StorageCall } from './service-calls';
 
 export const SandboxToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/).describe('A sandbox capability token (256 bits)');
 export const SandboxId = z.string().regex(/^s[0-9a-z]{8,24}$/);
 
 const withToken = <S extends z.ZodRawShape>(shape: S) => z.object({ token: SandboxToken, ...shape }).strict();
 
-export const LogLevel = z.enum(['info', 'warn', 'error']);
 
 /** The page a sandbox runs for, as its script sees it (rmx.page, location). */
 export const SandboxPage = z.object({ url: z.string(), title: z.string() }).strict();
@@ -48,13 +49,6 @@ export const OffscreenCommand = z.discriminatedUnion('type', [
 ]);
 export type OffscreenCommand = z.infer<typeof OffscreenCommand>;
 
-export const StorageCall = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('get'), key: z.string().min(1).max(200) }).strict(),
-  z.object({ action: z.literal('set'), key: z.string().min(1).max(200), value: z.unknown() }).strict(),
-  z.object({ action: z.literal('remove'), key: z.string().min(1).max(200) }).strict(),
-  z.object({ action: z.literal('keys') }).strict(),
-]);
-export type StorageCall = z.infer<typeof StorageCall>;
 
 export const offscreenSpec = {
   commands: subscription(

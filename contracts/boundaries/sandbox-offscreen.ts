@@ -4,8 +4,7 @@
 import { z } from 'zod';
 import { OpResult, PageEvent } from '../dom/ops';
 import { WireBatch } from '../dom/runs';
-import { LogLevel, StorageCall } from './offscreen-worker';
-import { ClipboardCall, FetchCall, FetchResult, MenuCall, NetworkObserveCall, NetworkStopCall, NotifyCall, QueuedMessage, ScheduleCall } from './service-calls';
+import { ClipboardCall, FetchCall, FetchResult, LogLevel, MenuCall, NetworkObserveCall, NetworkStopCall, NotifyCall, QueuedMessage, ScheduleCall, StorageCall } from './service-calls';
 
 export const sandboxHostSpec = {
   dom: { input: WireBatch, output: z.array(OpResult), description: 'Runs a dom batch on the page.' },
@@ -40,6 +39,9 @@ export const SandboxBoot = z
 export type SandboxBoot = z.infer<typeof SandboxBoot>;
 
 /** On the events port: a held sandbox's script may run now; the page as it is at that moment. */
+/** What a sandbox frame's runtime says, through the sandbox page, once it has evaluated and can take its boot message (offscreen/spares.ts). */
+export const RUNTIME_READY = { remixletRuntimeReady: true } as const;
+
 export const SandboxStart = z.object({ start: z.object({ url: z.string(), title: z.string() }).strict() }).strict();
 export type SandboxStart = z.infer<typeof SandboxStart>;
 

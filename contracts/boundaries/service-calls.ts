@@ -4,6 +4,18 @@
 // what comes back. Limits live here so every side enforces the same numbers.
 import { z } from 'zod';
 
+/** A log line's level (rmx.log, refusals, notes). */
+export const LogLevel = z.enum(['info', 'warn', 'error']);
+
+/** rmx.storage: per remixlet, with the storage permission. */
+export const StorageCall = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('get'), key: z.string().min(1).max(200) }).strict(),
+  z.object({ action: z.literal('set'), key: z.string().min(1).max(200), value: z.unknown() }).strict(),
+  z.object({ action: z.literal('remove'), key: z.string().min(1).max(200) }).strict(),
+  z.object({ action: z.literal('keys') }).strict(),
+]);
+export type StorageCall = z.infer<typeof StorageCall>;
+
 export const SERVICE_LIMITS = {
   clipboardChars: 100_000,
   notifyTitleChars: 100,

@@ -49,8 +49,12 @@ const StyleProps = z
   .record(z.string().max(100), z.string().max(1_000))
   .refine((r) => Object.keys(r).length <= LIMITS.styleProps, 'too many properties');
 
-const op = <T extends string, S extends z.ZodRawShape>(name: T, shape: S, description: string) =>
-  z.object({ op: z.literal(name), ...shape }).strict().describe(description);
+/** One op's schema, described in place (registered, not cloned as .strict().describe() would: every sandbox evaluates these as it starts). */
+const op = <T extends string, S extends z.ZodRawShape>(name: T, shape: S, description: string) => {
+  const schema = z.strictObject({ op: z.literal(name), ...shape });
+  z.globalRegistry.add(schema, { description });
+  return schema;
+};
 
 export const DomOp = z.discriminatedUnion('op', [
   op('query', { sel: Selector, scope: HandleRef.optional() }, 'First element matching the selector, or null.'),

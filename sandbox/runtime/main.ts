@@ -2,7 +2,7 @@
 // Remixlet code runs here, where there is no document to reach. Trusts the boot message from the sandbox
 // page (its only peer); everything else arrives parsed through the bridge and the events port.
 import * as Comlink from 'comlink';
-import { SandboxBoot, SandboxStart, type SandboxHost } from '../../contracts/boundaries/sandbox-offscreen';
+import { RUNTIME_READY, SandboxBoot, SandboxStart, type SandboxHost } from '../../contracts/boundaries/sandbox-offscreen';
 import { Bridge } from './bridge';
 import { EventRouter } from './events';
 import { createDom } from './dom';
@@ -17,6 +17,7 @@ import { answerHeartbeats } from './heartbeat';
 const createObjectURL = URL.createObjectURL.bind(URL);
 const loadScript = (globalThis as unknown as { importScripts: (url: string) => void }).importScripts.bind(globalThis);
 const nativeSetTimeout = setTimeout.bind(globalThis);
+const tellSandboxPage = (globalThis as unknown as { postMessage: (m: unknown) => void }).postMessage.bind(globalThis);
 /** Where the loaded script hands over its function; deleted before remixlet code runs. */
 const MAIN = '__remixletMain';
 const timer = (fn: () => void, ms: number) => nativeSetTimeout(fn, ms);
@@ -109,3 +110,5 @@ function start(event: MessageEvent): void {
 }
 
 self.addEventListener('message', start, { once: true });
+// Evaluated, locked down and listening: a spare frame is worth taking now (offscreen/spares.ts).
+tellSandboxPage(RUNTIME_READY);

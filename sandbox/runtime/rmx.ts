@@ -1,6 +1,6 @@
 // Context: remixlet runtime (dedicated worker). The `rmx` global: runtime helpers and extension services;
 // privileged calls are checked by the worker against the approved manifest, not here.
-import { API_VERSION } from '../../contracts/remixlet';
+import { API_VERSION } from '../../contracts/api-version';
 import type { Bridge } from './bridge';
 import type { EventRouter } from './events';
 import { createKeep } from './keep';
