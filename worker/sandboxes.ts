@@ -40,8 +40,11 @@ function withinTime<T>(p: Promise<T>, fallback: T): Promise<T> {
   return Promise.race([p, new Promise<T>((resolve) => setTimeout(() => resolve(fallback), PAGE_ANSWER_MS))]);
 }
 
-/** CSS inserted per (tab, document, remixlet), so it can be removed when a single-page app moves away. */
-const insertedCss = new Map<string, string>();
+/**
+ * CSS inserted per (tab, document, remixlet), so it can be removed when a single-page app moves away. Set
+ * before the stylesheet is read, so two insertions never both go ahead, even outside the lifecycle queue.
+ */
+const insertedCss = new Map<string, Promise<string | undefined>>();
 const cssKey = (tabId: number, documentId: string, id: string) => `${tabId}:${documentId}:${id}`;
 
 /** The remixlets that run on this address now; `logRefused` writes why one that may not run (its API version) does not. */
@@ -69,17 +72,31 @@ async function insertStyle(page: { tabId: number; documentId: string; url: strin
   const key = cssKey(page.tabId, page.documentId, r.head.id);
   const none = { inserted: Promise.resolve() };
   if (insertedCss.has(key)) return none;
-  const css = await styleOf(r);
-  if (!css) return none;
-  insertedCss.set(key, css);
+  const reading = styleOf(r);
+  insertedCss.set(key, reading);
+  let css: string | undefined;
+  try {
+    css = await reading;
+  } catch (e) {
+    if (insertedCss.get(key) === reading) insertedCss.delete(key);
+    throw e;
+  }
+  // Removed meanwhile (the remixlet stopped, the page went): nothing to insert.
+  if (insertedCss.get(key) !== reading) return none;
+  if (!css) {
+    insertedCss.delete(key);
+    return none;
+  }
   return { inserted: withinTime(chrome.scripting.insertCSS({ target: { tabId: page.tabId, documentIds: [page.documentId] }, css, origin: 'AUTHOR' }), undefined) };
 }
 
 async function removeStyle(tabId: number, documentId: string, id: string): Promise<void> {
   const key = cssKey(tabId, documentId, id);
-  const css = insertedCss.get(key);
-  if (css === undefined) return;
+  const reading = insertedCss.get(key);
+  if (reading === undefined) return;
   insertedCss.delete(key);
+  const css = await reading.catch(() => undefined);
+  if (css === undefined) return;
   await withinTime(chrome.scripting.removeCSS({ target: { tabId, documentIds: [documentId] }, css, origin: 'AUTHOR' }).catch(() => undefined), undefined);
 }
 
@@ -207,12 +224,14 @@ export function navigationFailed(tabId: number): Promise<void> {
  */
 export function documentCommitted(tabId: number, documentId: string, url: string): Promise<void> {
   documentCommittedIn(tabId, documentId);
+  // Web pages only: elsewhere (file:, the browser's own pages) the page agent's arrival decides, as before.
+  const web = /^https?:/i.test(url);
+  // style.css at once, not behind the queue (a navigation's sandboxes may still be being made): the first
+  // paint comes tens of milliseconds after the commit. insertStyle is safe outside the queue.
+  if (web) void runnableOn(url, false).then((runnable) => Promise.all(runnable.map((r) => insertStyleLogged({ tabId, documentId, url }, r, false)))).catch(() => undefined);
   return serially(async () => {
-    // Web pages only: elsewhere (file:, the browser's own pages) the page agent's arrival decides, as before.
-    const runnable = /^https?:/i.test(url) ? await runnableOn(url, false) : [];
+    const runnable = web ? await runnableOn(url, false) : [];
     const runs = new Set(runnable.map((r) => r.head.id));
-    // style.css first, for the first paint: the queue goes on once each insertion is asked for.
-    for (const r of runnable) await insertStyleLogged({ tabId, documentId, url }, r, false);
     // The sandboxes made when the navigation started, for what still runs at the address it committed at:
     // bound to this document and started in one step (their calls wait for the page agent; the title is not
     // known before it says it).
