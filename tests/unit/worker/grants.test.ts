@@ -3,7 +3,7 @@
 import { calls, resetChrome, tabs } from './chrome-stub';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { rootRouter } from '../../../worker/router';
-import { trackPage, type PageRecord } from '../../../worker/pages';
+import { documentCommittedIn, pageWhenThere, tabGone, trackPage, type PageRecord } from '../../../worker/pages';
 import { tokens } from '../../../worker/tokens';
 import { save } from '../../../worker/activation';
 import { decide } from '../../../worker/activation';
@@ -80,6 +80,7 @@ let tokenB: string;
 
 beforeEach(async () => {
   resetChrome();
+  tabGone(TAB);
   tokens.resetCache();
   execCalls.length = 0;
   await Promise.all(Object.values(db).map((s) => s.clear()));
@@ -154,5 +155,56 @@ describe('grant middleware', () => {
     expect(await refusalCode(fromUi.ui.save!({ tabId: TAB, files: { 'manifest.json': '{', 'evil.js': 'x' } }))).toBe('MALFORMED_MESSAGE');
     expect(await db.versions.length()).toBe(before);
     expect(calls.filter((c) => c.api === 'scripting.insertCSS')).toHaveLength(0);
+  });
+});
+
+describe('a sandbox started when its document committed, before the page agent connected', () => {
+  const settled = async (p: Promise<unknown>) => {
+    let done = false;
+    void p.then(
+      () => (done = true),
+      () => (done = true),
+    );
+    await new Promise((r) => setTimeout(r, 30));
+    return done;
+  };
+
+  it("waits for that document's page agent, then reaches that page", async () => {
+    documentCommittedIn(TAB, 'doc-3');
+    const token = (await tokens.issue({ remixletId: plain, tabId: TAB, frameId: 0, documentId: 'doc-3' })).token;
+    const call = offscreen.offscreen.dom!({ token, ops: [{ op: 'url' }] });
+    expect(await settled(call)).toBe(false);
+    expect(execCalls).toEqual([]);
+    trackPage(page('doc-3', 'https://shop.test/'));
+    expect(await call).toEqual([{ ok: true, value: 'done' }]);
+    expect(execCalls.map((c) => c.remixlet.id)).toEqual([plain]);
+  });
+
+  it('a token of any document but the tab\'s latest is refused at once, as before', async () => {
+    documentCommittedIn(TAB, 'doc-3');
+    const older = (await tokens.issue({ remixletId: plain, tabId: TAB, frameId: 0, documentId: 'doc-2' })).token;
+    const call = offscreen.offscreen.dom!({ token: older, ops: [{ op: 'url' }] });
+    expect(await settled(call)).toBe(true);
+    expect(await refusalCode(call)).toBe('TOKEN_STALE_DOCUMENT');
+    expect(execCalls).toEqual([]);
+  });
+
+  it('a page agent of another document arriving does not answer it; the wait ends without a page', async () => {
+    documentCommittedIn(TAB, 'doc-3');
+    const waiting = pageWhenThere(TAB, 'doc-3', 50);
+    trackPage(page('doc-4', 'https://shop.test/'));
+    expect((await waiting)?.documentId).toBe('doc-4');
+    // The grant middleware compares the document: doc-4's page is not doc-3's.
+    documentCommittedIn(TAB, 'doc-5');
+    const token = (await tokens.issue({ remixletId: plain, tabId: TAB, frameId: 0, documentId: 'doc-3' })).token;
+    expect(await refusalCode(offscreen.offscreen.dom!({ token, ops: [{ op: 'url' }] }))).toBe('TOKEN_STALE_DOCUMENT');
+  });
+
+  it('a log line does not wait for the page', async () => {
+    documentCommittedIn(TAB, 'doc-3');
+    const token = (await tokens.issue({ remixletId: plain, tabId: TAB, frameId: 0, documentId: 'doc-3' })).token;
+    const call = offscreen.offscreen.log!({ token, level: 'info', message: 'early' });
+    expect(await settled(call)).toBe(true);
+    await call;
   });
 });
