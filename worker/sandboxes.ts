@@ -206,7 +206,11 @@ export function navigationStarted(tabId: number, url: string): Promise<void> {
     // A navigation of this tab that never committed (stopped, replaced by this one) leaves its sandboxes here.
     await stopNow((rec) => Boolean(rec.held) && rec.tabId === tabId && rec.documentId === UNCOMMITTED, 'the navigation was replaced before it committed', false);
     if (!/^https?:/i.test(url)) return;
-    for (const r of (await runnableOn(url, false)).filter(hasScript)) await createSandbox({ tabId, documentId: UNCOMMITTED }, r, { url, title: '' }, true);
+    const scripts = (await runnableOn(url, false)).filter(hasScript);
+    for (const r of scripts) await createSandbox({ tabId, documentId: UNCOMMITTED }, r, { url, title: '' }, true);
+    // The frames these took are replaced now, not at the commit: a runtime takes 100–250 ms to be ready on a
+    // busy machine, and the next navigation may come soon after this page loads (offscreen/spares.ts).
+    if (scripts.length) sendToOffscreen({ type: 'prewarm', count: Math.min(scripts.length + 1, 20) });
   }, `navigating tab ${tabId}`, true);
 }
 

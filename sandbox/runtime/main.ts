@@ -96,8 +96,9 @@ function start(event: MessageEvent): void {
     run();
     return;
   }
-  // Held until the page's page agent is there (the page agent then answers dom calls from the runAt on):
-  // everything above is ready, so the script's first call pays only for itself. The start message comes on the events port, which remixlet code cannot reach.
+  // Held until its navigation commits (worker/sandboxes.ts; the page agent answers dom calls from the runAt
+  // on): everything above is ready, so the script's first call pays only for itself. The start message
+  // comes on the events port, which remixlet code cannot reach.
   const onStart = (e: MessageEvent) => {
     const start = SandboxStart.safeParse(e.data);
     if (!start.success) return;
