@@ -7,7 +7,7 @@ import { roleProcedure } from './trpc';
 import { tokens, type TokenRecord } from './tokens';
 import { loadRemixlet, type ActiveRemixlet } from './store/remixlets';
 import { isSitePaused } from './store/settings';
-import { pageFor, pageWhenThere, type PageRecord } from './pages';
+import { latestDocument, pageFor, pageWhenThere, type PageRecord } from './pages';
 import { runVerdict } from './remixlet-state';
 import { appendLog } from './store/logs';
 
@@ -47,7 +47,9 @@ export function grantedProcedure(rule: PermissionRule) {
     };
     if (rule.kind !== 'log') {
       if (!page || page.documentId !== record.documentId) {
-        await refuse('TOKEN_STALE_DOCUMENT', 'The page this sandbox was started for has gone away.');
+        // Still the tab's document, but no page agent came in time: the browser keeps extensions off some pages.
+        const never = latestDocument(record.tabId) === record.documentId;
+        await refuse('TOKEN_STALE_DOCUMENT', never ? 'The page this sandbox was started for never let Remixlet in (the browser keeps extensions off some pages), so nothing can reach it.' : 'The page this sandbox was started for has gone away.');
       }
       const verdict = runVerdict(remixlet, page!.url, await isSitePaused(page!.url));
       if (!verdict.runs) await refuse(verdict.code, verdict.reason);

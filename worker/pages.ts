@@ -41,23 +41,35 @@ export function allPages(): PageRecord[] {
 /** Records the document a tab shows; the only writer of the table the grant checks read. */
 export function trackPage(record: PageRecord): void {
   pages.set(record.tabId, record);
+  trackedAt.set(record, commits);
   const waiting = arrivals.get(record.documentId);
   arrivals.delete(record.documentId);
   for (const arrived of waiting ?? []) arrived();
 }
 
 /** The top-frame document each tab committed last, as the browser said (webNavigation.onCommitted). */
-const committed = new Map<number, string>();
+const committed = new Map<number, { documentId: string; seq: number }>();
+/** Commits seen so far; a page record remembers the count when its page agent arrived. */
+let commits = 0;
+const trackedAt = new WeakMap<PageRecord, number>();
 export function documentCommittedIn(tabId: number, documentId: string): void {
-  committed.set(tabId, documentId);
+  committed.set(tabId, { documentId, seq: ++commits });
 }
 export function tabGone(tabId: number): void {
   committed.delete(tabId);
 }
-/** The tab has committed another document since this one: its page agent is going, or never came. */
-export function superseded(page: { tabId: number; documentId: string }): boolean {
+/** The top-frame document the tab committed last, when the worker saw it commit. */
+export function latestDocument(tabId: number): string | undefined {
+  return committed.get(tabId)?.documentId;
+}
+/**
+ * The tab has committed another document since this page's agent arrived: it is going. (A document whose
+ * commit the worker did not record, such as a prerendered page shown later, is not superseded by the one
+ * committed before it arrived.)
+ */
+export function superseded(page: PageRecord): boolean {
   const latest = committed.get(page.tabId);
-  return latest !== undefined && latest !== page.documentId;
+  return latest !== undefined && latest.documentId !== page.documentId && latest.seq > (trackedAt.get(page) ?? 0);
 }
 
 /** How long a call from a sandbox of a just-committed document waits for its page agent to connect. */
@@ -72,7 +84,7 @@ const arrivals = new Map<string, Set<() => void>>();
  */
 export async function pageWhenThere(tabId: number, documentId: string, waitMs = PAGE_AGENT_WAIT_MS): Promise<PageRecord | undefined> {
   const now = pages.get(tabId);
-  if (now?.documentId === documentId || committed.get(tabId) !== documentId) return now;
+  if (now?.documentId === documentId || committed.get(tabId)?.documentId !== documentId) return now;
   await new Promise<void>((resolve) => {
     const waiting = arrivals.get(documentId) ?? new Set<() => void>();
     arrivals.set(documentId, waiting);
