@@ -14,6 +14,7 @@ import { keepNetRulesOutOfTab } from '../netrules/listeners';
 import { authorizeUrl, challengeOf, isRedirect, newState, newVerifier, readCallback } from './pkce';
 import { exchangeCode, renewalDue, renewWith, SignIn, signInFrom } from './tokens';
 import { z } from 'zod';
+import { openBlankTab } from '../blank-tab';
 
 const SIGN_IN_KEY = 'chatgptSignIn';
 const PENDING_KEY = 'chatgptPendingSignIn';
@@ -165,7 +166,7 @@ export function startSignIn(): Promise<ChatGptAccount> {
     const state = newState();
     const challenge = await challengeOf(verifier);
     // The tab starts blank so the block is in place before OpenAI's page can answer.
-    const tab = await chrome.tabs.create({ url: 'about:blank', active: true });
+    const tab = await openBlankTab({ active: true });
     if (tab.id === undefined) throw new RemixletRefusal('CHATGPT_SIGN_IN_FAILED', 'The browser did not open a tab for the sign-in.');
     // The sign-in is Remixlet's own traffic: no remixlet's network rule acts in this tab while it lives.
     await keepNetRulesOutOfTab(tab.id);

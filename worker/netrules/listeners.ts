@@ -21,6 +21,7 @@
 // moment; another site's page is not, because the rules also name the initiator domains.
 import { rescopeNetRules, syncNetRules } from './install';
 import { endExtensionNavigation, forgetTab, keepRulesOutOfTab, rereadTab, setTopUrl, startExtensionNavigation } from './tabs';
+import { openBlankTab } from '../blank-tab';
 
 export function installNetRulesListeners(): void {
   chrome.webNavigation.onBeforeNavigate.addListener((d) => {
@@ -65,7 +66,7 @@ export function installNetRulesListeners(): void {
  * own requests afterwards are a page's like any other.
  */
 export async function openTabWithoutRules(url: string): Promise<void> {
-  const tab = await chrome.tabs.create({ url: 'about:blank' });
+  const tab = await openBlankTab();
   if (tab.id === undefined) return;
   await exemptNextNavigation(tab.id, url);
   await chrome.tabs.update(tab.id, { url });
