@@ -2,7 +2,7 @@
 // from its embedder that carries the two ports; it hands them to a dedicated worker and holds nothing else.
 // Remixlet code never runs in this window realm: a window realm can always reach a document.
 import RuntimeWorker from './runtime/main?worker&inline';
-import { RUNTIME_READY, SandboxBoot } from '../contracts/boundaries/sandbox-offscreen';
+import { RUNTIME_READY, SandboxBoot } from '../contracts/boundaries/sandbox-boot';
 
 // Started before the boot message, so a frame loaded ahead of need (offscreen/spares.ts) has its runtime
 // ready; the runtime does nothing until the one boot message below reaches it.

@@ -20,9 +20,9 @@ export async function openBlankTab(props: { active?: boolean } = {}): Promise<ch
     const tab = await chrome.tabs.create({ url: 'about:blank', ...props });
     tabId = tab.id;
     if (tab.id === undefined) return tab;
-    // It may have finished before the listener knew its id.
+    // It may have finished before the listener knew its id; a tab already gone is not waited for.
     const now = await chrome.tabs.get(tab.id).catch(() => undefined);
-    if (now?.status !== 'complete') await Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, BLANK_LOAD_MS))]);
+    if (now && now.status !== 'complete') await Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, BLANK_LOAD_MS))]);
     return tab;
   } finally {
     chrome.tabs.onUpdated.removeListener(onUpdated);

@@ -3,6 +3,10 @@
 // offscreen host parses what a sandbox sends with these, the worker parses again, and the runtime parses
 // what comes back. Limits live here so every side enforces the same numbers.
 import { z } from 'zod';
+import { SERVICE_LIMITS } from './service-limits';
+
+export { SERVICE_LIMITS } from './service-limits';
+export { FetchResult, ObservedResponse, QueuedMessage, menuListener } from './service-answers';
 
 /** A log line's level (rmx.log, refusals, notes). */
 export const LogLevel = z.enum(['info', 'warn', 'error']);
@@ -15,34 +19,6 @@ export const StorageCall = z.discriminatedUnion('action', [
   z.object({ action: z.literal('keys') }).strict(),
 ]);
 export type StorageCall = z.infer<typeof StorageCall>;
-
-export const SERVICE_LIMITS = {
-  clipboardChars: 100_000,
-  notifyTitleChars: 100,
-  notifyMessageChars: 500,
-  /** Notifications a remixlet may show in any rolling minute, and in any rolling hour. */
-  notifyPerMinute: 3,
-  notifyPerHour: 20,
-  menuItemsPerRemixlet: 5,
-  menuTitleChars: 100,
-  schedulesPerRemixlet: 10,
-  /** chrome.alarms fires no sooner than 30 s in a packed extension; a minute is the honest floor. */
-  scheduleMinMinutes: 1,
-  /** A repeat is never more often than this: a schedule is for reminders, not for polling. */
-  scheduleMinRepeatMinutes: 15,
-  scheduleMaxDays: 366,
-  messageBytes: 16 * 1024,
-  queuedMessages: 20,
-  fetchUrlChars: 4_096,
-  fetchRequestBodyBytes: 256 * 1024,
-  fetchResponseBytes: 1024 * 1024,
-  fetchTimeoutMs: 30_000,
-  fetchMaxRedirects: 10,
-  fetchConcurrentPerRemixlet: 4,
-  fetchHeaders: 30,
-  observeBodyChars: 64 * 1024,
-  observeKeptPerHost: 20,
-} as const;
 
 export const ClipboardCall = z.object({ text: z.string().max(SERVICE_LIMITS.clipboardChars) }).strict();
 
@@ -60,7 +36,6 @@ export const MenuCall = z.discriminatedUnion('action', [
 ]);
 export type MenuCall = z.infer<typeof MenuCall>;
 /** The listener a menu click is delivered to, on the sandbox's events port. */
-export const menuListener = (id: string): string => `rmx-menu:${id}`;
 
 const ScheduleId = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'a schedule id is 1 to 40 letters, digits, "-" or "_"');
 export const ScheduleSet = z
@@ -80,9 +55,6 @@ export const ScheduleSet = z
 export const ScheduleCall = z.discriminatedUnion('action', [ScheduleSet, z.object({ action: z.literal('cancel'), id: ScheduleId }).strict()]);
 export type ScheduleCall = z.infer<typeof ScheduleCall>;
 
-export const QueuedMessage = z.object({ schedule: z.string(), at: z.number(), data: z.unknown() }).strict();
-export type QueuedMessage = z.infer<typeof QueuedMessage>;
-
 const HeaderName = z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/, 'a header name is a token of at most 100 characters');
 export const FETCH_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export const FetchCall = z
@@ -97,19 +69,6 @@ export const FetchCall = z
   .strict();
 export type FetchCall = z.infer<typeof FetchCall>;
 
-export const FetchResult = z
-  .object({
-    status: z.number().int(),
-    statusText: z.string(),
-    ok: z.boolean(),
-    url: z.string(),
-    redirected: z.boolean(),
-    headers: z.record(z.string(), z.string()),
-    body: z.unknown(),
-  })
-  .strict();
-export type FetchResult = z.infer<typeof FetchResult>;
-
 /**
  * A host as a permission names it. Only its shape is checked here (the sandbox bundles this file, and the
  * full check would bring the public-suffix list with it); the worker grants a host only when it is exactly
@@ -120,21 +79,3 @@ const ObserverId = z.string().regex(/^rmx-observe:[0-9]{1,9}$/);
 export const NetworkObserveCall = z.object({ host: PlainHost, listener: ObserverId }).strict();
 export const NetworkStopCall = z.object({ listener: ObserverId }).strict();
 
-/**
- * One response the page itself received, as the recorder in the page's main world reported it. That
- * world is the page's, so this is untrusted data: the worker parses it with this schema and checks its
- * host against the remixlet's permission before any sandbox sees it.
- */
-export const ObservedResponse = z
-  .object({
-    via: z.enum(['fetch', 'xhr']),
-    url: z.string().max(SERVICE_LIMITS.fetchUrlChars),
-    method: z.string().max(20),
-    status: z.number().int().min(0).max(999),
-    contentType: z.string().max(200),
-    body: z.string().max(SERVICE_LIMITS.observeBodyChars),
-    truncated: z.boolean(),
-    at: z.number(),
-  })
-  .strict();
-export type ObservedResponse = z.infer<typeof ObservedResponse>;

@@ -5,34 +5,12 @@
 // order, with every check it runs on a lone op, and a run counts as its elements against every limit and
 // budget. Trusts nothing: every boundary parses a run with these schemas, as it parses a lone op.
 import { z } from 'zod';
-import { DomOp, HandleRef, LIMITS, OpResult, type DomOpName } from './ops';
+import { DomOp, HandleRef, LIMITS } from './ops';
+import { RUN_KINDS, batchCount, type RunOp as RunOpShape, type WireOp as WireOpShape } from './run-codec';
 
-/** The ops that may travel as a run: one element each, and no other handle among their arguments. */
-export const RUN_KINDS = [
-  'text',
-  'attr',
-  'value',
-  'rect',
-  'computedStyle',
-  'matches',
-  'closest',
-  'parent',
-  'setText',
-  'setAttr',
-  'removeAttr',
-  'addClass',
-  'removeClass',
-  'setStyle',
-  'hide',
-  'show',
-  'remove',
-] as const satisfies readonly DomOpName[];
-export type RunKind = (typeof RUN_KINDS)[number];
-
-/** Shorter runs travel as lone ops: the saving would not pay for the encoding. */
-export const MIN_RUN = 4;
-
-export type RunOp = { op: 'run'; of: { [K in RunKind]: Omit<Extract<DomOp, { op: K }>, 'h'> }[RunKind]; hs: HandleRef[] };
+export * from './run-codec';
+export type RunOp = RunOpShape;
+export type WireOp = WireOpShape;
 
 const runKinds: ReadonlySet<string> = new Set(RUN_KINDS);
 type OpSchema = z.ZodObject<{ op: z.ZodLiteral<string>; h: typeof HandleRef }>;
@@ -52,17 +30,6 @@ export const RunOp = z
 
 /** What crosses a boundary in a batch: ops, and runs of ops. */
 export const WireOp = z.union([DomOp, RunOp]);
-export type WireOp = DomOp | RunOp;
-
-/** How many operations a wire op stands for (counted before parsing, so it reads anything). */
-export function opCount(op: unknown): number {
-  const o = op as { op?: unknown; hs?: unknown } | null;
-  return o?.op === 'run' && Array.isArray(o.hs) ? o.hs.length : 1;
-}
-
-export function batchCount(ops: unknown): number {
-  return Array.isArray(ops) ? ops.reduce((n: number, op: unknown) => n + opCount(op), 0) : 1;
-}
 
 /** A dom batch as it crosses every boundary: at most LIMITS.batchOps operations, runs counted by their elements. */
 export const WireBatch = z
@@ -71,112 +38,3 @@ export const WireBatch = z
   .max(LIMITS.batchOps)
   .refine((ops) => batchCount(ops) <= LIMITS.batchOps, `at most ${LIMITS.batchOps} operations in one batch`);
 
-/**
- * A run's answer (the value of its one OpResult): every element's result in order, or, when all of them
- * answered the same without a value or a note (hide, addClass, …), that one result and how many.
- */
-export const RunAnswer = z.union([
-  z.object({ run: z.number().int().min(1).max(LIMITS.batchOps), each: OpResult }).strict(),
-  z.object({ run: z.number().int().min(1).max(LIMITS.batchOps), results: z.array(OpResult).max(LIMITS.batchOps) }).strict(),
-]);
-export type RunAnswer = z.infer<typeof RunAnswer>;
-
-const sameArgs = (a: DomOp, b: DomOp): boolean => {
-  const ka = Object.keys(a);
-  if (ka.length !== Object.keys(b).length) return false;
-  for (const k of ka) {
-    if (k === 'h') continue;
-    const va = (a as Record<string, unknown>)[k];
-    const vb = (b as Record<string, unknown>)[k];
-    if (va !== vb && JSON.stringify(va) !== JSON.stringify(vb)) return false;
-  }
-  return true;
-};
-
-/** Encodes runs of MIN_RUN or more consecutive same-op, same-argument ops; everything else goes as it is. */
-export function encodeRuns(ops: readonly DomOp[]): WireOp[] {
-  const out: WireOp[] = [];
-  let i = 0;
-  while (i < ops.length) {
-    const first = ops[i]!;
-    let j = i + 1;
-    if (runKinds.has(first.op) && 'h' in first) {
-      while (j < ops.length && ops[j]!.op === first.op && sameArgs(first, ops[j]!)) j += 1;
-    }
-    if (j - i >= MIN_RUN) {
-      const { h: _h, ...of } = first as DomOp & { h: HandleRef };
-      out.push({ op: 'run', of: of as RunOp['of'], hs: ops.slice(i, j).map((op) => (op as { h: HandleRef }).h) });
-      i = j;
-    } else {
-      for (; i < j; i++) out.push(ops[i]!);
-    }
-  }
-  return out;
-}
-
-/** The lone op a run's element `i` stands for. */
-export function runElementOp(run: RunOp, i: number): DomOp {
-  return { ...run.of, h: run.hs[i] } as DomOp;
-}
-
-/** The lone ops a run stands for, in order. */
-export function runOps(run: RunOp): DomOp[] {
-  return run.hs.map((_, i) => runElementOp(run, i));
-}
-
-/** What every element of a run of writes answers when nothing was left out. */
-export const PLAIN_RESULT: OpResult = Object.freeze({ ok: true, value: null }) as OpResult;
-
-/** The answer of a run of `count` elements that each answered PLAIN_RESULT. */
-export function plainRunAnswer(count: number): OpResult {
-  return { ok: true, value: { run: count, each: PLAIN_RESULT } };
-}
-
-/** A run's one answer from its elements' results. */
-export function answerRun(results: OpResult[]): OpResult {
-  const first = results[0];
-  const same = first?.ok === true && first.value === null && !first.notes && results.every((r) => r.ok && r.value === null && !r.notes);
-  return same ? plainRunAnswer(results.length) : { ok: true, value: { run: results.length, results } };
-}
-
-const malformed = (op: string): OpResult => ({ ok: false, refusal: { code: 'MALFORMED_MESSAGE', reason: 'The page answered a run with something unexpected.', op } });
-
-/**
- * One result per operation, in the order the ops were sent before encoding. A run refused as a whole
- * answers each of its elements with that refusal; an answer that does not fit the run is malformed for each.
- */
-export function expandResults(wire: readonly WireOp[], results: readonly unknown[]): unknown[] {
-  const out: unknown[] = [];
-  wire.forEach((op, i) => {
-    const result = results[i];
-    if (op.op !== 'run') {
-      out.push(result);
-      return;
-    }
-    const n = op.hs.length;
-    const name = `dom.${op.of.op}`;
-    const r = result as { ok?: unknown; value?: unknown } | undefined;
-    if (r?.ok === false) {
-      for (let k = 0; k < n; k++) out.push(result);
-      return;
-    }
-    const answer = RunAnswer.safeParse(r?.ok === true ? r.value : undefined);
-    if (!answer.success || answer.data.run !== n || ('results' in answer.data && answer.data.results.length !== n)) {
-      for (let k = 0; k < n; k++) out.push(malformed(name));
-      return;
-    }
-    if ('each' in answer.data) for (let k = 0; k < n; k++) out.push(answer.data.each);
-    else out.push(...answer.data.results);
-  });
-  return out;
-}
-
-/** The public name of each operation a batch stands for (dom.hide), in order. */
-export function opNames(wire: readonly WireOp[]): string[] {
-  const out: string[] = [];
-  for (const op of wire) {
-    if (op.op === 'run') for (let k = 0; k < op.hs.length; k++) out.push(`dom.${op.of.op}`);
-    else out.push(`dom.${op.op}`);
-  }
-  return out;
-}

@@ -9,7 +9,7 @@ import { LIMITS } from '../../contracts/dom/ops';
 import type { Refusal } from '../../contracts/refusals';
 import type { SandboxHost } from '../../contracts/boundaries/sandbox-offscreen';
 import { RateWindow } from '../../contracts/rate-window';
-import { encodeRuns, expandResults } from '../../contracts/dom/runs';
+import { encodeRuns, expandResults } from '../../contracts/dom/run-codec';
 
 export const RUNTIME_RATE = { messagesPerSecond: 200, domOpsPerSecond: 2_000 } as const;
 

@@ -2,7 +2,7 @@
 // Remixlet code runs here, where there is no document to reach. Trusts the boot message from the sandbox
 // page (its only peer); everything else arrives parsed through the bridge and the events port.
 import * as Comlink from 'comlink';
-import { RUNTIME_READY, SandboxBoot, SandboxStart, type SandboxHost } from '../../contracts/boundaries/sandbox-offscreen';
+import { RUNTIME_READY, SandboxBoot, SandboxStart, type SandboxHost } from '../../contracts/boundaries/sandbox-boot';
 import { Bridge } from './bridge';
 import { EventRouter } from './events';
 import { createDom } from './dom';

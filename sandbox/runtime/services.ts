@@ -4,7 +4,7 @@
 // back (fetch results, observed responses) is parsed before remixlet code sees it.
 import type { Bridge } from './bridge';
 import type { EventRouter } from './events';
-import { FetchResult, ObservedResponse, QueuedMessage, menuListener } from '../../contracts/boundaries/service-calls';
+import { FetchResult, ObservedResponse, QueuedMessage, menuListener } from '../../contracts/boundaries/service-answers';
 
 type Fn = (...args: never[]) => unknown;
 const isFunction = (f: unknown): f is Fn => typeof f === 'function';

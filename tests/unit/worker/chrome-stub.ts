@@ -31,6 +31,7 @@ const record = (api: string) => (...args: unknown[]) => {
   tabs: {
     get: (id: number) => (tabs.has(id) ? Promise.resolve(tabs.get(id)) : Promise.reject(new Error('No tab'))),
     reload: record('tabs.reload'),
+    onUpdated: { addListener: () => undefined, removeListener: () => undefined },
   },
   scripting: {
     getRegisteredContentScripts: () => Promise.resolve([]),

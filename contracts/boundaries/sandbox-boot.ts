@@ -1,0 +1,47 @@
+// Context: shared (pure). What a sandbox's runtime itself reads at the sandbox → offscreen host boundary:
+// its boot and start messages, the watchdog's heartbeat, and the host's shape. Apart from the host's call
+// schemas (sandbox-offscreen.ts) because the runtime evaluates as little as it can: every sandbox evaluates
+// it as it starts. Trusts nothing: the runtime parses what it receives with these.
+import { z } from 'zod';
+import type { Refusal } from '../refusals';
+
+/** What the offscreen host hands a sandbox when it starts: the script and the page it is for. */
+export const SandboxBoot = z
+  .object({
+    kind: z.literal('remixlet-boot'),
+    script: z.string(),
+    page: z.object({ url: z.string(), title: z.string() }).strict(),
+    apiVersion: z.number().int(),
+    extensionVersion: z.string(),
+    /** Set up everything, but run the script only at the start message (its navigation has not committed yet). */
+    hold: z.boolean().optional(),
+  })
+  .strict();
+export type SandboxBoot = z.infer<typeof SandboxBoot>;
+
+/** What a sandbox frame's runtime says, through the sandbox page, once it has evaluated and can take its boot message (offscreen/spares.ts). */
+export const RUNTIME_READY = { remixletRuntimeReady: true } as const;
+
+/** On the events port: a held sandbox's script may run now; the page as it is at that moment. */
+export const SandboxStart = z.object({ start: z.object({ url: z.string(), title: z.string() }).strict() }).strict();
+export type SandboxStart = z.infer<typeof SandboxStart>;
+
+/** Every host method answers instead of throwing, so a refusal keeps its code across Comlink. */
+export type HostAnswer = { ok: true; value: unknown } | { ok: false; refusal: Refusal };
+export interface SandboxHost {
+  dom(ops: unknown): Promise<HostAnswer>;
+  log(entry: unknown): Promise<HostAnswer>;
+  storage(call: unknown): Promise<HostAnswer>;
+  clipboard(call: unknown): Promise<HostAnswer>;
+  notify(call: unknown): Promise<HostAnswer>;
+  menu(call: unknown): Promise<HostAnswer>;
+  schedule(call: unknown): Promise<HostAnswer>;
+  messages(call: unknown): Promise<HostAnswer>;
+  fetch(call: unknown): Promise<HostAnswer>;
+  networkObserve(call: unknown): Promise<HostAnswer>;
+  networkStop(call: unknown): Promise<HostAnswer>;
+}
+
+/** The offscreen host's watchdog asks each sandbox's runtime, over its events port, whether it still yields. */
+export const Heartbeat = z.object({ heartbeat: z.number().int().min(0) }).strict();
+export const HeartbeatReply = z.object({ heartbeatReply: z.number().int().min(0) }).strict();

@@ -1,0 +1,29 @@
+// Context: shared (pure). The rmx services' limits, apart from their schemas, so every side (and the
+// remixlet runtime, which evaluates as little as it can) enforces the same numbers.
+export const SERVICE_LIMITS = {
+  clipboardChars: 100_000,
+  notifyTitleChars: 100,
+  notifyMessageChars: 500,
+  /** Notifications a remixlet may show in any rolling minute, and in any rolling hour. */
+  notifyPerMinute: 3,
+  notifyPerHour: 20,
+  menuItemsPerRemixlet: 5,
+  menuTitleChars: 100,
+  schedulesPerRemixlet: 10,
+  /** chrome.alarms fires no sooner than 30 s in a packed extension; a minute is the honest floor. */
+  scheduleMinMinutes: 1,
+  /** A repeat is never more often than this: a schedule is for reminders, not for polling. */
+  scheduleMinRepeatMinutes: 15,
+  scheduleMaxDays: 366,
+  messageBytes: 16 * 1024,
+  queuedMessages: 20,
+  fetchUrlChars: 4_096,
+  fetchRequestBodyBytes: 256 * 1024,
+  fetchResponseBytes: 1024 * 1024,
+  fetchTimeoutMs: 30_000,
+  fetchMaxRedirects: 10,
+  fetchConcurrentPerRemixlet: 4,
+  fetchHeaders: 30,
+  observeBodyChars: 64 * 1024,
+  observeKeptPerHost: 20,
+} as const;
