@@ -158,7 +158,7 @@ async function createSandbox(doc: DocumentRef, r: ActiveRemixlet, page: { url: s
       extensionVersion: chrome.runtime.getManifest().version,
       ...(hold ? { hold: true } : {}),
     });
-    });
+  });
 }
 
 /** Starts what should run on this page now, and stops what no longer should. */
@@ -204,7 +204,7 @@ async function insertStyleLogged(page: { tabId: number; documentId: string; url:
 export function navigationStarted(tabId: number, url: string): Promise<void> {
   return serially(async () => {
     // A navigation of this tab that never committed (stopped, replaced by this one) leaves its sandboxes here.
-    await stopNow((rec) => Boolean(rec.held) && rec.tabId === tabId && rec.documentId === UNCOMMITTED, 'the navigation was replaced before it committed', false);
+    await stopUncommitted(tabId, 'the navigation was replaced before it committed');
     if (!/^https?:/i.test(url)) return;
     const scripts = (await runnableOn(url, false)).filter(hasScript);
     for (const r of scripts) await createSandbox({ tabId, documentId: UNCOMMITTED }, r, { url, title: '' }, true);
@@ -216,7 +216,12 @@ export function navigationStarted(tabId: number, url: string): Promise<void> {
 
 /** A top-frame navigation ended without a document (aborted, a download, an error before commit): what it prepared goes. */
 export function navigationFailed(tabId: number): Promise<void> {
-  return serially(() => stopNow((rec) => Boolean(rec.held) && rec.tabId === tabId && rec.documentId === UNCOMMITTED, 'the navigation ended without a page', false), `navigation failed tab ${tabId}`, true);
+  return serially(() => stopUncommitted(tabId, 'the navigation ended without a page'), `navigation failed tab ${tabId}`, true);
+}
+
+/** The held sandboxes a tab's navigation made before committing; they never started, so nothing is released. */
+function stopUncommitted(tabId: number, reason: string): Promise<void> {
+  return stopNow((rec) => Boolean(rec.held) && rec.tabId === tabId && rec.documentId === UNCOMMITTED, reason, false);
 }
 
 /**
@@ -230,11 +235,14 @@ export function documentCommitted(tabId: number, documentId: string, url: string
   documentCommittedIn(tabId, documentId);
   // Web pages only: elsewhere (file:, the browser's own pages) the page agent's arrival decides, as before.
   const web = /^https?:/i.test(url);
+  // Read once, for the style now and the sandboxes in the queue: commits go first there, so nothing queued
+  // before it (a remixlet saved and restarted) would have changed the answer.
+  const reading = web ? runnableOn(url, false) : Promise.resolve([]);
   // style.css at once, not behind the queue (a navigation's sandboxes may still be being made): the first
   // paint comes tens of milliseconds after the commit. insertStyle is safe outside the queue.
-  if (web) void runnableOn(url, false).then((runnable) => Promise.all(runnable.map((r) => insertStyleLogged({ tabId, documentId, url }, r, false)))).catch(() => undefined);
+  void reading.then((runnable) => Promise.all(runnable.map((r) => insertStyleLogged({ tabId, documentId, url }, r, false)))).catch(() => undefined);
   return serially(async () => {
-    const runnable = web ? await runnableOn(url, false) : [];
+    const runnable = await reading;
     const runs = new Set(runnable.map((r) => r.head.id));
     // The sandboxes made when the navigation started, for what still runs at the address it committed at:
     // bound to this document and started in one step (their calls wait for the page agent; the title is not

@@ -35,7 +35,8 @@ export type RunOp = { op: 'run'; of: { [K in RunKind]: Omit<Extract<DomOp, { op:
 /** What crosses a boundary in a batch: ops, and runs of ops. */
 export type WireOp = DomOp | RunOp;
 
-const runKinds: ReadonlySet<string> = new Set(RUN_KINDS);
+/** RUN_KINDS as a set, for lookups. */
+export const runKinds: ReadonlySet<string> = new Set(RUN_KINDS);
 
 /** How many operations a wire op stands for (counted before parsing, so it reads anything). */
 export function opCount(op: unknown): number {

@@ -6,13 +6,12 @@
 // budget. Trusts nothing: every boundary parses a run with these schemas, as it parses a lone op.
 import { z } from 'zod';
 import { DomOp, HandleRef, LIMITS } from './ops';
-import { RUN_KINDS, batchCount, type RunOp as RunOpShape, type WireOp as WireOpShape } from './run-codec';
+import { batchCount, runKinds, type RunOp as RunOpShape, type WireOp as WireOpShape } from './run-codec';
 
 export * from './run-codec';
 export type RunOp = RunOpShape;
 export type WireOp = WireOpShape;
 
-const runKinds: ReadonlySet<string> = new Set(RUN_KINDS);
 type OpSchema = z.ZodObject<{ op: z.ZodLiteral<string>; h: typeof HandleRef }>;
 
 export const RunOp = z
