@@ -5,7 +5,7 @@
 // time per second (CDP Performance.getMetrics TaskDuration: everything the page and the page agent ran),
 // and frame rate and jank. Prints figures; asserts nothing.
 import type { Page } from '@playwright/test';
-import { test } from '../tests/e2e/harness';
+import { test, type HarnessFixtures } from '../tests/e2e/harness';
 import { openPanel, uiCall } from '../tests/e2e/remixlet';
 import { installBench, ms, pct, sleep } from './kit';
 
@@ -69,12 +69,13 @@ async function measure(page: Page, on: boolean): Promise<Window> {
   };
 }
 
-test('three keep-based remixlets on a page making 10,000 mutations a second', async ({ openPage, openExtensionPage, tabIdOf }) => {
+/** Installs the keeps on the churn page, then measures it with them on and off in alternating windows, and prints the figures. */
+async function costOf(label: string, keeps: readonly string[], { openPage, openExtensionPage, tabIdOf }: Pick<HarnessFixtures, 'openPage' | 'openExtensionPage' | 'tabIdOf'>): Promise<void> {
   const page = await openPage('bench.test', '/churn.html');
   const tabId = await tabIdOf(page);
   const panel = await openPanel(openExtensionPage, tabId);
   const ids: string[] = [];
-  for (const [i, script] of KEEPS.entries()) ids.push(await installBench(panel, tabId, { name: `bench keep ${i}`, matches: ['*://bench.test/*'], script }));
+  for (const [i, script] of keeps.entries()) ids.push(await installBench(panel, tabId, { name: `bench keep ${i}`, matches: ['*://bench.test/*'], script }));
 
   const windows: Window[] = [];
   for (let r = 0; r < ROUNDS * 2; r++) {
@@ -97,11 +98,23 @@ test('three keep-based remixlets on a page making 10,000 mutations a second', as
     const onV = mean(true, key);
     console.log(`  ${label}: off ${unit(off)}  on ${unit(onV)}  change ${(((onV - off) / off) * 100).toFixed(1)}%`);
   };
-  console.log(`page cost of 3 keep-based remixlets (${ROUNDS} windows of ${WINDOW_MS / 1000} s each, on and off alternating)`);
+  console.log(`page cost of ${label} (${ROUNDS} windows of ${WINDOW_MS / 1000} s each, on and off alternating)`);
   row('mutations made per second', 'mutationsPerSecond', (x) => x.toFixed(0));
   row("page's own work per second (its mutations + observer delivery)", 'workMsPerSecond', ms);
   row('renderer main thread busy per second (page + page agent)', 'busyMsPerSecond', ms);
   row('frames per second', 'frames', (x) => x.toFixed(1));
   row('frame interval p95', 'interval95', ms);
   console.log(`  windows in order (on/off: work, busy ms/s): ${windows.map((w) => `${w.on ? 'on' : 'off'} ${w.workMsPerSecond.toFixed(1)}/${w.busyMsPerSecond.toFixed(0)}`).join(', ')}`);
+}
+
+test('three keep-based remixlets on a page making 10,000 mutations a second', async ({ openPage, openExtensionPage, tabIdOf }) => {
+  await costOf('3 keep-based remixlets', KEEPS, { openPage, openExtensionPage, tabIdOf });
+});
+
+// The same keeps with the ad keep's selector not anchored by an id: that watch observes the whole page
+// (page-agent/ops/watch-anchors.ts), so the page makes a mutation record for each of its changes.
+const UNANCHORED = [KEEPS[0]!.replace('#header .ad', '.ad'), ...KEEPS.slice(1)];
+
+test('the same, with one keep selecting without an id (the whole page watched)', async ({ openPage, openExtensionPage, tabIdOf }) => {
+  await costOf('3 keep-based remixlets, one with a selector not anchored by an id', UNANCHORED, { openPage, openExtensionPage, tabIdOf });
 });

@@ -2,10 +2,26 @@
 // checks looked at and the elements of handles they used: a change inside a watched element (its text, attributes, children), a watched element
 // added, removed or replaced wholesale (it, or an ancestor, left the document), or an attribute of a watched
 // element or of one of its ancestors (a class on <body> can change what matches and how it looks). Anything
-// else, such as a sibling list elsewhere growing, does not count.
+// else, such as a sibling list elsewhere growing, does not count. Each area also says where the observer
+// must look for those changes (ObservedPlaces), when that is less than the whole page.
 // Trusts nothing: the selectors were checked by the watch op, the handles found in the remixlet's own
 // table; this only reads the page.
 import { LIMITS } from '../../contracts/dom/ops';
+import { anchorIds } from './watch-anchors';
+
+/** Anchor elements (all elements with an anchor's id) beyond which a watch observes the whole page instead. */
+const ANCHORS_MAX = 32;
+
+/**
+ * Where the observer must look for an area: the subtrees of the watched elements (and of the selectors'
+ * anchors), and their ancestors themselves (attributes, children: a class on <body>, a redraw that replaces
+ * one). null: the whole page (the selectors have no anchor, or none is on the page yet, or a watched
+ * element has left it and may be put back anywhere).
+ */
+export interface ObservedPlaces {
+  subtrees: Element[];
+  around: Node[];
+}
 
 /**
  * Records (and nodes they add) judged per 16 ms at most. Past that, a change counts as near without looking, as for a watch of
@@ -34,6 +50,7 @@ export class WatchedArea {
     this.matched = [];
     this.around = new WeakSet();
     this.inner = new WeakSet();
+    this.placed = new WeakSet();
     const found = this.selector ? document.querySelectorAll(this.selector) : [];
     for (const el of [...this.elements.filter((e) => e.isConnected), ...found]) {
       if (this.matched.length >= LIMITS.queryAllMax) break;
@@ -43,7 +60,37 @@ export class WatchedArea {
     }
     for (const el of this.elements) this.inner.add(el);
     this.generation += 1;
+    this.places = this.placesNow();
   }
+
+  /** Where to observe, as of the last remember() (see ObservedPlaces). */
+  places: ObservedPlaces | null = null;
+
+  private placesNow(): ObservedPlaces | null {
+    // A value-testing selector reports every change once the page has a password field (watch.ts).
+    if (this.testsValue) return null;
+    const subtrees = [...this.elements];
+    if (subtrees.some((e) => !e.isConnected)) return null;
+    if (this.selector) {
+      const ids = anchorIds(this.selector);
+      if (!ids) return null;
+      const anchors = document.querySelectorAll(ids.join(', '));
+      if (anchors.length === 0 || anchors.length > ANCHORS_MAX) return null;
+      subtrees.push(...anchors);
+    }
+    const around = new Set<Node>();
+    for (const el of subtrees) for (let n: Node | null = el.parentNode; n && !around.has(n); n = n.parentNode) around.add(n);
+    for (const n of [...subtrees, ...around]) this.placed.add(n);
+    return { subtrees, around: [...around] };
+  }
+
+  /**
+   * The observed places' roots and their ancestors. Observing only those, a watched element or an anchor
+   * that the page moves elsewhere shows only as its removal here, and an attribute on one of them (an
+   * anchor losing its id, a class on <body> that makes `body.dark #header .ad` match) as a change to it:
+   * both count, and the report that follows observes the places anew.
+   */
+  private placed = new WeakSet<Node>();
 
   /** Counts remember() calls, so a union of areas knows when to take their elements again. */
   generation = 0;
@@ -59,6 +106,7 @@ export class WatchedArea {
         for (let n: Node | null = el; n && !all.around.has(n); n = n.parentNode) all.around.add(n);
       }
       for (const el of a.elements) all.inner.add(el);
+      for (const n of [...(a.places?.subtrees ?? []), ...(a.places?.around ?? [])]) all.placed.add(n);
     }
     return all;
   }
@@ -88,7 +136,7 @@ export class WatchedArea {
       const added = type === 'childList' ? r.addedNodes : undefined;
       this.spent += 1 + (added ? added.length : 0);
       if (this.spent > RECORD_BUDGET.records) return true;
-      if (this.near(type, r.target, added)) return true;
+      if (this.near(type, r.target, added, type === 'childList' ? r.removedNodes : undefined)) return true;
     }
     return false;
   }
@@ -98,9 +146,10 @@ export class WatchedArea {
     return false;
   }
 
-  private near(type: MutationRecordType, target: Node, added: NodeList | undefined): boolean {
+  private near(type: MutationRecordType, target: Node, added: NodeList | undefined, removed: NodeList | undefined): boolean {
     // On a watched element that stopped matching, or on an ancestor of one (a class on <body>).
-    if (type === 'attributes' && this.around.has(target)) return true;
+    if (type === 'attributes' && (this.around.has(target) || this.placed.has(target))) return true;
+    if (removed) for (const n of removed) if (this.placed.has(n)) return true;
     if (this.inside(target)) return true;
     switch (type) {
       case 'attributes':

@@ -6,7 +6,9 @@
 // tell it nothing; while no watch is looking, the observer lets go of the page (on a page that changes
 // thousands of times a second, records were most of what keeps cost it: bench/page-cost.bench.ts).
 // With `sels` and `hs` (what the keep's checks looked at: selectors, and handles found elsewhere), only
-// changes near those elements count (watch-near.ts).
+// changes near those elements count (watch-near.ts), and where they can happen is all that is observed:
+// the handles' elements and the subtrees of the elements whose ids anchor the selectors, with their
+// ancestors (watch-anchors.ts); a page changing elsewhere then makes no records at all.
 // A hidden tab draws no frames, so there the report goes by timer instead.
 // Trusts nothing in the op but the shape exec.ts parsed; every selector passes the page's selector policy.
 import type { OpHandler } from '../op-context';
@@ -34,7 +36,6 @@ interface Watcher {
 /** Each watching remixlet's watch. */
 const watchers = new Map<string, Watcher>();
 let observer: MutationObserver | undefined;
-let observing = false;
 
 function onRecords(records: MutationRecord[]): void {
   const looking = [...watchers.values()].filter((w) => !w.pending);
@@ -54,14 +55,51 @@ function onRecords(records: MutationRecord[]): void {
   observeWhileLooking();
 }
 
-/** Observes the page while some watch is looking at records; lets go of it while none is. */
+/** The observations in force: the whole page, or each node with its options (see ObservedPlaces). */
+type Observed = 'page' | Map<Node, MutationObserverInit>;
+let observed: Observed | undefined;
+
+const AROUND: MutationObserverInit = { childList: true, attributes: true };
+
+/** What the looking watches need observed: the whole page when any of them does, else the union of their places. */
+function neededBy(looking: readonly Watcher[]): Observed {
+  const nodes = new Map<Node, MutationObserverInit>();
+  for (const w of looking) {
+    const places = w.area?.places;
+    if (!places) return 'page';
+    for (const n of places.around) if (!nodes.has(n)) nodes.set(n, AROUND);
+    for (const n of places.subtrees) nodes.set(n, OPTIONS);
+  }
+  return nodes;
+}
+
+function same(a: Observed | undefined, b: Observed): boolean {
+  if (a === undefined || a === 'page' || b === 'page') return a === b;
+  if (a.size !== b.size) return false;
+  for (const [n, o] of b) if (a.get(n) !== o) return false;
+  return true;
+}
+
+/**
+ * Observes what the looking watches need while some watch is looking at records; lets go of the page while
+ * none is. Records already made for the old observations are judged, not dropped.
+ */
 function observeWhileLooking(): void {
-  let looking = false;
-  for (const w of watchers.values()) looking ||= !w.pending;
+  const looking = [...watchers.values()].filter((w) => !w.pending);
   observer ??= new MutationObserver(onRecords);
-  if (looking && !observing) observer.observe(document.documentElement, OPTIONS);
-  else if (!looking && observing) observer.disconnect();
-  observing = looking;
+  if (looking.length === 0) {
+    if (observed !== undefined) observer.disconnect();
+    observed = undefined;
+    return;
+  }
+  const needed = neededBy(looking);
+  if (same(observed, needed)) return;
+  const made = observed === undefined ? [] : observer.takeRecords();
+  observer.disconnect();
+  if (needed === 'page') observer.observe(document.documentElement, OPTIONS);
+  else for (const [n, o] of needed) observer.observe(n, o);
+  observed = needed;
+  if (made.length > 0) queueMicrotask(() => onRecords(made));
 }
 
 function report(w: Watcher, n: number): void {
@@ -96,6 +134,7 @@ export const watch: OpHandler<'watch'> = (op, ctx) => {
   const existing = watchers.get(remixletId);
   if (existing && ctx.subscriptions.has(remixletId, ID)) {
     existing.area = area;
+    observeWhileLooking();
     return ID;
   }
   const subscriptions = ctx.subscriptions;

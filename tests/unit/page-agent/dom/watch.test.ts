@@ -71,7 +71,8 @@ describe('watch with selectors', () => {
   });
 
   test('a burst too big to judge in a frame counts as a change, as for a watch of the whole page', async () => {
-    await p.ok({ op: 'watch', sels: ['#feed li'] });
+    // A selector with no id to anchor it: the whole page is observed, and each record judged.
+    await p.ok({ op: 'watch', sels: ['li.item'] });
     expect(await after(() => document.getElementById('other')!.append(...Array.from({ length: 200 }, () => document.createElement('li'))))).toBe(0);
     expect(
       await after(() => {
@@ -157,5 +158,66 @@ describe('watch with selectors', () => {
     expect(await after(() => document.getElementById('other')!.append('far'))).toBe(1);
     await p.ok({ op: 'watch' });
     expect(await after(() => document.getElementById('other')!.append('far'))).toBe(2);
+  });
+});
+
+describe('watch observes only where its selectors can match (an id anchors them)', () => {
+  test('a burst far from an anchored selector\'s elements is not even judged, so it is not reported', async () => {
+    await p.ok({ op: 'watch', sels: ['#feed li'] });
+    expect(
+      await after(() => {
+        const other = document.getElementById('other')!;
+        for (let i = 0; i < 1_500; i++) other.append(document.createElement('li'));
+      }),
+    ).toBe(0);
+    expect(await after(() => document.querySelector('#feed li')!.append('!'))).toBe(1);
+  });
+
+  test('the anchor moved elsewhere is reported, and changes in it are followed at its new place', async () => {
+    await p.ok({ op: 'watch', sels: ['#feed li'] });
+    expect(await after(() => document.getElementById('elsewhere')!.append(document.getElementById('feed')!))).toBe(1);
+    expect(await after(() => document.querySelector('#feed li')!.append('!'))).toBe(2);
+    expect(await after(() => document.getElementById('cart')!.append('far'))).toBe(2);
+  });
+
+  test('the id given to another element is followed there; an ancestor\'s class that makes it match counts', async () => {
+    await p.ok({ op: 'watch', sels: ['#feed li'] });
+    expect(
+      await after(() => {
+        document.getElementById('feed')!.removeAttribute('id');
+        document.getElementById('other')!.id = 'feed';
+      }),
+    ).toBe(1);
+    expect(await after(() => document.getElementById('feed')!.append(document.createElement('li')))).toBe(2);
+    // Nothing matches `.dark #cart b` until <main> gets the class.
+    await p.ok({ op: 'watch', sels: ['.dark #cart b'] });
+    expect(await after(() => document.getElementById('app')!.classList.add('dark'))).toBe(3);
+  });
+
+  test('an anchor not on the page yet: the whole page is watched until it comes, then only there', async () => {
+    await p.ok({ op: 'watch', sels: ['#late .item'] });
+    expect(await after(() => document.getElementById('other')!.append(document.createElement('li')))).toBe(0);
+    expect(
+      await after(() => {
+        const late = Object.assign(document.createElement('section'), { id: 'late', innerHTML: '<p class="item">late</p>' });
+        document.getElementById('elsewhere')!.append(late);
+      }),
+    ).toBe(1);
+    expect(await after(() => document.querySelector('#late .item')!.append('!'))).toBe(2);
+    expect(
+      await after(() => {
+        const other = document.getElementById('other')!;
+        for (let i = 0; i < 1_500; i++) other.append(document.createElement('li'));
+      }),
+    ).toBe(2);
+  });
+
+  test('a handle watch sees its element taken out, and put back anywhere', async () => {
+    const b = await p.ok<{ h: string }>({ op: 'query', sel: '#cart b' });
+    await p.ok({ op: 'watch', hs: [b.h] });
+    expect(await after(() => (window as unknown as { taken: Element }).taken = document.querySelector('#cart b')!.parentElement!.removeChild(document.querySelector('#cart b')!))).toBe(1);
+    expect(await after(() => document.getElementById('other')!.append((window as unknown as { taken: Element }).taken))).toBe(2);
+    expect(await after(() => ((window as unknown as { taken: Element }).taken.textContent = '9'))).toBe(3);
+    expect(await after(() => document.getElementById('cart')!.append('far'))).toBe(3);
   });
 });
