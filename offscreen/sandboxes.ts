@@ -11,7 +11,7 @@ import { createSandboxHost, HOST_METHODS } from './sandbox-host';
 import { FLOOD_MESSAGES_PER_SECOND, guardedEndpoint } from './comlink-guard';
 import { dropToken, holdToken, type WorkerConnection } from './worker-client';
 import { SANDBOX_PATH } from './frame-policy';
-import { sandboxFrame, takeSpare } from './spares';
+import { noteHeld, sandboxFrame, takeSpare } from './spares';
 import { BENCH_BUILD } from '../contracts/build-flags';
 import { relayBench } from './bench-relay';
 import { STALL_MS, watchSandbox } from './watchdog';
@@ -41,6 +41,7 @@ export function createSandbox(cmd: z.infer<typeof SandboxCreate>, worker: () => 
   const events = new MessageChannel();
   const entry: LiveSandbox = { iframe, rpc, events, remixletId: cmd.remixletId };
   live.set(cmd.sandboxId, entry);
+  if (cmd.hold) noteHeld(cmd.sandboxId, 'waiting');
   const ended = (reason: string) => {
     if (!live.has(cmd.sandboxId)) return;
     void worker().call(cmd.sandboxId, 'sandboxEnded', { reason }).catch(() => undefined);
@@ -96,12 +97,14 @@ export function deliverEvent(sandboxId: string, event: PageEvent): void {
 /** A held sandbox's document committed: its script runs now. Sent on the events port, which only the runtime holds; a port message sent before the boot is kept until the runtime takes the port. */
 export function startHeldSandbox(sandboxId: string, page: SandboxStart['start']): void {
   const start: SandboxStart = { start: page };
+  noteHeld(sandboxId, 'started');
   live.get(sandboxId)?.events.port1.postMessage(start);
 }
 
 export function destroySandbox(sandboxId: string): void {
   const entry = live.get(sandboxId);
   dropToken(sandboxId);
+  noteHeld(sandboxId, 'gone');
   if (!entry) return;
   entry.stopWatching?.();
   live.delete(sandboxId);

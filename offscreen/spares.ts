@@ -74,19 +74,56 @@ function addSpare(): void {
 
 /** When a spare was last bound: its boot should not share the sandbox process's main thread with a frame loading. */
 let lastBound = -Infinity;
+/** When a held sandbox was last started (its document committed): its first calls are what the page waits for. */
+let lastStarted = -Infinity;
+/** Held sandboxes bound and not yet started: their start is coming, at the commit of a page being loaded. */
+const awaitingStart = new Set<string>();
+
+/** A held sandbox is made (waiting) or started, or it went (not waiting, and no start to keep clear). */
+export function noteHeld(sandboxId: string, state: 'waiting' | 'started' | 'gone'): void {
+  if (state === 'waiting') awaitingStart.add(sandboxId);
+  else if (awaitingStart.delete(sandboxId) && state === 'started') lastStarted = performance.now();
+}
 
 /**
- * Makes sure at least `count` spares exist (at most MAX_SPARES), loading or loaded. Frames to add wait
- * until REPLACE_AFTER_MS after the last bind: every sandbox frame shares one process, and a frame
- * loading there delays a just-bound sandbox's boot by tens of milliseconds.
+ * A frame loading in the sandbox process holds that process's main thread (every sandbox frame and this
+ * document share it) for tens of milliseconds: a held sandbox's start message, and its first calls on their
+ * way to the page, then wait behind it. Measured on a page loaded a second after the last: the start took
+ * 7–27 ms to arrive here and the first call 10–47 ms to leave, with spares loading 50 ms after the binds at
+ * the navigation's start, which is when the page commits (bench/time-to-effect.bench.ts). So frames are
+ * added only once nothing is about to start, and a moment after the last start, or once a held sandbox has
+ * waited too long for its page (a navigation that never commits).
+ */
+const AFTER_START_MS = 60;
+const HELD_WAIT_CAP_MS = 1_000;
+let recheck: ReturnType<typeof setTimeout> | undefined;
+let wanted = 0;
+
+function quietIn(now: number): number {
+  const after = Math.max(lastBound + REPLACE_AFTER_MS, lastStarted + AFTER_START_MS) - now;
+  if (awaitingStart.size > 0 && now - lastBound < HELD_WAIT_CAP_MS) return Math.max(after, 10);
+  return after;
+}
+
+/**
+ * Makes sure at least `count` spares exist (at most MAX_SPARES), loading or loaded, once the sandbox
+ * process is quiet (quietIn). With no spare at all there is nothing to keep clear for: they load at once.
  */
 export function prewarm(count: number): void {
-  const wait = lastBound + REPLACE_AFTER_MS - performance.now();
-  if (wait > 0 && spares.length > 0) {
-    setTimeout(() => prewarm(count), wait);
+  wanted = Math.max(wanted, count);
+  const wait = spares.length > 0 ? quietIn(performance.now()) : 0;
+  if (wait > 0) {
+    recheck ??= setTimeout(() => {
+      recheck = undefined;
+      const n = wanted;
+      wanted = 0;
+      prewarm(n);
+    }, wait);
     return;
   }
-  while (spares.length < Math.min(count, MAX_SPARES)) addSpare();
+  const n = Math.max(wanted, count);
+  wanted = 0;
+  while (spares.length < Math.min(n, MAX_SPARES)) addSpare();
 }
 
 /**

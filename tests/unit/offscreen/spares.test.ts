@@ -1,0 +1,86 @@
+// Spare sandbox frames (offscreen/spares.ts) load only while the sandbox process has nothing about to start:
+// a frame loading there holds the main thread that a held sandbox's start message and first calls need,
+// at the moment its page commits. Run against a stand-in document (frames are counted, not loaded).
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+
+class FakeFrame {
+  dataset: Record<string, string> = {};
+  contentWindow = {};
+  src = '';
+  private listeners: Array<() => void> = [];
+  setAttribute(): void {}
+  addEventListener(_type: string, fn: () => void): void {
+    this.listeners.push(fn);
+  }
+  remove(): void {
+    frames.delete(this);
+  }
+}
+const frames = new Set<FakeFrame>();
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+  frames.clear();
+  vi.stubGlobal('document', { createElement: () => new FakeFrame(), body: { append: (f: FakeFrame) => frames.add(f) } });
+  vi.stubGlobal('chrome', { runtime: { getURL: (p: string) => `chrome-extension://x/${p}` } });
+  vi.stubGlobal('addEventListener', () => undefined);
+  vi.resetModules();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const spareFrames = () => [...frames].filter((f) => 'spare' in f.dataset).length;
+
+describe('spare frames', () => {
+  test('with none at all they load at once', async () => {
+    const { prewarm } = await import('../../../offscreen/spares');
+    prewarm(3);
+    expect(spareFrames()).toBe(3);
+  });
+
+  test('while a held sandbox waits for its page to commit, none loads; a moment after it starts, they do', async () => {
+    const { prewarm, takeSpare, noteHeld } = await import('../../../offscreen/spares');
+    prewarm(3);
+    // A navigation starts: two sandboxes take a spare each and wait, held, for the commit.
+    for (const id of ['a', 'b']) {
+      expect(takeSpare()).toBeDefined();
+      noteHeld(id, 'waiting');
+    }
+    prewarm(3);
+    await vi.advanceTimersByTimeAsync(400);
+    expect(spareFrames()).toBe(1);
+    noteHeld('a', 'started');
+    noteHeld('b', 'started');
+    await vi.advanceTimersByTimeAsync(30);
+    expect(spareFrames()).toBe(1);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(spareFrames()).toBe(3);
+  });
+
+  test('a navigation that never commits holds them back only so long', async () => {
+    const { prewarm, takeSpare, noteHeld } = await import('../../../offscreen/spares');
+    prewarm(2);
+    takeSpare();
+    noteHeld('a', 'waiting');
+    prewarm(2);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(spareFrames()).toBe(1);
+    await vi.advanceTimersByTimeAsync(600);
+    expect(spareFrames()).toBe(2);
+  });
+
+  test('a held sandbox that goes unstarted (its navigation failed) stops holding them back at once', async () => {
+    const { prewarm, takeSpare, noteHeld } = await import('../../../offscreen/spares');
+    prewarm(2);
+    takeSpare();
+    noteHeld('a', 'waiting');
+    prewarm(2);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(spareFrames()).toBe(1);
+    noteHeld('a', 'gone');
+    await vi.advanceTimersByTimeAsync(20);
+    expect(spareFrames()).toBe(2);
+  });
+});
