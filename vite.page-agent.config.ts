@@ -1,9 +1,10 @@
 // Builds the page agent as one self-contained IIFE (no imports at run time: content scripts registered
-// with chrome.scripting cannot be modules) into dist/page-agent.js.
+// with chrome.scripting cannot be modules) into dist/page-agent.js; with `--mode idle`, its document_idle
+// marker (page-agent/idle-marker.ts) into dist/page-agent-idle.js (an IIFE build takes one entry).
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   define: {
     __REMIXLET_BENCH__: JSON.stringify(process.env.REMIXLET_BENCH === '1'),
     __REMIXLET_TEST_HOOKS__: JSON.stringify(process.env.REMIXLET_PACKAGE !== '1'),
@@ -17,11 +18,9 @@ export default defineConfig({
     emptyOutDir: false,
     target: 'chrome116',
     minify: false,
-    lib: {
-      entry: 'page-agent/main.ts',
-      formats: ['iife'],
-      name: 'RemixletPageAgent',
-      fileName: () => 'page-agent.js',
-    },
+    lib:
+      mode === 'idle'
+        ? { entry: 'page-agent/idle-marker.ts', formats: ['iife'], name: 'RemixletIdleMarker', fileName: () => 'page-agent-idle.js' }
+        : { entry: 'page-agent/main.ts', formats: ['iife'], name: 'RemixletPageAgent', fileName: () => 'page-agent.js' },
   },
-});
+}));

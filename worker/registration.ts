@@ -5,7 +5,8 @@
 // decided by the worker against the full patterns (sandboxes.ts). One registration for all remixlets, at
 // document_start whatever their runAt: a page is evaluated by one page agent, once, and it is there
 // before the page is parsed, so the worker readies each script's sandbox while the page loads and starts
-// it the moment the page reaches that script's runAt (sandboxes.ts).
+// it the moment the page reaches that script's runAt (sandboxes.ts). Beside it, a marker at document_idle
+// tells it when Chrome reaches that point (page-agent/idle-marker.ts).
 import { loadAll } from './store/remixlets';
 import { pausedSites } from './store/settings';
 import { parseMatchPattern } from '../contracts/policy/match-pattern';
@@ -15,6 +16,9 @@ import { traced } from './pending';
 const PREFIX = 'rmx-';
 const PAGE_AGENT_ID = `${PREFIX}page-agent`;
 export const PAGE_AGENT_FILE = 'page-agent.js';
+/** Tells the page agent when Chrome reaches document_idle (page-agent/idle-marker.ts, page-agent/ready.ts). */
+const IDLE_MARKER_ID = `${PREFIX}page-agent-idle`;
+const IDLE_MARKER_FILE = 'page-agent-idle.js';
 
 /** `https://shop.example/cart/*` → `https://shop.example/*`: same scheme, host and port, every path. */
 export function agentMatches(patterns: readonly string[]): string[] {
@@ -59,6 +63,16 @@ async function syncNow(): Promise<void> {
           // The manifest's excludeMatches are paths the app may still move away from; the worker applies them.
           excludeMatches: pausedPatterns,
           runAt: 'document_start',
+          allFrames: false,
+          persistAcrossSessions: true,
+          world: 'ISOLATED',
+        },
+        {
+          id: IDLE_MARKER_ID,
+          js: [IDLE_MARKER_FILE],
+          matches: [...matches].sort(),
+          excludeMatches: pausedPatterns,
+          runAt: 'document_idle',
           allFrames: false,
           persistAcrossSessions: true,
           world: 'ISOLATED',

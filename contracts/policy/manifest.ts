@@ -140,7 +140,7 @@ export const ManifestSchema = z
       .enum(RUN_AT, { error: `must be one of ${RUN_AT.join(', ')}` })
       .default('document_idle')
       .describe(
-        'When the remixlet meets the page: its dom calls are answered from document_start (as the page starts loading), document_end (once it is parsed) or document_idle (once it has loaded; the default). Its script is started as the page starts loading, so rmx calls made before its first dom call can come earlier.',
+        'When the remixlet meets the page: its dom calls are answered from document_start (as the page starts loading), document_end (once it is parsed) or document_idle (when Chrome runs document_idle content scripts: once it has loaded, or soon after it was parsed when its images and other loads take long; the default). Its script is started as the page starts loading, so rmx calls made before its first dom call can come earlier.',
       ),
     permissions: z
       .array(PermissionSchema, required('a list of permissions'))

@@ -197,24 +197,30 @@ test('separate sandboxes cannot read each other’s state', async ({ openPage, o
   expect((await logMessages(panel, ids[1]!)).some((l) => l.includes('writer-secret'))).toBe(false);
 });
 
-test('each script meets the page once, at its runAt: document_end once the page is parsed, document_idle once it has loaded', async ({ sites, openPage, openExtensionPage, tabIdOf, evaluateInOffscreen }) => {
-  // The page marks itself parsed (a script at the end of its body) and loaded (readyState complete); an
-  // image that takes 2 s holds the load back, so a script started too early sees the difference.
+test('each script meets the page once, at its runAt: document_end once the page is parsed, document_idle when Chrome runs idle scripts', async ({ sites, openPage, openExtensionPage, tabIdOf, evaluateInOffscreen }) => {
+  // The page marks itself parsed (a script at the end of its body), loaded (readyState complete) and
+  // "later" (150 ms after DOMContentLoaded); an image that takes 2 s holds the load back. Chrome runs
+  // document_idle content scripts 200 ms after DOMContentLoaded when the load takes that long, so a
+  // document_idle remixlet meets the page then, as a plain content script would: after "later", before the
+  // load (it used to wait for the load). That it never meets the page before Chrome's idle is
+  // tests/unit/page-agent/ready.test.ts.
   sites.route('shop.test', '/run-at.html', () => ({
     headers: { 'content-type': 'text/html' },
     body: `<!doctype html><html><head><title>Run at</title><script>
       document.addEventListener('readystatechange', () => { if (document.readyState === 'complete') document.body.dataset.loaded = '1'; });
+      document.addEventListener('DOMContentLoaded', () => setTimeout(() => { document.body.dataset.late = '1'; }, 150));
     </script></head><body><h1>Run at</h1><img src="/slow-image.png" alt=""><script>document.body.dataset.parsed = '1';</script></body></html>`,
   }));
   sites.route('shop.test', '/slow-image.png', async () => {
     await new Promise((r) => setTimeout(r, 2_000));
     return { status: 404 };
   });
+  // One batch (chained on the found body), so what it reads is the page at one moment; no body yet reads as null.
   const SEES = `
-    const body = await dom.query('body');
-    const parsed = body ? await body.attr('data-parsed') : null;
-    const loaded = body ? await body.attr('data-loaded') : null;
-    rmx.log('ran: parsed=' + parsed + ' loaded=' + loaded);
+    const body = dom.query('body');
+    const read = (name) => body.attr(name).catch(() => null);
+    const [parsed, loaded, late] = await Promise.all([read('data-parsed'), read('data-loaded'), read('data-late')]);
+    rmx.log('ran: parsed=' + parsed + ' loaded=' + loaded + ' late=' + late);
   `;
   const page = await openPage('shop.test', '/index.html');
   const { panel, ids } = await installOn(page, tabIdOf, openExtensionPage, [
@@ -223,15 +229,23 @@ test('each script meets the page once, at its runAt: document_end once the page 
     { name: 'At idle', matches: ['*://shop.test/run-at.html'], runAt: 'document_idle', script: SEES },
   ]);
   const [atStart, atEnd, atIdle] = ids as [string, string, string];
+  const ran = async (id: string, count: number) => {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const lines = (await logMessages(panel, id)).filter((l) => l.startsWith('ran:'));
+      if (lines.length >= count || Date.now() > deadline) return lines;
+      await page.waitForTimeout(50);
+    }
+  };
   await page.goto(sites.url('shop.test', '/run-at.html'), { waitUntil: 'commit' });
-  const ran = async (id: string) => (await waitForLog(panel, id, /^ran:/, 15_000)).filter((l) => l.startsWith('ran:'));
-  expect(await ran(atEnd)).toEqual(['ran: parsed=1 loaded=null']);
-  expect(await ran(atStart)).toEqual([expect.stringMatching(/^ran: parsed=(1|null) loaded=null$/)]);
-  expect(await ran(atIdle)).toEqual(['ran: parsed=1 loaded=1']);
+  // When the end and start scripts' calls land after "late" depends on how busy the machine is; not when idle's do.
+  expect((await ran(atEnd, 1))[0]).toMatch(/^ran: parsed=1 loaded=null late=(1|null)$/);
+  expect((await ran(atStart, 1))[0]).toMatch(/^ran: parsed=(1|null) loaded=null late=(1|null)$/);
+  expect(await ran(atIdle, 1)).toEqual(['ran: parsed=1 loaded=null late=1']);
   await expectLive(evaluateInOffscreen, ids);
   // Still once each after the page has settled.
   await page.waitForTimeout(500);
-  for (const id of ids) expect(await ran(id)).toHaveLength(1);
+  for (const id of ids) expect((await logMessages(panel, id)).filter((l) => l.startsWith('ran:'))).toHaveLength(1);
 });
 
 test('a sandbox made as a navigation starts runs only where it commits: not after a redirect away, not for a navigation that ends without a page', async ({ sites, openPage, openExtensionPage, tabIdOf, evaluateInOffscreen }) => {

@@ -11,9 +11,10 @@ class FakeDocument extends EventTarget {
   }
 }
 
-const g = globalThis as { document?: unknown };
+const g = globalThis as { document?: unknown; __remixletIdle?: unknown; __remixletOnIdle?: () => void };
 afterEach(() => {
   delete g.document;
+  delete g.__remixletIdle;
 });
 
 function settled(p: Promise<void> | undefined): () => boolean {
@@ -45,5 +46,33 @@ describe('pageReadyFor', () => {
     doc.advance('complete');
     await Promise.resolve();
     expect([end(), idle()]).toEqual([true, true]);
+  });
+
+  it('document_idle is also reached when Chrome runs document_idle scripts (the marker), before the page has loaded', async () => {
+    const doc = new FakeDocument();
+    g.document = doc;
+    doc.advance('interactive');
+    const idle = settled(pageReadyFor('document_idle'));
+    await Promise.resolve();
+    expect(idle()).toBe(false);
+    // The marker content script, in the same isolated world: the flag, then the hook.
+    await import('../../../page-agent/idle-marker');
+    await Promise.resolve();
+    expect(idle()).toBe(true);
+    // A page agent asking after the marker ran does not wait; document_end was never held by it.
+    expect(pageReadyFor('document_idle')).toBeUndefined();
+  });
+
+  it('a marker flag on a page still loading does not count (Chrome never runs idle scripts before the page is parsed)', async () => {
+    const doc = new FakeDocument();
+    g.document = doc;
+    g.__remixletIdle = true;
+    const idle = settled(pageReadyFor('document_idle'));
+    g.__remixletOnIdle?.();
+    await Promise.resolve();
+    expect(idle()).toBe(false);
+    doc.advance('interactive');
+    await Promise.resolve();
+    expect(idle()).toBe(true);
   });
 });
