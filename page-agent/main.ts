@@ -26,6 +26,15 @@ function fromOurWorker(port: chrome.runtime.Port): boolean {
 let presence: chrome.runtime.Port | undefined;
 const hello = (): PageHello => ({ hello: { url: location.href, title: document.title, readyState: document.readyState } });
 
+/**
+ * Runs `fn` now, or once the page is shown when it is being prerendered: a prerendered page is not what the
+ * tab shows, and the worker refuses its hello (worker/senders.ts), which would otherwise replace the page shown.
+ */
+function whenShown(fn: () => void): void {
+  if ((document as { prerendering?: boolean }).prerendering) document.addEventListener('prerenderingchange', fn, { once: true });
+  else fn();
+}
+
 function announce(): void {
   // The presence port tells the worker this document is here; the browser fills in tab, frame and document.
   const port = chrome.runtime.connect({ name: 'page-agent' });
@@ -34,14 +43,14 @@ function announce(): void {
   port.onDisconnect.addListener(() => {
     if (presence === port) presence = undefined;
     // A restarted worker drops every port; say hello again while this document lives.
-    if (chrome.runtime?.id) setTimeout(announce, 100);
+    if (chrome.runtime?.id) setTimeout(() => whenShown(announce), 100);
   });
 }
 
 if (!g[MARK] && window.top === window) {
   g[MARK] = true;
   watchMaskedFields();
-  announce();
+  whenShown(announce);
   const server = import('./port-server');
   chrome.runtime.onConnect.addListener((port) => {
     if (!fromOurWorker(port)) {

@@ -1,5 +1,6 @@
 // Context: background service worker. Decides who is on the other end of a port from what the browser
-// fills in (sender.id, sender.origin, sender.url, sender.tab, sender.frameId, sender.documentId) and
+// fills in (sender.id, sender.origin, sender.url, sender.tab, sender.frameId, sender.documentId,
+// sender.documentLifecycle) and
 // nothing else: a port's name is only a hint, checked against the sender.
 export type Role = 'offscreen' | 'ui' | 'page-agent';
 
@@ -30,6 +31,11 @@ export function classifySender(name: string, sender: chrome.runtime.MessageSende
   }
   if (name === 'page-agent') {
     const isWebPage = (url.protocol === 'http:' || url.protocol === 'https:') && sender.origin !== extensionOrigin;
+    // A prerendered page is not what the tab shows: taken for the tab's page, it would replace the one shown
+    // (and its sandboxes). Its page agent says hello once it is shown (page-agent/main.ts).
+    if ((sender as { documentLifecycle?: string }).documentLifecycle === 'prerender') {
+      return { ok: false, reason: 'a page agent port from a page being prerendered' };
+    }
     if (isWebPage && sender.tab?.id !== undefined && sender.frameId === 0 && typeof sender.documentId === 'string') {
       return { ok: true, role: 'page-agent' };
     }

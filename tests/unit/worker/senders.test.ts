@@ -19,6 +19,15 @@ describe('classifySender', () => {
     });
   });
 
+  it('refuses a page agent in a page being prerendered (not the page the tab shows), and admits it once shown', () => {
+    const page = { id: ID, origin: 'https://shop.test', url: 'https://shop.test/next', tab, frameId: 0, documentId: 'P' };
+    expect(classifySender('page-agent', { ...page, documentLifecycle: 'prerender' } as chrome.runtime.MessageSender, ID)).toEqual({
+      ok: false,
+      reason: 'a page agent port from a page being prerendered',
+    });
+    expect(classifySender('page-agent', { ...page, documentLifecycle: 'active' } as chrome.runtime.MessageSender, ID).ok).toBe(true);
+  });
+
   it('refuses a content script that claims to be the UI or the offscreen host', () => {
     const page = { id: ID, origin: 'https://shop.test', url: 'https://shop.test/', tab, frameId: 0, documentId: 'D' };
     expect(classifySender('ui', page, ID).ok).toBe(false);
