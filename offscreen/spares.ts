@@ -81,8 +81,18 @@ const awaitingStart = new Set<string>();
 
 /** A held sandbox is made (waiting) or started, or it went (not waiting, and no start to keep clear). */
 export function noteHeld(sandboxId: string, state: 'waiting' | 'started' | 'gone'): void {
-  if (state === 'waiting') awaitingStart.add(sandboxId);
-  else if (awaitingStart.delete(sandboxId) && state === 'started') lastStarted = performance.now();
+  if (state === 'waiting') {
+    awaitingStart.add(sandboxId);
+    return;
+  }
+  if (!awaitingStart.delete(sandboxId)) return;
+  if (state === 'started') lastStarted = performance.now();
+  // Frames asked for meanwhile wait for this: look again now rather than at the cap.
+  if (awaitingStart.size === 0 && recheck !== undefined) {
+    clearTimeout(recheck);
+    recheck = undefined;
+    prewarm(0);
+  }
 }
 
 /**
@@ -91,27 +101,26 @@ export function noteHeld(sandboxId: string, state: 'waiting' | 'started' | 'gone
  * way to the page, then wait behind it. Measured on a page loaded a second after the last: the start took
  * 7–27 ms to arrive here and the first call 10–47 ms to leave, with spares loading 50 ms after the binds at
  * the navigation's start, which is when the page commits (bench/time-to-effect.bench.ts). So frames are
- * added only once nothing is about to start, and a moment after the last start, or once a held sandbox has
- * waited too long for its page (a navigation that never commits).
+ * added only once nothing is about to start, and a moment after the last start, or 1 s after the last bind
+ * while held sandboxes still wait (a navigation that never commits). With no spare at all they wait too:
+ * a frame loaded then would still hold up the page's start.
  */
 const AFTER_START_MS = 60;
 const HELD_WAIT_CAP_MS = 1_000;
 let recheck: ReturnType<typeof setTimeout> | undefined;
 let wanted = 0;
 
+/** How long until frames may load: 0 or less when now. Held sandboxes still waiting hold them until the cap (noteHeld looks again when they start). */
 function quietIn(now: number): number {
   const after = Math.max(lastBound + REPLACE_AFTER_MS, lastStarted + AFTER_START_MS) - now;
-  if (awaitingStart.size > 0 && now - lastBound < HELD_WAIT_CAP_MS) return Math.max(after, 10);
+  if (awaitingStart.size > 0) return Math.max(after, lastBound + HELD_WAIT_CAP_MS - now);
   return after;
 }
 
-/**
- * Makes sure at least `count` spares exist (at most MAX_SPARES), loading or loaded, once the sandbox
- * process is quiet (quietIn). With no spare at all there is nothing to keep clear for: they load at once.
- */
+/** Makes sure at least `count` spares exist (at most MAX_SPARES), loading or loaded, once the sandbox process is quiet (quietIn). */
 export function prewarm(count: number): void {
   wanted = Math.max(wanted, count);
-  const wait = spares.length > 0 ? quietIn(performance.now()) : 0;
+  const wait = quietIn(performance.now());
   if (wait > 0) {
     recheck ??= setTimeout(() => {
       recheck = undefined;

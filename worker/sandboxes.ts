@@ -226,7 +226,8 @@ const quickNavigation = new Map<number, boolean>();
  * Spare frames to keep after a page took its sandboxes' frames: one more than it needs, and as many again
  * while its tab navigates quickly. A frame's runtime takes 100–250 ms to be ready and spares load only once
  * the page's sandboxes have started (offscreen/spares.ts), so a page that follows within a few hundred
- * milliseconds finds the frames loaded for it still evaluating; a pool two pages deep has ready ones.
+ * milliseconds finds the frames loaded for it still evaluating; a pool two pages deep has ready ones (the
+ * offscreen host keeps at most MAX_SPARES, 8: pages with four scripts or more get less than two pages' worth).
  */
 function sparesFor(tabId: number, scripts: number): number {
   return Math.min((quickNavigation.get(tabId) ? 2 * scripts : scripts) + 1, 20);

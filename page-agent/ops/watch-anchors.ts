@@ -6,6 +6,7 @@
 // Trusts nothing: the selectors are remixlet-written and were checked by the page's selector policy; a
 // reading this cannot be sure of means "anywhere", which watches the whole page as before.
 import parse from 'css-tree/parser';
+import walk from 'css-tree/walker';
 import type { CssNode } from 'css-tree';
 
 /** At most this many selector lists remembered (the watch op is called with the same few over and over). */
@@ -20,9 +21,11 @@ const cache = new Map<string, string[] | null>();
  *
  * Per selector: the anchor is the rightmost compound with an id. Left of it, in it and leaving it, only
  * descendant and child combinators, and in it and left of it no pseudo-class that takes an argument (those
- * can read siblings' or descendants' attributes elsewhere); further right anything goes, since every
- * element reached from a descendant of the anchor (its children, its siblings, :has()) is inside the
- * anchor too.
+ * can read siblings' or descendants' attributes elsewhere). Further right, every element reached from a
+ * descendant of the anchor (its children, its siblings, :has()) is inside the anchor too, except through a
+ * complex selector in a pseudo-class's argument (`:is(body.x *)`, `:not(.banner + * *)`, `:nth-child(1 of
+ * .a .b)`), which can test anything: such a selector has no anchor. (What an attribute change elsewhere on
+ * the anchor's ancestors does is still judged: watch-near.ts.)
  */
 export function anchorIds(selectorList: string): string[] | null {
   if (cache.has(selectorList)) return cache.get(selectorList)!;
@@ -67,6 +70,7 @@ function anchorOf(parts: CssNode[]): string | null {
   // Every match must be the anchor or below it: the combinator leaving the anchor goes down, not sideways.
   const leaving = parts[end + 1];
   if (leaving && (leaving.type !== 'Combinator' || (leaving.name !== ' ' && leaving.name !== '>'))) return null;
+  for (const part of parts.slice(end + 1)) if (readsOutside(part)) return null;
   for (const part of parts.slice(0, end + 1)) {
     switch (part.type) {
       case 'TypeSelector':
@@ -85,4 +89,23 @@ function anchorOf(parts: CssNode[]): string | null {
     }
   }
   return `#${id}`;
+}
+
+/**
+ * Whether a part right of the anchor can test elements outside it: a pseudo-class other than :has() whose
+ * argument holds a combinator (at any depth; :has() itself is relative to the element, so only what is
+ * nested in it counts), or an argument css-tree could not read.
+ */
+function readsOutside(part: CssNode): boolean {
+  let outside = false;
+  walk(part, (node) => {
+    if (outside) return;
+    if (node.type === 'Raw') outside = true;
+    else if (node.type === 'PseudoClassSelector' && node.name.toLowerCase() !== 'has' && node.children) {
+      walk(node, (inner) => {
+        if (inner.type === 'Combinator' || inner.type === 'Raw') outside = true;
+      });
+    }
+  });
+  return outside;
 }

@@ -9,7 +9,7 @@
 import { LIMITS } from '../../contracts/dom/ops';
 import { anchorIds } from './watch-anchors';
 
-/** Anchor elements (all elements with an anchor's id) beyond which a watch observes the whole page instead. */
+/** Anchor ids beyond which a watch observes the whole page instead. */
 const ANCHORS_MAX = 32;
 
 /**
@@ -73,10 +73,14 @@ export class WatchedArea {
     if (subtrees.some((e) => !e.isConnected)) return null;
     if (this.selector) {
       const ids = anchorIds(this.selector);
-      if (!ids) return null;
-      const anchors = document.querySelectorAll(ids.join(', '));
-      if (anchors.length === 0 || anchors.length > ANCHORS_MAX) return null;
-      subtrees.push(...anchors);
+      if (!ids || ids.length > ANCHORS_MAX) return null;
+      // Each anchor once on the page: one not there yet may come anywhere, and a page that repeats an id
+      // (cards, widgets) may add another anywhere too; both watch the whole page.
+      for (const id of ids) {
+        const found = document.querySelectorAll(id);
+        if (found.length !== 1) return null;
+        subtrees.push(found[0]!);
+      }
     }
     const around = new Set<Node>();
     for (const el of subtrees) for (let n: Node | null = el.parentNode; n && !around.has(n); n = n.parentNode) around.add(n);
@@ -86,9 +90,8 @@ export class WatchedArea {
 
   /**
    * The observed places' roots and their ancestors. Observing only those, a watched element or an anchor
-   * that the page moves elsewhere shows only as its removal here, and an attribute on one of them (an
-   * anchor losing its id, a class on <body> that makes `body.dark #header .ad` match) as a change to it:
-   * both count, and the report that follows observes the places anew.
+   * that the page moves elsewhere shows only as its removal here, and an anchor losing its id as a change
+   * to it: both count, and the report that follows observes the places anew.
    */
   private placed = new WeakSet<Node>();
 
@@ -136,7 +139,7 @@ export class WatchedArea {
       const added = type === 'childList' ? r.addedNodes : undefined;
       this.spent += 1 + (added ? added.length : 0);
       if (this.spent > RECORD_BUDGET.records) return true;
-      if (this.near(type, r.target, added, type === 'childList' ? r.removedNodes : undefined)) return true;
+      if (this.near(type, r.target, added, type === 'childList' ? r.removedNodes : undefined, r.attributeName)) return true;
     }
     return false;
   }
@@ -146,15 +149,19 @@ export class WatchedArea {
     return false;
   }
 
-  private near(type: MutationRecordType, target: Node, added: NodeList | undefined, removed: NodeList | undefined): boolean {
+  private near(type: MutationRecordType, target: Node, added: NodeList | undefined, removed: NodeList | undefined, attribute: string | null): boolean {
     // On a watched element that stopped matching, or on an ancestor of one (a class on <body>).
-    if (type === 'attributes' && (this.around.has(target) || this.placed.has(target))) return true;
+    if (type === 'attributes' && this.around.has(target)) return true;
+    // An anchor that lost or changed its id: the places to observe change.
+    if (type === 'attributes' && attribute === 'id' && this.placed.has(target)) return true;
     if (removed) for (const n of removed) if (this.placed.has(n)) return true;
     if (this.inside(target)) return true;
     switch (type) {
       case 'attributes':
-        // On an element that matches now.
-        return this.selector !== '' && target instanceof Element && target.matches(this.selector);
+        // On an element that matches now, or that now makes one below it match (a class on an anchor's
+        // ancestor, or between the anchor and the element). Elsewhere on an ancestor (a CSS variable set on
+        // <html> as the page scrolls) it does not count.
+        return this.selector !== '' && target instanceof Element && (target.matches(this.selector) || target.querySelector(this.selector) !== null);
       case 'childList':
         for (const n of added!) {
           if (!(n instanceof Element) || !n.isConnected) continue;

@@ -83,4 +83,17 @@ describe('spare frames', () => {
     await vi.advanceTimersByTimeAsync(20);
     expect(spareFrames()).toBe(2);
   });
+
+  test('with none left, a page whose sandboxes wait to start still comes first', async () => {
+    const { prewarm, takeSpare, noteHeld } = await import('../../../offscreen/spares');
+    // The pool is empty: the sandbox gets a fresh frame, and the frames asked for wait for its start.
+    expect(takeSpare()).toBeUndefined();
+    noteHeld('a', 'waiting');
+    prewarm(2);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(spareFrames()).toBe(0);
+    noteHeld('a', 'started');
+    await vi.advanceTimersByTimeAsync(70);
+    expect(spareFrames()).toBe(2);
+  });
 });

@@ -31,6 +31,10 @@ describe('anchorIds', () => {
     [':not(.x) #feed li', 'a selector argument left of the anchor'],
     ['li:nth-child(2 of .x) #feed p', 'siblings read left of the anchor'],
     ['#feed li[[[', 'does not parse'],
+    ['#feed li:is(body:has(.x) *)', 'a complex selector in an argument right of the anchor reads the whole page'],
+    ['#feed li:not(.banner + * *)', 'likewise, through siblings elsewhere'],
+    ['#feed li:nth-child(1 of .a .b)', 'likewise, through its of-selector'],
+    ['#feed li:has(:is(body .x))', 'nested in :has()'],
     ['', 'empty'],
   ])('%s has none (%s)', (sel) => {
     expect(anchorIds(sel)).toBeNull();

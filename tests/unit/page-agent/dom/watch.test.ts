@@ -209,6 +209,23 @@ describe('watch observes only where its selectors can match (an id anchors them)
     ).toBe(2);
   });
 
+  test('an id the page repeats, or an anchor of a list not on the page yet, watches the whole page', async () => {
+    await p.page.evaluate(() => document.getElementById('other')!.insertAdjacentHTML('beforeend', '<li><ul id="feed"></ul></li>'));
+    await p.ok({ op: 'watch', sels: ['#feed li'] });
+    expect(await after(() => document.querySelectorAll('#feed')[1]!.append(document.createElement('li')))).toBe(1);
+    await p.ok({ op: 'watch', sels: ['#cart b', '#late li'] });
+    expect(await after(() => document.getElementById('elsewhere')!.insertAdjacentHTML('beforeend', '<ol id="late"><li>x</li></ol>'))).toBe(2);
+  });
+
+  test('attributes of the anchor\'s ancestors count only when they make something match', async () => {
+    await p.ok({ op: 'watch', sels: ['#feed .ad'] });
+    expect(await after(() => document.documentElement.style.setProperty('--y', '1'))).toBe(0);
+    expect(await after(() => document.body.classList.add('scrolled'))).toBe(0);
+    // A class between the anchor and the element that makes it match.
+    await p.ok({ op: 'watch', sels: ['#app .on li'] });
+    expect(await after(() => document.getElementById('feed')!.classList.add('on'))).toBe(1);
+  });
+
   test('a handle watch sees its element taken out, and put back anywhere', async () => {
     const b = await p.ok<{ h: string }>({ op: 'query', sel: '#cart b' });
     await p.ok({ op: 'watch', hs: [b.h] });
