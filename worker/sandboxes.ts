@@ -8,6 +8,7 @@ import { appendLog } from './store/logs';
 import { tokens, UNCOMMITTED, type TokenRecord } from './tokens';
 import { sendToOffscreen } from './offscreen-host';
 import { allPages, documentCommittedIn, pageFor, superseded, tabGone, type PageRecord } from './pages';
+import { navigationNoted, sparesFor, tabForgotten } from './spare-pool';
 import { runVerdict } from './remixlet-state';
 import { API_VERSION } from '../contracts/remixlet';
 import { styleOf } from './style-insertion';
@@ -202,9 +203,7 @@ async function insertStyleLogged(page: { tabId: number; documentId: string; url:
  * finds its sandboxes ready (bench/time-to-effect.bench.ts). Nothing here touches a page.
  */
 export function navigationStarted(tabId: number, url: string): Promise<void> {
-  const now = performance.now();
-  quickNavigation.set(tabId, now - (lastNavigation.get(tabId) ?? -Infinity) < QUICK_NAVIGATION_MS);
-  lastNavigation.set(tabId, now);
+  navigationNoted(tabId, performance.now());
   return serially(async () => {
     // A navigation of this tab that never committed (stopped, replaced by this one) leaves its sandboxes here.
     await stopUncommitted(tabId, 'the navigation was replaced before it committed');
@@ -215,22 +214,6 @@ export function navigationStarted(tabId: number, url: string): Promise<void> {
     // busy machine, and the next navigation may come soon after this page loads (offscreen/spares.ts).
     if (scripts.length) sendToOffscreen({ type: 'prewarm', count: sparesFor(tabId, scripts.length) });
   }, `navigating tab ${tabId}`, true);
-}
-
-/** A tab navigating again this soon after its last navigation is likely to go on doing so (sparesFor). */
-const QUICK_NAVIGATION_MS = 2_000;
-const lastNavigation = new Map<number, number>();
-const quickNavigation = new Map<number, boolean>();
-
-/**
- * Spare frames to keep after a page took its sandboxes' frames: one more than it needs, and as many again
- * while its tab navigates quickly. A frame's runtime takes 100–250 ms to be ready and spares load only once
- * the page's sandboxes have started (offscreen/spares.ts), so a page that follows within a few hundred
- * milliseconds finds the frames loaded for it still evaluating; a pool two pages deep has ready ones (the
- * offscreen host keeps at most MAX_SPARES, 8: pages with four scripts or more get less than two pages' worth).
- */
-function sparesFor(tabId: number, scripts: number): number {
-  return Math.min((quickNavigation.get(tabId) ? 2 * scripts : scripts) + 1, 20);
 }
 
 /** A top-frame navigation ended without a document (aborted, a download, an error before commit): what it prepared goes. */
@@ -287,8 +270,7 @@ export function documentCommitted(tabId: number, documentId: string, url: string
 /** A closed tab: whatever it ran goes, also sandboxes whose page agent never came. */
 export function tabClosed(tabId: number): Promise<void> {
   tabGone(tabId);
-  lastNavigation.delete(tabId);
-  quickNavigation.delete(tabId);
+  tabForgotten(tabId);
   return stopSandboxes((rec) => rec.tabId === tabId, 'the tab was closed');
 }
 
