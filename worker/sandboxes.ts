@@ -139,7 +139,10 @@ async function startSandbox(page: PageRecord, r: ActiveRemixlet): Promise<void> 
 async function startHeld(pred: (rec: TokenRecord) => boolean, pageInfo: () => Promise<{ url: string; title: string }>): Promise<void> {
   const starting = await tokens.startHeld(pred);
   if (!starting.length) return;
-  const page = await pageInfo();
+  sendStarts(starting, await pageInfo());
+}
+
+function sendStarts(starting: readonly TokenRecord[], page: { url: string; title: string }): void {
   for (const rec of starting) sendToOffscreen({ type: 'start', sandboxId: rec.sandboxId, page });
 }
 
@@ -251,7 +254,7 @@ export function documentCommitted(tabId: number, documentId: string, url: string
     // known before it says it).
     const page = { url, title: '' };
     const pending = (rec: TokenRecord) => rec.tabId === tabId && rec.documentId === UNCOMMITTED && runs.has(rec.remixletId);
-    await tokens.startHeld(pending, { documentId, whileSaving: (starting) => starting.forEach((rec) => sendToOffscreen({ type: 'start', sandboxId: rec.sandboxId, page })) });
+    await tokens.startHeld(pending, { documentId, whileSaving: (starting) => sendStarts(starting, page) });
     // Held sandboxes of anything else go: made for an address the navigation left on the way, or for an
     // earlier document whose page agent never came to say goodbye (an error page). They never started, so
     // nothing of theirs is on a page and no page agent is asked to release anything.

@@ -42,8 +42,10 @@ function onRecords(records: MutationRecord[]): void {
   // Watches of the whole page, and those whose selectors test values once the page has a password field, count any change.
   const judged = new Set(looking.filter((w) => w.area && !(w.area.testsValue && pageHasPasswordField())));
   const touched = new Set(touchedAreas([...judged].map((w) => w.area!), records));
+  let reporting = false;
   for (const w of looking) {
     if (judged.has(w) && !touched.has(w.area!)) continue;
+    reporting = true;
     const n = (w.pending = ++w.reports);
     if (document.hidden) {
       setTimeout(() => report(w, n), 0);
@@ -52,7 +54,8 @@ function onRecords(records: MutationRecord[]): void {
       setTimeout(() => report(w, n), FRAME_FALLBACK_MS);
     }
   }
-  observeWhileLooking();
+  // What is observed changes only when a watch stops looking until its report.
+  if (reporting) observeWhileLooking();
 }
 
 /** The observations in force: the whole page, or each node with its options (see ObservedPlaces). */
