@@ -74,12 +74,16 @@ function isNonPrintable(c: number): boolean {
   return (c >= 0x01 && c <= 0x08) || c === 0x0b || (c >= 0x0e && c <= 0x1f) || c === 0x7f;
 }
 
+/** "url" in any ASCII case (Chrome compares function names ASCII case-insensitively). */
+function isUrlName(name: string): boolean {
+  return name.length === 3 && (name.charCodeAt(0) | 0x20) === 0x75 && (name.charCodeAt(1) | 0x20) === 0x72 && (name.charCodeAt(2) | 0x20) === 0x6c;
+}
+
 /** Tokenize CSS exactly as CSS Syntax Level 3 (and so Chrome) does, keeping comments. Never throws. */
 export function tokenizeCss(css: string): CssToken[] {
   const n = css.length;
   const tokens: CssToken[] = [];
   const at = (i: number): number => (i < n ? css.charCodeAt(i) : EOF);
-  const text = (c: number): string => (c === 0x00 ? REPLACEMENT : String.fromCharCode(c));
 
   const validEscape = (i: number): boolean => at(i) === 0x5c && !isNewline(at(i + 1));
   const startsIdent = (i: number): boolean => {
@@ -119,20 +123,24 @@ export function tokenizeCss(css: string): CssToken[] {
     const len = cp > 0xffff ? 2 : 1;
     return [cp === 0 ? REPLACEMENT : String.fromCodePoint(cp), i + len];
   };
+  // Runs of characters that stand for themselves are copied with one slice; only escapes and NUL are decoded.
   const consumeName = (i: number): [string, number] => {
     let out = '';
     let j = i;
+    let run = i;
     for (;;) {
       const c = at(j);
-      if (isNameChar(c)) {
-        out += text(c);
+      if (c !== 0x00 && isNameChar(c)) {
         j++;
+      } else if (c === 0x00) {
+        out += css.slice(run, j) + REPLACEMENT;
+        run = ++j;
       } else if (validEscape(j)) {
         const [v, next] = consumeEscape(j + 1);
-        out += v;
-        j = next;
+        out += css.slice(run, j) + v;
+        run = j = next;
       } else {
-        return [out, j];
+        return [out + css.slice(run, j), j];
       }
     }
   };
@@ -154,11 +162,13 @@ export function tokenizeCss(css: string): CssToken[] {
     let j = i;
     let value = '';
     while (isWhitespace(at(j))) j++;
+    let run = j;
     for (;;) {
       const c = at(j);
-      if (c === 0x29) return push('url', start, j + 1, value);
-      if (c === EOF) return push('url', start, j, value);
+      if (c === 0x29) return push('url', start, j + 1, value + css.slice(run, j));
+      if (c === EOF) return push('url', start, j, value + css.slice(run, j));
       if (isWhitespace(c)) {
+        value += css.slice(run, j);
         while (isWhitespace(at(j))) j++;
         const d = at(j);
         if (d === 0x29) return push('url', start, j + 1, value);
@@ -166,22 +176,26 @@ export function tokenizeCss(css: string): CssToken[] {
         return push('bad-url', start, consumeBadUrlRemnants(j), value);
       }
       if (c === 0x22 || c === 0x27 || c === 0x28 || isNonPrintable(c)) {
-        return push('bad-url', start, consumeBadUrlRemnants(j), value);
+        return push('bad-url', start, consumeBadUrlRemnants(j), value + css.slice(run, j));
       }
       if (c === 0x5c) {
-        if (!validEscape(j)) return push('bad-url', start, consumeBadUrlRemnants(j), value);
+        if (!validEscape(j)) return push('bad-url', start, consumeBadUrlRemnants(j), value + css.slice(run, j));
         const [v, next] = consumeEscape(j + 1);
-        value += v;
-        j = next;
+        value += css.slice(run, j) + v;
+        run = j = next;
         continue;
       }
-      value += text(c);
+      if (c === 0x00) {
+        value += css.slice(run, j) + REPLACEMENT;
+        run = ++j;
+        continue;
+      }
       j++;
     }
   };
   const consumeIdentLike = (start: number): number => {
     const [name, j] = consumeName(start);
-    if (name.replace(/[A-Z]/g, (c) => c.toLowerCase()) === 'url' && at(j) === 0x28) {
+    if (isUrlName(name) && at(j) === 0x28) {
       let k = j + 1;
       while (isWhitespace(at(k)) && isWhitespace(at(k + 1))) k++;
       const c = at(k);
@@ -220,12 +234,14 @@ export function tokenizeCss(css: string): CssToken[] {
   const consumeString = (start: number, quoteChar: number): number => {
     let j = start + 1;
     let value = '';
+    let run = j;
     for (;;) {
       const c = at(j);
-      if (c === quoteChar) return push('string', start, j + 1, value);
-      if (c === EOF) return push('string', start, j, value);
-      if (isNewline(c)) return push('bad-string', start, j, value);
+      if (c === quoteChar) return push('string', start, j + 1, value + css.slice(run, j));
+      if (c === EOF) return push('string', start, j, value + css.slice(run, j));
+      if (isNewline(c)) return push('bad-string', start, j, value + css.slice(run, j));
       if (c === 0x5c) {
+        value += css.slice(run, j);
         const next = at(j + 1);
         if (next === EOF) {
           j++;
@@ -236,9 +252,14 @@ export function tokenizeCss(css: string): CssToken[] {
           value += v;
           j = after;
         }
+        run = j;
         continue;
       }
-      value += text(c);
+      if (c === 0x00) {
+        value += css.slice(run, j) + REPLACEMENT;
+        run = ++j;
+        continue;
+      }
       j++;
     }
   };

@@ -662,17 +662,68 @@ class ScriptChecker {
   }
 }
 
-function collectBindings(ast: AnyNode): Bindings {
+/** A node the rules look at, with the ancestors its rule reads (itself last, then up to its grandparent past wrappers). */
+interface Candidate {
+  node: AnyNode;
+  ancestors: readonly AnyNode[];
+}
+
+const NO_ANCESTORS: readonly AnyNode[] = [];
+const WRAPPERS = new Set(['ChainExpression', 'ParenthesizedExpression', 'SequenceExpression']);
+/** Member names whose rule reads the member's ancestors; a computed name may fold to one of them. */
+const ANCESTOR_MEMBERS = new Set(['eval', 'Function', 'constructor']);
+
+/** The end of the ancestor path that onCodeConstructorReference and onMember walk: wrappers, the parent, the grandparent. */
+function parentTail(ancestors: readonly AnyNode[]): readonly AnyNode[] {
+  let i = ancestors.length - 2;
+  while (i >= 0 && WRAPPERS.has((ancestors[i] as AnyNode).type)) i--;
+  return ancestors.slice(Math.max(0, i - 1));
+}
+
+/**
+ * One walk collects the bindings and the nodes the rules look at; the rules run after it, because
+ * folding a name needs every declaration in the script (a const may be declared below its use).
+ */
+function collect(ast: AnyNode): { bindings: Bindings; candidates: Candidate[] } {
   const bindings = new Bindings();
-  fullAncestor(ast, (node, _state, _ancestors, type) => {
-    if (type === 'VariablePattern' && node.type === 'Identifier') bindings.declare(node.name);
-    else if (node.type === 'VariableDeclaration' && node.kind === 'const') {
-      for (const d of node.declarations) if (d.id.type === 'Identifier' && d.init) bindings.declareConst(d.id.name, d.init);
-    } else if (node.type === 'ImportDeclaration') {
-      for (const s of node.specifiers) bindings.declare(s.local.name);
+  const candidates: Candidate[] = [];
+  fullAncestor(ast, (node, _state, ancestors, type) => {
+    if (type !== node.type) {
+      if (type === 'VariablePattern' && node.type === 'Identifier') bindings.declare(node.name);
+      return;
+    }
+    switch (node.type) {
+      case 'VariableDeclaration':
+        if (node.kind === 'const') {
+          for (const d of node.declarations) if (d.id.type === 'Identifier' && d.init) bindings.declareConst(d.id.name, d.init);
+        }
+        return;
+      case 'ImportDeclaration':
+        for (const s of node.specifiers) bindings.declare(s.local.name);
+        candidates.push({ node, ancestors: NO_ANCESTORS });
+        return;
+      case 'ExportAllDeclaration':
+      case 'ExportNamedDeclaration':
+      case 'ImportExpression':
+      case 'CallExpression':
+      case 'NewExpression':
+      case 'AssignmentExpression':
+      case 'Property':
+        candidates.push({ node, ancestors: NO_ANCESTORS });
+        return;
+      case 'Identifier':
+        if (node.name === 'eval' || node.name === 'Function') candidates.push({ node, ancestors: parentTail(ancestors) });
+        return;
+      case 'MemberExpression':
+        if (node.object.type === 'Super') return;
+        if (!node.computed && !(node.property.type === 'Identifier' && ANCESTOR_MEMBERS.has(node.property.name))) return;
+        candidates.push({ node, ancestors: parentTail(ancestors) });
+        return;
+      default:
+        return;
     }
   });
-  return bindings;
+  return { bindings, candidates };
 }
 
 /**
@@ -710,11 +761,10 @@ export function checkScript(source: string, opts: ScriptCheckOptions = {}): Poli
 }
 
 function runRules(ast: AnyNode, opts: ScriptCheckOptions): PolicyResult {
-  const bindings = collectBindings(ast);
+  const { bindings, candidates } = collect(ast);
   const folder = new Folder(bindings);
   const checker = new ScriptChecker(folder, bindings, opts);
-  fullAncestor(ast, (node, _state, ancestors, type) => {
-    if (type !== node.type) return;
+  for (const { node, ancestors } of candidates) {
     switch (node.type) {
       case 'ImportDeclaration':
         checker.onImport(node, 'static import');
@@ -740,7 +790,7 @@ function runRules(ast: AnyNode, opts: ScriptCheckOptions): PolicyResult {
         break;
       case 'Identifier':
         if (node.name === 'eval') checker.onCodeConstructorReference(node, ancestors, 'eval');
-        else if (node.name === 'Function' && !bindings.isDeclared('Function')) checker.onCodeConstructorReference(node, ancestors, 'Function');
+        else if (!bindings.isDeclared('Function')) checker.onCodeConstructorReference(node, ancestors, 'Function');
         break;
       case 'MemberExpression':
         checker.onMember(node, ancestors);
@@ -748,7 +798,7 @@ function runRules(ast: AnyNode, opts: ScriptCheckOptions): PolicyResult {
       default:
         break;
     }
-  });
+  }
   checker.refusals.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
   return checker.refusals.length > 0 ? failed(checker.refusals) : passed({});
 }

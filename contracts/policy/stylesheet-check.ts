@@ -59,7 +59,7 @@ interface Scan {
 type Mode = 'sheet' | 'inline';
 
 function lowerAscii(s: string): string {
-  return s.replace(/[A-Z]/g, (c) => c.toLowerCase());
+  return /[A-Z]/.test(s) ? s.replace(/[A-Z]/g, (c) => c.toLowerCase()) : s;
 }
 
 function unprefixed(name: string): string {
@@ -124,9 +124,12 @@ function nextVisible(tokens: readonly CssToken[], from: number): number {
  * other name, but a reader that drops or normalises such characters would see a load.
  */
 function disguisedLoadName(lower: string): boolean {
+  if (PLAIN_NAME.test(lower)) return false;
   const cleaned = lower.replace(/[^a-z0-9_-]/g, '');
   return cleaned !== lower && CONTAINS_LOADISH_NAME.test(cleaned);
 }
+
+const PLAIN_NAME = /^[a-z0-9_-]*$/;
 
 const HTML_NAMED: Record<string, string> = {
   lpar: '(', rpar: ')', colon: ':', sol: '/', bsol: '\\', quot: '"', apos: "'", lt: '<', gt: '>', amp: '&',
@@ -316,7 +319,9 @@ function scan(css: string, mode: Mode, opts: StyleSheetOptions): Scan {
 }
 
 function toRefusals(css: string, s: Scan, mode: Mode): PolicyRefusal[] {
-  const where = locator(css);
+  // Line starts are indexed only when something is refused: a sheet that passes is not read again.
+  let lines: ReturnType<typeof locator> | undefined;
+  const where = (offset: number) => (lines ??= locator(css))(offset);
   const findings = [...s.findings];
   if (mode === 'sheet' && s.attributeTests.length > 0) {
     const test = s.attributeTests[0];

