@@ -20,6 +20,8 @@ export class EventRouter {
   constructor(port: MessagePort, initialUrl: string, private readonly onHandlerError: (e: unknown) => void) {
     this.pageUrl = initialUrl;
     port.onmessage = (msg: MessageEvent) => {
+      // Heartbeats share this port: only a message with a kind is parsed (a failed parse builds an error).
+      if (typeof msg.data !== 'object' || msg.data === null || !('kind' in msg.data)) return;
       const parsed = PageEvent.safeParse(msg.data);
       if (parsed.success) this.dispatch(parsed.data);
     };

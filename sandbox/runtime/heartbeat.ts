@@ -5,6 +5,8 @@ import { Heartbeat } from '../../contracts/boundaries/sandbox-boot';
 
 export function answerHeartbeats(eventsPort: MessagePort): void {
   eventsPort.addEventListener('message', (e: MessageEvent) => {
+    // Page events share this port: only a message shaped like a heartbeat is parsed (a failed parse builds an error).
+    if (typeof e.data !== 'object' || e.data === null || !('heartbeat' in e.data)) return;
     const beat = Heartbeat.safeParse(e.data);
     if (beat.success) eventsPort.postMessage({ heartbeatReply: beat.data.heartbeat });
   });
