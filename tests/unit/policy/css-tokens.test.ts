@@ -38,6 +38,17 @@ describe('tokenizeCss (CSS Syntax Level 3)', () => {
   });
   it('turns NUL into U+FFFD', () => {
     expect(kinds('url(a\u0000b)')).toEqual(['url:a\uFFFDb']);
+    expect(kinds('ab\u0000cd\u0000')).toEqual(['ident:ab\uFFFDcd\uFFFD']);
+    expect(kinds('"x\u0000\u0000y"')).toEqual(['string:x\uFFFD\uFFFDy']);
+  });
+  it('keeps the text on both sides of escapes and NULs in names, strings and urls', () => {
+    // Plain runs are copied in one piece around what is decoded: nothing before or after an escape is lost.
+    expect(kinds('back\\67 round-\\63olor')).toEqual(['ident:background-color']);
+    expect(kinds('"one\\74 wo\\"three"')).toEqual(['string:onetwo"three']);
+    expect(kinds('url(  https://a.test/\\69mg\u0000.png  )')).toEqual(['url:https://a.test/img\uFFFD.png']);
+    expect(kinds('url(ab cd)')[0]).toBe('bad-url:ab');
+    expect(kinds('uRl(x)')).toEqual(['url:x']);
+    expect(kinds('urls(x)')[0]).toBe('function:urls');
   });
   it('reads at-keywords, hashes, numbers and CDO/CDC', () => {
     expect(kinds('@\\69mport')).toEqual(['at-keyword:import']);
