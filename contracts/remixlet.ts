@@ -2,11 +2,11 @@
 // Trusts nothing: the worker parses what it reads back from IndexedDB with these too.
 import { z } from 'zod';
 import { Refusal } from './refusals';
+import { RemixletId } from './remixlet-id';
 
 export { API_VERSION, SUPPORTED_API_VERSIONS } from './api-version';
 
-export const RemixletId = z.string().regex(/^[a-z0-9]{8,16}$/).describe('A remixlet id: lowercase letters and digits');
-export type RemixletId = z.infer<typeof RemixletId>;
+export { RemixletId } from './remixlet-id';
 
 export const FILE_NAMES = ['manifest.json', 'script.js', 'style.css', 'rules.json'] as const;
 export const FileName = z.enum(FILE_NAMES);

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { mutation, query, subscription } from '../rpc';
 import { OpResult, PageEvent } from '../dom/ops';
 import { WireBatch } from '../dom/runs';
-import { RemixletId } from '../remixlet';
+import { RemixletId } from '../remixlet-id';
 
 /** What the worker, from its own records, tells the page agent about the remixlet a call is for. */
 export const RemixletScope = z
