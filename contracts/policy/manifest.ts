@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import { failed, passed, quote, refusal } from './result';
 import type { PolicyRefusal, PolicyResult } from './result';
-import { isPublicSuffix, plainHostProblem } from './site';
+import { plainHostProblem } from './site';
+import { isPublicSuffix } from './registrable-domain';
 import { parseMatchPattern } from './match-pattern';
 
 const SIMPLE_PERMISSIONS = ['storage', 'clipboard', 'notifications', 'menu', 'schedule', 'netrules'] as const;

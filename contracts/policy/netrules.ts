@@ -6,7 +6,8 @@
 import { failed, passed, quote, refusal } from './result';
 import type { PolicyRefusal, PolicyResult } from './result';
 import { coversEverySite, hostsOf } from './match-pattern';
-import { isPlainHost, isPublicSuffix, sameSite, urlOnHosts } from './site';
+import { isPlainHost, urlOnHosts } from './site';
+import { isPublicSuffix, sameSite } from './registrable-domain';
 import type { Manifest } from './manifest';
 
 export const NETRULES_LIMITS = {

@@ -1,10 +1,7 @@
 // Context: worker, page agent, offscreen host, panel and Node tests. Trusts nothing: hosts come from
 // manifests and pages. Hosts are canonicalised with the WHATWG URL parser, which Chrome also follows.
-import { parse as parseDomain } from 'tldts';
-
-// Private suffixes such as github.io count, because browsers treat alice.github.io and bob.github.io
-// as different sites; the approval dialog must not present them as one.
-const TLDTS_OPTIONS = { allowPrivateDomains: true, extractHostname: false } as const;
+// The registrable domain (the public suffix list) is in registrable-domain.ts: the page agent, which
+// evaluates this module at document_start on every page, needs none of it.
 
 // Characters the URL parser refuses in a host, or reads as the end of one (so "a.example@b" or
 // "a.example/x" cannot smuggle a different host past a string check).
@@ -36,7 +33,7 @@ function isIpv4(host: string): boolean {
   return /^\d{1,3}(\.\d{1,3}){3}$/.test(host);
 }
 
-function stripTrailingDot(host: string): string {
+export function stripTrailingDot(host: string): string {
   return host.endsWith('.') ? host.slice(0, -1) : host;
 }
 
@@ -79,50 +76,6 @@ export function plainHostProblem(s: string): string | undefined {
 
 export function isPlainHost(s: string): boolean {
   return plainHostProblem(s) === undefined;
-}
-
-function hostOf(hostOrUrl: string | URL): string | null {
-  if (hostOrUrl instanceof URL) return hostOrUrl.hostname || null;
-  if (hostOrUrl.includes('://')) {
-    try {
-      return new URL(hostOrUrl).hostname || null;
-    } catch {
-      return null;
-    }
-  }
-  // A bare host may carry a port; the site ignores it.
-  const m = /^(\[[^\]]*\]|[^:]*)(?::\d*)?$/.exec(hostOrUrl);
-  return m?.[1] ? canonicalHost(m[1]) : null;
-}
-
-/**
- * The registrable domain ("site") of a host or URL: example.co.uk for www.example.co.uk,
- * alice.github.io for alice.github.io. An IP address, or a name with no registrable part such as
- * localhost, is its own site. Null when the input is not a valid host.
- */
-export function registrableDomain(hostOrUrl: string | URL): string | null {
-  const host = hostOf(hostOrUrl);
-  if (host === null) return null;
-  const bare = stripTrailingDot(host);
-  if (bare.startsWith('[')) return bare;
-  const parsed = parseDomain(bare, TLDTS_OPTIONS);
-  if (parsed.isIp) return bare;
-  return parsed.domain ?? bare;
-}
-
-/** Schemeless same-site (scheme and port ignored), as the approval dialog means "the same site". */
-export function sameSite(a: string | URL, b: string | URL): boolean {
-  const da = registrableDomain(a);
-  const db = registrableDomain(b);
-  return da !== null && da === db;
-}
-
-/** True when the host is itself a public suffix (com, co.uk, github.io): a wildcard on it covers many unrelated sites. */
-export function isPublicSuffix(host: string): boolean {
-  const bare = stripTrailingDot(host);
-  const parsed = parseDomain(bare, TLDTS_OPTIONS);
-  if (parsed.isIp) return false;
-  return parsed.publicSuffix === bare;
 }
 
 function effectivePort(url: URL): string {

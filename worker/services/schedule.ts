@@ -7,7 +7,7 @@ import { RemixletRefusal } from '../../contracts/refusals';
 import { SERVICE_LIMITS, type ScheduleCall } from '../../contracts/boundaries/service-calls';
 import { matchesUrl } from '../../contracts/policy/match-pattern';
 import { coversEverySite } from '../../contracts/policy/match-pattern';
-import { sameSite } from '../../contracts/policy/site';
+import { sameSite } from '../../contracts/policy/registrable-domain';
 import { quote } from '../../contracts/policy/result';
 import type { ActiveRemixlet } from '../store/remixlets';
 import { serialized } from '../store/db';

@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { canonicalHost, isPlainHost, isPublicSuffix, plainHostProblem, registrableDomain, sameSite, urlOnHosts } from '../../../contracts/policy/site';
+import { canonicalHost, isPlainHost, plainHostProblem, urlOnHosts } from '../../../contracts/policy/site';
+import { isPublicSuffix, registrableDomain, sameSite } from '../../../contracts/policy/registrable-domain';
 
 describe('registrableDomain and sameSite', () => {
   it('finds the registrable domain, private suffixes included', () => {
