@@ -7,7 +7,6 @@
 import { TRPCError } from '@trpc/server';
 import { isObservable, type Unsubscribable } from '@trpc/server/observable';
 import { pageAgentRouter } from './router';
-import { domOpSchemas } from '../contracts/dom/ops';
 
 type Message = { trpc?: { id?: unknown; jsonrpc?: unknown; method?: unknown; params?: { path?: unknown; input?: unknown } } };
 
@@ -30,9 +29,6 @@ const agentRouter = () => (agent ??= import('./agent/router').then((m) => m.agen
 
 /** Answers every request on this port until it disconnects; returns the message handler. */
 export function servePort(port: chrome.runtime.Port): (message: unknown) => void {
-  // The op schemas are built at first use (contracts/dom/ops.ts), not while the page waits for this content
-  // script at document_start; the worker connecting is the moment: its first batch should not wait for them.
-  domOpSchemas();
   const subscriptions = new Map<unknown, Unsubscribable>();
   const callers = new Map<Router, ReturnType<Router['createCaller']>>();
   const callerOf = (r: Router) => {
