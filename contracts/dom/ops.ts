@@ -56,15 +56,7 @@ const op = <T extends string, S extends z.ZodRawShape>(name: T, shape: S, descri
   return schema;
 };
 
-/**
- * Every op's schema, built at first use rather than as the contract loads: the page agent evaluates this
- * module at document_start on every page, before the page is parsed (the sandbox runtime builds it while
- * its frame is still a spare, sandbox/runtime/main.ts). Built once; DomOp and domOpSchemas share it.
- */
-let domOps: ReturnType<typeof buildDomOps> | undefined;
-export const domOpSchemas = () => (domOps ??= buildDomOps());
-
-const buildDomOps = () => z.discriminatedUnion('op', [
+export const DomOp = z.discriminatedUnion('op', [
   op('query', { sel: Selector, scope: HandleRef.optional() }, 'First element matching the selector, or null.'),
   op('queryAll', { sel: Selector, scope: HandleRef.optional(), limit: z.number().int().min(1).max(LIMITS.queryAllMax).optional() }, 'Elements matching the selector, up to the limit.'),
   op('waitFor', { sel: Selector, scope: HandleRef.optional(), timeout: z.number().int().min(0).max(LIMITS.waitForMaxMs).optional() }, 'Waits until an element matches, or null after the timeout.'),
@@ -129,7 +121,6 @@ const buildDomOps = () => z.discriminatedUnion('op', [
     'Reports, at most once per animation frame (by a timer while the tab is hidden), that the page changed (for rmx.keep). With sels and/or hs, only changes in, to or around the elements the selectors match and the handles name: inside one, one added, removed or replaced, or an attribute of one or of its ancestors. Sent again, it replaces what is watched.',
   ),
 ]);
-export const DomOp = z.lazy(domOpSchemas);
 export type DomOp = z.infer<typeof DomOp>;
 export type DomOpName = DomOp['op'];
 

@@ -5,7 +5,7 @@
 // order, with every check it runs on a lone op, and a run counts as its elements against every limit and
 // budget. Trusts nothing: every boundary parses a run with these schemas, as it parses a lone op.
 import { z } from 'zod';
-import { DomOp, HandleRef, LIMITS, domOpSchemas } from './ops';
+import { DomOp, HandleRef, LIMITS } from './ops';
 import { batchCount, runKinds, type RunOp as RunOpShape, type WireOp as WireOpShape } from './run-codec';
 
 export * from './run-codec';
@@ -17,14 +17,10 @@ type OpSchema = z.ZodObject<{ op: z.ZodLiteral<string>; h: typeof HandleRef }>;
 export const RunOp = z
   .object({
     op: z.literal('run'),
-    // Each kind's own schema without its element: the arguments are checked exactly as a lone op's. Built at
-    // the first run parsed (z.lazy), not as the contract loads: the page agent evaluates this module at
-    // document_start on every page, before the page is parsed, and most pages never receive a run.
-    of: z.lazy(() =>
-      z.discriminatedUnion(
-        'op',
-        (domOpSchemas().options as unknown as OpSchema[]).filter((o) => runKinds.has(o.shape.op.value)).map((o) => o.omit({ h: true })) as never,
-      ),
+    // Each kind's own schema without its element: the arguments are checked exactly as a lone op's.
+    of: z.discriminatedUnion(
+      'op',
+      (DomOp.options as unknown as OpSchema[]).filter((o) => runKinds.has(o.shape.op.value)).map((o) => o.omit({ h: true })) as never,
     ),
     hs: z.array(HandleRef).min(1).max(LIMITS.batchOps),
   })

@@ -12,7 +12,6 @@ import { limitLog } from './log-limit';
 import { BENCH_BUILD } from '../../contracts/build-flags';
 import { installBenchFloor } from './bench-floor';
 import { answerHeartbeats } from './heartbeat';
-import { domOpSchemas } from '../../contracts/dom/ops';
 
 // Taken before lockdown and before remixlet code can replace them.
 const createObjectURL = URL.createObjectURL.bind(URL);
@@ -112,8 +111,5 @@ function start(event: MessageEvent): void {
 }
 
 self.addEventListener('message', start, { once: true });
-// The op schemas are built at first use (contracts/dom/ops.ts); here that is now, while this frame is a spare,
-// so that a script's first call does not wait for them.
-domOpSchemas();
 // Evaluated, locked down and listening: a spare frame is worth taking now (offscreen/spares.ts).
 tellSandboxPage(RUNTIME_READY);

@@ -3,7 +3,7 @@
 // snapshot per API version may only grow (tests/unit/api/api-snapshot.test.ts).
 import { z } from 'zod';
 import { DOM_METHODS, RMX_API } from '../../contracts/api/surface';
-import { domOpSchemas } from '../../contracts/dom/ops';
+import { DomOp } from '../../contracts/dom/ops';
 import { REFUSAL_CODES } from '../../contracts/refusals';
 import { API_VERSION } from '../../contracts/remixlet';
 
@@ -18,7 +18,7 @@ const schema = (s: z.ZodType): unknown => z.toJSONSchema(s, { unrepresentable: '
 
 export function opSchemas(): Map<string, z.ZodObject> {
   const out = new Map<string, z.ZodObject>();
-  for (const option of domOpSchemas().options) {
+  for (const option of DomOp.options) {
     const shape = (option as z.ZodObject).shape as Record<string, z.ZodType>;
     const name = (shape.op as z.ZodLiteral<string>).value;
     out.set(name, option as z.ZodObject);
