@@ -56,6 +56,8 @@ test('a chat stays on its tab and site, refuses other tabs, and stops when its t
 
   // A new chat on the page; closing the tab stops it.
   await panel.getByRole('button', { name: 'New chat' }).click();
+  // The new chat starts empty; send() counts the messages shown before it sends.
+  await expect(panel.locator('.chat .user')).toHaveCount(0);
   await send(panel, 'Again');
   await idle(panel);
   await expect(panel.locator('.chat .assistant').last()).toHaveText('Looked.');

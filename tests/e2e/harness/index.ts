@@ -112,6 +112,8 @@ export const test = base.extend<HarnessFixtures & HarnessOptions, HarnessWorkerF
   ],
 
   sites: async ({ servers }, use) => {
+    // The servers live as long as the worker; each test sees only the requests made while it ran.
+    servers.fixtures.clearRequests();
     const sites = new Sites(servers.fixtures);
     await use(sites);
     sites.dispose();

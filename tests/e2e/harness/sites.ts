@@ -387,7 +387,7 @@ export class Sites {
     return off;
   }
 
-  /** Requests the fixture servers answered (all hosts, all tests of this worker unless cleared). */
+  /** Requests the fixture servers answered during this test (all hosts; the sites fixture clears them as a test starts). */
   requests(filter?: { host?: string; path?: string }): ServedRequest[] {
     return this.servers
       .requests()
