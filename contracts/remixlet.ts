@@ -5,8 +5,7 @@ import { Refusal } from './refusals';
 import { RemixletId } from './remixlet-id';
 
 export { API_VERSION, SUPPORTED_API_VERSIONS } from './api-version';
-
-export { RemixletId } from './remixlet-id';
+export { RemixletId };
 
 export const FILE_NAMES = ['manifest.json', 'script.js', 'style.css', 'rules.json'] as const;
 export const FileName = z.enum(FILE_NAMES);
