@@ -139,6 +139,33 @@ test('witness.control is recorded on every channel: http, https CONNECT, ws, UDP
   await witness.expectNoHits({ settleMs: 300 });
 });
 
+test('the UDP witness answers STUN binding requests, so a peer connection does not resend them', async ({ openPage, witness }) => {
+  // A resent request can arrive after its socket closed; unattributed, it would show up in the other worker's test.
+  const page = await openPage('shop.test', '/index.html');
+  const state = await page.evaluate(async (url) => {
+    const pc = new RTCPeerConnection({ iceServers: [{ urls: url }] });
+    pc.createDataChannel('probe');
+    const srflx = new Promise<string>((resolve) => {
+      pc.onicecandidate = (e) => {
+        if (e.candidate?.type === 'srflx') resolve(e.candidate.address ?? '');
+      };
+      setTimeout(() => resolve('none'), 5000);
+    });
+    await pc.setLocalDescription(await pc.createOffer());
+    const address = await srflx;
+    // Unanswered, a binding request is resent after 250 ms, 500 ms, 1 s...
+    await new Promise((r) => setTimeout(r, 2000));
+    pc.close();
+    return address;
+  }, witness.urls.stun);
+  expect(state).toBe('127.0.0.1');
+  const sent = (await witness.hits()).filter((h) => h.channel === 'udp' && h.port === 3478 && h.tag === witness.tag);
+  expect(sent.length).toBeGreaterThan(0);
+  const perSocket = new Map<number, number>();
+  for (const h of sent) perSocket.set(h.from?.port ?? 0, (perSocket.get(h.from?.port ?? 0) ?? 0) + 1);
+  expect([...perSocket.values()].every((n) => n === 1)).toBe(true);
+});
+
 test('a hostile page on a fixture host is caught on an unusual channel (preconnect, beacon, IP literal)', async ({ openPage, witness }) => {
   const page = await openPage('other.test', '/index.html');
   await page.evaluate(() => {

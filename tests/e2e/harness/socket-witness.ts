@@ -172,6 +172,29 @@ export async function attribute(
 }
 
 /** The fixed-port TCP/UDP witnesses plus their hit log. One per test run. */
+const STUN_MAGIC_COOKIE = 0x2112a442;
+
+/**
+ * RFC 5389 Binding success response (XOR-MAPPED-ADDRESS = the sender) to a Binding request, or
+ * undefined for anything else (TURN allocations and other datagrams go unanswered).
+ */
+export function stunBindingSuccess(msg: Buffer, from: { address: string; port: number }): Buffer | undefined {
+  if (msg.length < 20 || msg.readUInt16BE(0) !== 0x0001 || msg.readUInt32BE(4) !== STUN_MAGIC_COOKIE) return undefined;
+  const octets = from.address.split('.').map(Number);
+  if (octets.length !== 4 || octets.some((o) => !Number.isInteger(o) || o < 0 || o > 255)) return undefined;
+  const out = Buffer.alloc(32);
+  out.writeUInt16BE(0x0101, 0); // Binding success response
+  out.writeUInt16BE(12, 2); // one attribute: 4 header + 8 value
+  msg.copy(out, 4, 4, 20); // magic cookie and transaction id, echoed
+  out.writeUInt16BE(0x0020, 20); // XOR-MAPPED-ADDRESS
+  out.writeUInt16BE(8, 22);
+  out.writeUInt8(0x01, 25); // IPv4
+  out.writeUInt16BE(from.port ^ (STUN_MAGIC_COOKIE >>> 16), 26);
+  const ip = ((octets[0]! << 24) | (octets[1]! << 16) | (octets[2]! << 8) | octets[3]!) >>> 0;
+  out.writeUInt32BE((ip ^ STUN_MAGIC_COOKIE) >>> 0, 28);
+  return out;
+}
+
 export class SocketWitnesses {
   private readonly hitsLog: SocketHit[] = [];
   private readonly pending = new Set<Promise<void>>();
@@ -192,7 +215,7 @@ export class SocketWitnesses {
       }
       for (const port of UDP_WITNESS_PORTS) {
         const sock = dgram.createSocket('udp4');
-        sock.on('message', (msg, rinfo) => this.onUdp(msg, rinfo, port));
+        sock.on('message', (msg, rinfo) => this.onUdp(msg, rinfo, port, sock));
         await new Promise<void>((resolve, reject) => {
           sock.once('error', reject);
           sock.bind(port, WITNESS_IP, () => resolve());
@@ -251,7 +274,7 @@ export class SocketWitnesses {
     sock.setTimeout(5000, () => sock.destroy());
   }
 
-  private onUdp(msg: Buffer, rinfo: dgram.RemoteInfo, port: number): void {
+  private onUdp(msg: Buffer, rinfo: dgram.RemoteInfo, port: number, sock: dgram.Socket): void {
     this.push({
       channel: 'udp',
       port,
@@ -259,6 +282,11 @@ export class SocketWitnesses {
       bytes: msg.length,
       preview: msg.subarray(0, 32).toString('hex'),
     });
+    // Answered so that a peer connection stops retransmitting: a request resent just before its
+    // connection closes arrives after its socket is gone, cannot be attributed, and would be shown
+    // to the test running in the other worker. The hit is recorded above either way.
+    const reply = stunBindingSuccess(msg, rinfo);
+    if (reply) sock.send(reply, rinfo.port, rinfo.address);
   }
 
   /** All hits after `sinceSeq`, once pending attributions have finished. */
