@@ -8,20 +8,28 @@ import { test } from '../tests/e2e/harness';
 import { openPanel } from '../tests/e2e/remixlet';
 import { installBench, ms, pct, ratio, sleep, waitForFigures } from './kit';
 
-const ROUNDS = 24; // per side: 4 variants (hide/show × with/without layout) × 6, after 4 warm-up rounds; each also makes one 10-row batch
+const ROUNDS = 24; // per side: 4 variants (hide/show × with/without layout) × 6, after 4 warm-up rounds; each also makes one 10-row batch and one raw crossing
 const WARM = 4;
 
-// Click k: even clicks change all 1,000 rows (round r = k / 2: hide on even rounds, show on odd ones; the
-// layout read on rounds 2-3 of every 4); odd clicks hide or show only the first 10 rows, the same way, to
-// show what a batch costs before its elements: the crossing itself, a second after the last one.
+// Click k, three per round r = k / 3: the first changes all 1,000 rows (hide on even rounds, show on odd
+// ones; the layout read on rounds 2-3 of every 4); the second hides or shows only the first 10 rows, the
+// same way, to show what a batch costs before its elements: the crossing itself, a second after the last
+// one; the third sends one empty message over the same hops, raw (no Comlink, tRPC or zod: the floor of
+// issue 10 #1, benchmark builds only), a second after the last: what the crossing costs at the least.
 const SCRIPT = `
 const rows = await dom.queryAll('#a .row', { limit: 1000 });
 const go = await dom.query('#go');
+const floor = globalThis.remixletBenchFloor;
 let click = 0;
 await go.on('click', async () => {
   const k = click++;
-  const r = k >> 1;
-  const small = k % 2 === 1;
+  const r = Math.floor(k / 3);
+  if (k % 3 === 2) {
+    const [t] = typeof floor === 'function' ? await floor(1) : [NaN];
+    rmx.log('BATCH ' + JSON.stringify({ r, floor: true, small: false, hide: false, layout: false, ms: t, n: 0 }));
+    return;
+  }
+  const small = k % 3 === 1;
   const hide = r % 2 === 0;
   const layout = !small && Math.floor(r / 2) % 2 === 1;
   const some = small ? rows.slice(0, 10) : rows;
@@ -40,6 +48,7 @@ rmx.log('READY ' + JSON.stringify({ rows: rows.length }));
 
 interface Round {
   r: number;
+  floor?: boolean;
   small: boolean;
   hide: boolean;
   layout: boolean;
@@ -67,6 +76,7 @@ test('1,000 changes in one batch vs a content script', async ({ openPage, openEx
     await waitForFigures(panel, id, 'BATCH', ++clicks);
   };
   for (let r = 0; r < ROUNDS + WARM; r++) {
+    await click();
     await click();
     await click();
     const hide = r % 2 === 0;
@@ -97,8 +107,9 @@ test('1,000 changes in one batch vs a content script', async ({ openPage, openEx
     contentScript.push({ r, small: false, hide, layout, ms: cs.ms, injectMs: cs.injectMs });
   }
   const all = (await waitForFigures<Round>(panel, id, 'BATCH', clicks)).filter((x) => x.r >= WARM);
-  const remixlet = all.filter((x) => !x.small);
+  const remixlet = all.filter((x) => !x.small && !x.floor);
   const small = all.filter((x) => x.small).map((x) => x.ms);
+  const floor = all.filter((x) => x.floor).map((x) => x.ms);
   const cs = contentScript.filter((x) => x.r >= WARM);
 
   console.log(`1,000 changes in one batch (${ROUNDS / 2} rounds per variant, hide and show alternating)`);
@@ -118,4 +129,7 @@ test('1,000 changes in one batch vs a content script', async ({ openPage, openEx
   console.log('  10 changes in one batch (the crossing, with almost nothing to do), a second after the last batch:');
   console.log(`    remixlet dom.batch:                p50 ${ms(pct(small, 50))}  p95 ${ms(pct(small, 95))}`);
   console.log(`    ratio to the content script's 1,000 changes: p50 ${ratio(pct(small, 50), pct(direct, 50))}`);
+  console.log('  one empty message over the same hops and back, raw (no Comlink, tRPC or zod), a second after the last batch:');
+  console.log(`    raw floor:                          p50 ${ms(pct(floor, 50))}  p95 ${ms(pct(floor, 95))}`);
+  console.log(`    ratio to the content script's 1,000 changes: p50 ${ratio(pct(floor, 50), pct(direct, 50))}`);
 });
