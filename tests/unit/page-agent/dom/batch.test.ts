@@ -102,7 +102,7 @@ describe('bad input', () => {
         limited: codes.filter((c) => c === 'RATE_LIMITED').length,
         otherCodes: codes.filter((c) => c !== 'ok' && c !== 'RATE_LIMITED'),
         otherOk: other.every((r) => r.ok),
-        maxGap: Math.max(...ticks.slice(1).map((v, i) => v - ticks[i]!)),
+        ticksDuring: ticks.filter((t) => t > t0 && t < t0 + elapsed).length,
       };
     }, SCOPE);
     expect(stats.otherCodes).toEqual([]);
@@ -112,8 +112,9 @@ describe('bad input', () => {
     expect(stats.ok).toBeLessThanOrEqual(4_000 + Math.ceil((4_000 * stats.elapsed) / 1000) + 10);
     expect(stats.limited).toBeGreaterThan(1_000);
     expect(stats.otherOk).toBe(true);
-    // Without slicing the page's timer would wait for the whole flood; with it, for a slice or two.
-    expect(stats.maxGap).toBeLessThan(Math.max(100, stats.elapsed / 3));
+    // Without slicing the page's timer would wait for the whole flood (all five batches run in one task); with
+    // it, the timer runs between slices.
+    expect(stats.ticksDuring).toBeGreaterThanOrEqual(1);
   });
 
   test('a heavy batch gives the page its thread back between slices', async () => {
