@@ -2,29 +2,20 @@
 // with chrome.scripting cannot be modules) into dist/page-agent.js; with `--mode idle`, its document_idle
 // marker (page-agent/idle-marker.ts) into dist/page-agent-idle.js (an IIFE build takes one entry).
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
+import { keepOut } from './scripts/keep-out-plugin';
 
 /**
  * Packages the page agent must not carry: every page it runs on evaluates the whole bundle at document_start,
  * before the page is parsed, and these build large tables as they load (tldts: the public suffix list, about
- * a third of the bundle and 3-4 ms of every page's start). Reached through a shared contracts/ module, they
- * fail the build here, where lint cannot see the path.
+ * a third of the bundle and 3-4 ms of every page's start).
  */
 const NOT_IN_THE_PAGE_AGENT: Record<string, string> = {
   tldts: 'the registrable domain is in contracts/policy/registrable-domain.ts, which the page agent does not need',
 };
-const keepOut = (): Plugin => ({
-  name: 'remixlet:page-agent-keep-out',
-  enforce: 'pre',
-  resolveId(source, importer) {
-    const why = NOT_IN_THE_PAGE_AGENT[source];
-    if (why) this.error(`the page agent must not bundle ${source} (imported by ${importer ?? '?'}): ${why}.`);
-    return null;
-  },
-});
 
 export default defineConfig(({ mode }) => ({
-  plugins: [keepOut()],
+  plugins: [keepOut('page agent', NOT_IN_THE_PAGE_AGENT)],
   define: {
     __REMIXLET_BENCH__: JSON.stringify(process.env.REMIXLET_BENCH === '1'),
     __REMIXLET_TEST_HOOKS__: JSON.stringify(process.env.REMIXLET_PACKAGE !== '1'),

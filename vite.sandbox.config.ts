@@ -2,8 +2,21 @@
 // opaque origin and cannot load module scripts from the extension. The remixlet runtime inside it is
 // inlined as a classic blob: worker.
 import { defineConfig } from 'vite';
+import { keepOut } from './scripts/keep-out-plugin';
+
+/**
+ * The sandbox page's own script runs on the main thread of the sandbox process, which every sandbox frame
+ * shares, and it starts the runtime worker only after it has evaluated: what it evaluates delays its own
+ * runtime and holds up the other frames loading or booting. It only hands the boot message's ports to the
+ * runtime worker, which parses the message (the worker's bundle is built apart, with worker.plugins, so zod
+ * stays there).
+ */
+const NOT_IN_THE_SANDBOX_PAGE: Record<string, string> = {
+  zod: 'the runtime worker parses the boot message (sandbox/runtime/main.ts); the page forwards it unread',
+};
 
 export default defineConfig({
+  plugins: [keepOut('sandbox page', NOT_IN_THE_SANDBOX_PAGE)],
   define: {
     __REMIXLET_BENCH__: JSON.stringify(process.env.REMIXLET_BENCH === '1'),
     __REMIXLET_TEST_HOOKS__: JSON.stringify(process.env.REMIXLET_PACKAGE !== '1'),

@@ -1,8 +1,9 @@
-// Context: sandboxed extension page (origin "null", no extension API). Trusts only the first boot message
-// from its embedder that carries the two ports; it hands them to a dedicated worker and holds nothing else.
+// Context: sandboxed extension page (origin "null", no extension API). Trusts nothing: it passes the first
+// message from its embedder that carries two ports, unread, to a dedicated worker (whose runtime parses it)
+// and holds nothing else.
 // Remixlet code never runs in this window realm: a window realm can always reach a document.
 import RuntimeWorker from './runtime/main?worker&inline';
-import { RUNTIME_READY, SandboxBoot } from '../contracts/boundaries/sandbox-boot';
+import { RUNTIME_READY } from '../contracts/boundaries/runtime-ready';
 
 // Started before the boot message, so a frame loaded ahead of need (offscreen/spares.ts) has its runtime
 // ready; the runtime does nothing until the one boot message below reaches it.
@@ -16,12 +17,13 @@ const onReady = (e: MessageEvent) => {
 };
 worker.addEventListener('message', onReady);
 
+// The first message from the embedder with the two ports is the boot message: passed on unread, once. The
+// runtime parses it (SandboxBoot) before it uses any of it. No schema library is evaluated here: it would
+// delay this frame's runtime and hold the sandbox process's main thread, which every sandbox frame shares.
 let booted = false;
 window.addEventListener('message', (event: MessageEvent) => {
   if (booted || event.source !== window.parent || event.ports.length !== 2) return;
-  const boot = SandboxBoot.safeParse(event.data);
-  if (!boot.success) return;
   booted = true;
   const [rpcPort, eventsPort] = event.ports;
-  worker.postMessage({ boot: boot.data }, [rpcPort!, eventsPort!]);
+  worker.postMessage({ boot: event.data as unknown }, [rpcPort!, eventsPort!]);
 });

@@ -19,8 +19,7 @@ export const SandboxBoot = z
   .strict();
 export type SandboxBoot = z.infer<typeof SandboxBoot>;
 
-/** What a sandbox frame's runtime says, through the sandbox page, once it has evaluated and can take its boot message (offscreen/spares.ts). */
-export const RUNTIME_READY = { remixletRuntimeReady: true } as const;
+export { RUNTIME_READY } from './runtime-ready';
 
 /** On the events port: a held sandbox's script may run now; the page as it is at that moment. */
 export const SandboxStart = z.object({ start: z.object({ url: z.string(), title: z.string() }).strict() }).strict();
