@@ -96,14 +96,14 @@ export function noteHeld(sandboxId: string, state: 'waiting' | 'started' | 'gone
 }
 
 /**
- * A frame loading in the sandbox process holds that process's main thread (every sandbox frame shares it;
- * the frames are out of this document's process) for tens of milliseconds: a held sandbox's start message, and its first calls on their
- * way to the page, then wait behind it. Measured on a page loaded a second after the last: the start took
- * 7–27 ms to arrive here and the first call 10–47 ms to leave, with spares loading 50 ms after the binds at
- * the navigation's start, which is when the page commits (bench/time-to-effect.bench.ts). So frames are
- * added only once nothing is about to start, and a moment after the last start, or 1 s after the last bind
- * while held sandboxes still wait (a navigation that never commits). With no spare at all they wait too:
- * a frame loaded then would still hold up the page's start.
+ * A frame loading in the sandbox process holds that process's main thread (every sandbox frame shares it; the
+ * frames are out of this document's process) for tens of milliseconds: a held sandbox's start message, and
+ * its first calls on their way to the page, then wait behind it. Measured on a page loaded a second after the
+ * last: the start took 7–27 ms to arrive here and the first call 10–47 ms to leave, with spares loading 50 ms
+ * after the binds at the navigation's start, which is when the page commits (bench/time-to-effect.bench.ts).
+ * So frames are added only once nothing is about to start, and a moment after the last start, or 1 s after
+ * the last bind while held sandboxes still wait (a navigation that never commits). With no spare at all they
+ * wait too: a frame loaded then would still hold up the page's start.
  */
 const AFTER_START_MS = 60;
 const HELD_WAIT_CAP_MS = 1_000;
