@@ -226,7 +226,7 @@ export function navigationFailed(tabId: number): Promise<void> {
 
 /** The held sandboxes a tab's navigation made before committing; they never started, so nothing is released. */
 function stopUncommitted(tabId: number, reason: string): Promise<void> {
-  return stopNow((rec) => Boolean(rec.held) && rec.tabId === tabId && rec.documentId === UNCOMMITTED, reason, false);
+  return stopNow((rec) => Boolean(rec.held) && rec.tabId === tabId && rec.documentId === UNCOMMITTED, reason, { release: false });
 }
 
 /**
@@ -258,7 +258,7 @@ export function documentCommitted(tabId: number, documentId: string, url: string
     // Held sandboxes of anything else go: made for an address the navigation left on the way, or for an
     // earlier document whose page agent never came to say goodbye (an error page). They never started, so
     // nothing of theirs is on a page and no page agent is asked to release anything.
-    await stopNow((rec) => Boolean(rec.held) && rec.tabId === tabId && rec.documentId !== documentId, 'the page went away before it was ready', false);
+    await stopNow((rec) => Boolean(rec.held) && rec.tabId === tabId && rec.documentId !== documentId, 'the page went away before it was ready', { release: false });
     const scripts = runnable.filter(hasScript);
     for (const r of scripts) {
       if (!(await liveTokenFor({ tabId, documentId }, r.head.id))) await createSandbox({ tabId, documentId }, r, page, false);
@@ -281,9 +281,13 @@ export function stopSandboxes(pred: (rec: TokenRecord) => boolean, reason: strin
   return serially(() => stopNow(pred, reason), `stop (${reason})`);
 }
 
-/** `release`: ask the page agent to drop the sandbox's listeners and observers (not for sandboxes that never started). */
-async function stopNow(pred: (rec: TokenRecord) => boolean, reason: string, release = true): Promise<void> {
-  const gone = await tokens.revokeWhere(pred);
+/**
+ * `release`: ask the page agent to drop the sandbox's listeners and observers (not for sandboxes that never
+ * started). `waitForWrite`: whether the queue waits for the revocation to be saved (tokens.revokeWhere).
+ */
+async function stopNow(pred: (rec: TokenRecord) => boolean, reason: string, opts: { release?: boolean; waitForWrite?: boolean } = {}): Promise<void> {
+  const release = opts.release ?? true;
+  const gone = await tokens.revokeWhere(pred, { waitForWrite: opts.waitForWrite ?? true });
   for (const [, rec] of gone) {
     sendToOffscreen({ type: 'destroy', sandboxId: rec.sandboxId, reason });
     if (!release) continue;
@@ -295,7 +299,9 @@ async function stopNow(pred: (rec: TokenRecord) => boolean, reason: string, rele
 export function pageGone(tabId: number, documentId: string): Promise<void> {
   return serially(async () => {
     for (const key of [...insertedCss.keys()]) if (key.startsWith(`${tabId}:${documentId}:`)) insertedCss.delete(key);
-    await stopNow((rec) => rec.tabId === tabId && rec.documentId === documentId, 'the page went away');
+    // The next page of the tab commits about now, and its start waits in this queue: the revocation's
+    // storage write (10-30 ms during a navigation, measured) is not waited for (bench/RESULTS.md, seventh pass).
+    await stopNow((rec) => rec.tabId === tabId && rec.documentId === documentId, 'the page went away', { waitForWrite: false });
   }, `page gone tab ${tabId}`);
 }
 

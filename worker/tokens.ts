@@ -92,12 +92,21 @@ export const tokens = {
     const map = await load();
     if (map.delete(token)) await persist(map);
   },
-  async revokeWhere(pred: (rec: TokenRecord) => boolean): Promise<Array<[string, TokenRecord]>> {
+  /**
+   * Revokes the tokens `pred` picks: at once for every check (they read this map), in storage when the write
+   * ends. `waitForWrite: false` answers without waiting for it: during a navigation the browser can take tens
+   * of milliseconds to save, and a page that went away should not hold up the next page's start for that.
+   * The write still lands, and any later write saves the newer map (writes go in order, each the whole map).
+   */
+  async revokeWhere(pred: (rec: TokenRecord) => boolean, opts: { waitForWrite?: boolean } = {}): Promise<Array<[string, TokenRecord]>> {
     const map = await load();
     const gone: Array<[string, TokenRecord]> = [];
     for (const [token, rec] of map) if (pred(rec)) gone.push([token, rec]);
     for (const [token] of gone) map.delete(token);
-    if (gone.length) await persist(map);
+    if (!gone.length) return gone;
+    const saved = persist(map);
+    if (opts.waitForWrite === false) saved.catch(() => undefined);
+    else await saved;
     return gone;
   },
   async all(): Promise<Array<[string, TokenRecord]>> {
