@@ -17,7 +17,6 @@ rmx.keep('no-promo', {
 });
 `;
 
-// A neighbour on the same page calling dom as fast as its budget lets it (the runtime refuses the excess at once).
 // A neighbour on the same page calling dom as fast as its budget lets it (the runtime refuses the excess at
 // once); it logs how many calls the page answered each second.
 const FLOOD = `

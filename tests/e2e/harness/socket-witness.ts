@@ -171,7 +171,6 @@ export async function attribute(
   return { attribution: `socket inode ${inodes.join(',')} not owned by a tagged browser process` };
 }
 
-/** The fixed-port TCP/UDP witnesses plus their hit log. One per test run. */
 const STUN_MAGIC_COOKIE = 0x2112a442;
 
 /**
@@ -195,6 +194,7 @@ export function stunBindingSuccess(msg: Buffer, from: { address: string; port: n
   return out;
 }
 
+/** The fixed-port TCP/UDP witnesses plus their hit log. One per test run. */
 export class SocketWitnesses {
   private readonly hitsLog: SocketHit[] = [];
   private readonly pending = new Set<Promise<void>>();
