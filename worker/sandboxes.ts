@@ -287,7 +287,7 @@ export function stopSandboxes(pred: (rec: TokenRecord) => boolean, reason: strin
  */
 async function stopNow(pred: (rec: TokenRecord) => boolean, reason: string, opts: { release?: boolean; waitForWrite?: boolean } = {}): Promise<void> {
   const release = opts.release ?? true;
-  const gone = await tokens.revokeWhere(pred, { waitForWrite: opts.waitForWrite ?? true });
+  const gone = await tokens.revokeWhere(pred, { waitForWrite: opts.waitForWrite });
   for (const [, rec] of gone) {
     sendToOffscreen({ type: 'destroy', sandboxId: rec.sandboxId, reason });
     if (!release) continue;
@@ -300,7 +300,7 @@ export function pageGone(tabId: number, documentId: string): Promise<void> {
   return serially(async () => {
     for (const key of [...insertedCss.keys()]) if (key.startsWith(`${tabId}:${documentId}:`)) insertedCss.delete(key);
     // The next page of the tab commits about now, and its start waits in this queue: the revocation's
-    // storage write (10-30 ms during a navigation, measured) is not waited for (bench/RESULTS.md, seventh pass).
+    // storage write (10-45 ms during a navigation, measured) is not waited for (bench/RESULTS.md, seventh pass).
     await stopNow((rec) => rec.tabId === tabId && rec.documentId === documentId, 'the page went away', { waitForWrite: false });
   }, `page gone tab ${tabId}`);
 }

@@ -1,7 +1,7 @@
 // Token store: a revocation counts for every check at once; it is saved in order with the writes after it,
 // whether or not the caller waited for its write.
 import { resetChrome } from './chrome-stub';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokens } from '../../../worker/tokens';
 
 const KEY = 'sandboxTokens';
@@ -10,10 +10,9 @@ const base = { remixletId: 'r1', tabId: 3, frameId: 0, documentId: 'doc-a' };
 /** Holds every chrome.storage.session.set until released, in call order, as a busy browser would. */
 function slowWrites() {
   const session = chrome.storage.session as unknown as { set: (items: Record<string, unknown>) => Promise<void> };
-  const real = session.set;
+  const real = session.set.bind(session);
   const held: Array<() => void> = [];
-  session.set = (items) => new Promise<void>((resolve) => held.push(() => void real.call(session, items).then(resolve)));
-  restore = () => (session.set = real);
+  vi.spyOn(session, 'set').mockImplementation((items) => new Promise<void>((resolve) => held.push(() => void real(items).then(resolve))));
   return {
     pending: () => held.length,
     releaseAll: async () => {
@@ -27,12 +26,11 @@ async function stored(): Promise<Record<string, { remixletId: string }>> {
   return ((await chrome.storage.session.get(KEY)) as Record<string, Record<string, { remixletId: string }>>)[KEY] ?? {};
 }
 
-let restore = () => {};
 beforeEach(() => {
   resetChrome();
   tokens.resetCache();
 });
-afterEach(() => restore());
+afterEach(() => vi.restoreAllMocks());
 
 describe('tokens.revokeWhere', () => {
   it('without waiting for the write: refused at once, and the write lands in order with the next one', async () => {
