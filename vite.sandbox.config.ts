@@ -15,6 +15,14 @@ const NOT_IN_THE_SANDBOX_PAGE: Record<string, string> = {
   zod: 'the runtime worker parses the boot message (sandbox/runtime/main.ts); the page forwards it unread',
 };
 
+/**
+ * Every sandbox's runtime evaluates its schemas as it starts; zod's classic build gives each schema instance
+ * its methods one by one, which was most of that start (bench/RESULTS.md, eighth pass).
+ */
+const NOT_IN_THE_RUNTIME: Record<string, string> = {
+  zod: "the runtime's schemas are built with zod/mini (contracts/zod-mini.ts); a contracts/ module it imports must use that too",
+};
+
 export default defineConfig({
   plugins: [keepOut('sandbox page', NOT_IN_THE_SANDBOX_PAGE)],
   define: {
@@ -22,7 +30,7 @@ export default defineConfig({
     __REMIXLET_TEST_HOOKS__: JSON.stringify(process.env.REMIXLET_PACKAGE !== '1'),
   },
   // Classic: a module worker cannot load from blob:null in an opaque origin.
-  worker: { format: 'iife' },
+  worker: { format: 'iife', plugins: () => [keepOut('remixlet runtime', NOT_IN_THE_RUNTIME)] },
   build: {
     outDir: `${process.env.REMIXLET_OUT ?? 'dist'}/sandbox`,
     emptyOutDir: false,

@@ -1,6 +1,6 @@
 // Context: shared by every context (pure, no chrome API). Trusts nothing: it only names refusals.
 // Every refusal anywhere in Remixlet is one of these codes plus a sentence that says what to do.
-import { z } from 'zod';
+import { z } from './zod-mini';
 
 export const REFUSAL_CODES = [
   // boundary and transport
@@ -70,7 +70,7 @@ export type RefusalCode = z.infer<typeof RefusalCode>;
 export const Refusal = z.object({
   code: RefusalCode,
   reason: z.string(),
-  op: z.string().optional(),
+  op: z.optional(z.string()),
 });
 export type Refusal = z.infer<typeof Refusal>;
 

@@ -58,7 +58,7 @@ export const LogEntry = z
     at: z.number(),
     level: z.enum(['info', 'warn', 'error', 'refusal']),
     message: z.string().max(4_000),
-    refusal: Refusal.optional(),
+    refusal: z.optional(Refusal),
     source: z.enum(['remixlet', 'page-agent', 'worker', 'sandbox', 'offscreen']),
     url: z.string().max(2_000).optional(),
   })

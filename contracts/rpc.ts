@@ -4,7 +4,13 @@ import { z } from 'zod';
 
 export type ProcKind = 'query' | 'mutation' | 'subscription';
 
-export interface ProcSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType, K extends ProcKind = ProcKind> {
+/** A schema of either zod build (classic, or mini for what every sandbox evaluates: contracts/zod-mini.ts); both parse through the same core. */
+export type Schema<T = unknown> = z.core.$ZodType<T> & {
+  parse(data: unknown): T;
+  safeParse(data: unknown): { success: true; data: T } | { success: false; error: z.core.$ZodError };
+};
+
+export interface ProcSpec<I extends Schema = Schema, O extends Schema = Schema, K extends ProcKind = ProcKind> {
   readonly kind: K;
   readonly input: I;
   readonly output: O;
@@ -14,19 +20,19 @@ export interface ProcSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType =
 
 export type BoundarySpec = Readonly<Record<string, ProcSpec>>;
 
-export const query = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O, description: string): ProcSpec<I, O, 'query'> => ({
+export const query = <I extends Schema, O extends Schema>(input: I, output: O, description: string): ProcSpec<I, O, 'query'> => ({
   kind: 'query',
   input,
   output,
   description,
 });
-export const mutation = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O, description: string): ProcSpec<I, O, 'mutation'> => ({
+export const mutation = <I extends Schema, O extends Schema>(input: I, output: O, description: string): ProcSpec<I, O, 'mutation'> => ({
   kind: 'mutation',
   input,
   output,
   description,
 });
-export const subscription = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O, description: string): ProcSpec<I, O, 'subscription'> => ({
+export const subscription = <I extends Schema, O extends Schema>(input: I, output: O, description: string): ProcSpec<I, O, 'subscription'> => ({
   kind: 'subscription',
   input,
   output,

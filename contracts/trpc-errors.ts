@@ -1,6 +1,6 @@
 // Context: shared (pure). How a refusal crosses a tRPC boundary and is read back on the other side:
 // the server's error formatter puts {code, reason, op} in the error's data; the client reads it out.
-import { ZodError } from 'zod';
+import { z } from 'zod';
 import { RemixletRefusal, type Refusal } from './refusals';
 
 interface ShapeLike {
@@ -12,8 +12,9 @@ export function refusalOf(error: unknown): Refusal {
   const cause = (error as { cause?: unknown } | undefined)?.cause;
   if (error instanceof RemixletRefusal) return error.toJSON();
   if (cause instanceof RemixletRefusal) return cause.toJSON();
-  if (cause instanceof ZodError || error instanceof ZodError) {
-    const zerr = (cause instanceof ZodError ? cause : error) as ZodError;
+  // Either zod build's error (contracts/zod-mini.ts): both are the core's.
+  if (cause instanceof z.core.$ZodError || error instanceof z.core.$ZodError) {
+    const zerr = (cause instanceof z.core.$ZodError ? cause : error) as z.core.$ZodError;
     const first = zerr.issues[0];
     const where = first && first.path.length ? first.path.join('.') : 'message';
     return { code: 'MALFORMED_MESSAGE', reason: `Malformed ${where}: ${first?.message ?? 'invalid'}` };

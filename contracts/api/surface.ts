@@ -4,6 +4,7 @@
 // snapshot (contracts/api/snapshot-v1.json) keeps it from ever shrinking or changing under stored code.
 import { z } from 'zod';
 import type { DomOpName } from '../dom/ops';
+import type { Schema } from '../rpc';
 import { FetchCall, FetchResult, NotifyCall, ObservedResponse, QueuedMessage, ScheduleSet } from '../boundaries/service-calls';
 
 export interface DomMethod {
@@ -64,8 +65,8 @@ export interface RmxMember {
   /** The permission the worker checks on every call, or null for runtime helpers. */
   permission: string | null;
   description: string;
-  params: z.ZodType;
-  result: z.ZodType;
+  params: Schema;
+  result: Schema;
 }
 
 const Json = z.unknown().describe('Any JSON value');

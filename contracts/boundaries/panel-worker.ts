@@ -35,7 +35,7 @@ export type PendingApproval = z.infer<typeof PendingApproval>;
 export const SaveResult = z.discriminatedUnion('status', [
   z.object({ status: z.literal('activated'), remixletId: RemixletId, version: z.number().int() }).strict(),
   z.object({ status: z.literal('needs-approval'), approval: PendingApproval }).strict(),
-  z.object({ status: z.literal('refused'), refusals: z.array(Refusal.extend({ file: z.string().optional(), line: z.number().optional() })) }).strict(),
+  z.object({ status: z.literal('refused'), refusals: z.array(z.object({ ...Refusal.shape, file: z.string().optional(), line: z.number().optional() })) }).strict(),
 ]);
 export type SaveResult = z.infer<typeof SaveResult>;
 

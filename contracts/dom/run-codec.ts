@@ -2,7 +2,7 @@
 // remixlet runtime needs, apart from the run schemas every boundary parses with, because the runtime
 // evaluates as little as it can (every sandbox evaluates it as it starts). Trusts nothing: a run's answer
 // is parsed here before it is expanded.
-import { z } from 'zod';
+import { z } from '../zod-mini';
 import { LIMITS, OpResult, type DomOp, type DomOpName, type HandleRef } from './ops';
 
 /** The ops that may travel as a run: one element each, and no other handle among their arguments. */
@@ -52,9 +52,10 @@ export function batchCount(ops: unknown): number {
  * A run's answer (the value of its one OpResult): every element's result in order, or, when all of them
  * answered the same without a value or a note (hide, addClass, …), that one result and how many.
  */
+const RunLength = z.int().check(z.minimum(1), z.maximum(LIMITS.batchOps));
 export const RunAnswer = z.union([
-  z.object({ run: z.number().int().min(1).max(LIMITS.batchOps), each: OpResult }).strict(),
-  z.object({ run: z.number().int().min(1).max(LIMITS.batchOps), results: z.array(OpResult).max(LIMITS.batchOps) }).strict(),
+  z.strictObject({ run: RunLength, each: OpResult }),
+  z.strictObject({ run: RunLength, results: z.array(OpResult).check(z.maxLength(LIMITS.batchOps)) }),
 ]);
 export type RunAnswer = z.infer<typeof RunAnswer>;
 

@@ -3,14 +3,12 @@
 // answers a pending handle: awaited, the handle (or null); called on before that, the call travels in the
 // same round trip, naming the element by the first call's place in the batch ({ ref }), so
 // `dom.waitFor('#t').addClass('x')` is one round trip and lands as soon as the page has #t.
-import { CHAINED_ON_NOTHING, DomOp, type Handle, type HandleRef } from '../../contracts/dom/ops';
+import { CHAINED_ON_NOTHING, DOM_OP_SCHEMAS, DomOp, opNameOf, type Handle, type HandleRef } from '../../contracts/dom/ops';
 import { RemixletError, type Bridge } from './bridge';
 import type { EventRouter, PageEventCopy } from './events';
 
 /** The operations whose one field besides their name is the element (read from the schema). */
-const ELEMENT_ONLY: ReadonlySet<string> = new Set(
-  DomOp.options.filter((o) => Object.keys(o.shape).join() === 'op,h').map((o) => String(o.shape.op.value)),
-);
+const ELEMENT_ONLY: ReadonlySet<string> = new Set(DOM_OP_SCHEMAS.filter((o) => Object.keys(o.shape).join() === 'op,h').map(opNameOf));
 /** Handle ids that have passed the check in a call: bounded, since a page agent hands out a bounded number. */
 const checkedIds = new Set<string>();
 const MAX_CHECKED_IDS = 20_000;

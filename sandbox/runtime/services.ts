@@ -2,6 +2,7 @@
 // schedule, messages, fetch and network.observe. Each is a call through the bridge that the offscreen
 // host parses and the worker checks against the approved manifest; nothing is decided here. What comes
 // back (fetch results, observed responses) is parsed before remixlet code sees it.
+import { z } from '../../contracts/zod-mini';
 import type { Bridge } from './bridge';
 import type { EventRouter } from './events';
 import { FetchResult, ObservedResponse, QueuedMessage, menuListener } from '../../contracts/boundaries/service-answers';
@@ -47,7 +48,7 @@ export function createServices(bridge: Bridge, events: EventRouter, onHandlerErr
     schedule: (options: Record<string, unknown>) =>
       bridge.call('schedule', { action: 'set', ...pick(options, ['id', 'at', 'inMinutes', 'everyMinutes', 'notify', 'open', 'message']) }).then(() => undefined),
     unschedule: (id: string) => bridge.call('schedule', { action: 'cancel', id }).then(() => undefined),
-    messages: async () => QueuedMessage.array().parse(await bridge.call('messages', {})),
+    messages: async () => z.array(QueuedMessage).parse(await bridge.call('messages', {})),
     fetch: async (url: string, init: Record<string, unknown> = {}) =>
       Object.freeze(FetchResult.parse(await bridge.call('fetch', { url: String(url), ...pick(init, ['method', 'headers', 'body', 'as', 'timeoutMs']) }))),
     network: Object.freeze({

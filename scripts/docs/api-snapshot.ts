@@ -3,7 +3,9 @@
 // snapshot per API version may only grow (tests/unit/api/api-snapshot.test.ts).
 import { z } from 'zod';
 import { DOM_METHODS, RMX_API } from '../../contracts/api/surface';
-import { DomOp } from '../../contracts/dom/ops';
+import { DOM_OP_SCHEMAS, opNameOf, type DomOpSchema } from '../../contracts/dom/ops';
+import { z as mini } from '../../contracts/zod-mini';
+import type { Schema } from '../../contracts/rpc';
 import { REFUSAL_CODES } from '../../contracts/refusals';
 import { API_VERSION } from '../../contracts/remixlet';
 
@@ -14,17 +16,14 @@ export interface ApiSnapshot {
   refusalCodes: string[];
 }
 
-const schema = (s: z.ZodType): unknown => z.toJSONSchema(s, { unrepresentable: 'any', io: 'input' });
+const schema = (s: Schema): unknown => z.toJSONSchema(s, { unrepresentable: 'any', io: 'input' });
 
-export function opSchemas(): Map<string, z.ZodObject> {
-  const out = new Map<string, z.ZodObject>();
-  for (const option of DomOp.options) {
-    const shape = (option as z.ZodObject).shape as Record<string, z.ZodType>;
-    const name = (shape.op as z.ZodLiteral<string>).value;
-    out.set(name, option as z.ZodObject);
-  }
-  return out;
+export function opSchemas(): Map<string, DomOpSchema> {
+  return new Map(DOM_OP_SCHEMAS.map((option) => [opNameOf(option), option]));
 }
+
+/** An operation's parameters: its schema without the op name. */
+export const paramsOf = (op: DomOpSchema): Schema => mini.omit(op as mini.ZodMiniObject<{ op: mini.ZodMiniLiteral<string> }>, { op: true });
 
 export function currentSnapshot(): ApiSnapshot {
   const ops = opSchemas();
@@ -32,11 +31,18 @@ export function currentSnapshot(): ApiSnapshot {
   for (const m of DOM_METHODS) {
     const op = ops.get(m.op);
     if (!op) throw new Error(`${m.signature} names an operation that does not exist: ${m.op}`);
-    dom[m.signature] = { op: m.op, returns: m.returns, params: schema(op.omit({ op: true })) };
+    dom[m.signature] = { op: m.op, returns: m.returns, params: schema(paramsOf(op)) };
   }
   const rmx: ApiSnapshot['rmx'] = {};
   for (const m of RMX_API) rmx[m.signature] = { permission: m.permission, params: schema(m.params), result: schema(m.result) };
   return { api: API_VERSION, dom, rmx, refusalCodes: [...REFUSAL_CODES] };
+}
+
+/** JSON with every object's keys sorted; arrays keep their order. */
+export function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  );
 }
 
 export const snapshotPath = (api: number): string => `contracts/api/snapshot-v${api}.json`;
@@ -56,7 +62,8 @@ export function grow(committed: ApiSnapshot | undefined, current: ApiSnapshot): 
 export function compareSnapshots(committed: ApiSnapshot, current: ApiSnapshot): { breaks: string[]; additions: string[] } {
   const breaks: string[] = [];
   const additions: string[] = [];
-  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  // A schema's meaning does not depend on the order of its keys (zod's two builds write a description first or last).
+  const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
   for (const kind of ['dom', 'rmx'] as const) {
     const before = committed[kind] as Record<string, unknown>;
     const now = current[kind] as Record<string, unknown>;

@@ -41,6 +41,16 @@ describe('compareSnapshots', () => {
     expect(compareSnapshots(base, widened).breaks).toHaveLength(1);
   });
 
+  it('reads a schema written with its keys in another order as the same, and a changed value in it as a change', () => {
+    const selOf = (snap: ApiSnapshot) => (snap.dom['dom.query(selector)']!.params as { properties: { sel: Record<string, unknown> } }).properties;
+    const reordered = clone();
+    selOf(reordered).sel = Object.fromEntries(Object.entries(selOf(base).sel).reverse());
+    expect(Object.keys(selOf(reordered).sel)).not.toEqual(Object.keys(selOf(base).sel));
+    expect(compareSnapshots(base, reordered).breaks).toEqual([]);
+    selOf(reordered).sel = { ...selOf(reordered).sel, description: 'Another description' };
+    expect(compareSnapshots(base, reordered).breaks).toEqual(['dom.query(selector) changed (its parameters, result, operation or permission differ)']);
+  });
+
   it('reports a changed permission and a removed refusal code', () => {
     const next = clone();
     next.rmx['rmx.log(...values)']!.permission = 'storage';
