@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { SATURATES_GREP } from './harness/tags';
 
 /**
  * Real-browser suite: Debian Chromium (/usr/bin/chromium) with the unpacked extension from dist/.
@@ -23,4 +24,11 @@ export default defineConfig({
     actionTimeout: 10_000,
     navigationTimeout: 15_000,
   },
+  // A test whose remixlets spin the CPU on purpose (floods, busy loops) runs alone, after the rest: on two
+  // cores, two such tests side by side, or one beside another test's browser, starve the neighbour it checks
+  // (the keep's round trips outgrow the page's 100 ms redraws and it backs off; seen on loaded CI machines).
+  projects: [
+    { name: 'shared', grepInvert: SATURATES_GREP },
+    { name: 'alone', grep: SATURATES_GREP, workers: 1, dependencies: ['shared'] },
+  ],
 });

@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './harness';
 import { readLog, uiCall } from './remixlet';
+import { SATURATES } from './harness/tags';
 import { PROBE_KIT, expectLive, installOn, logMessages, probeResults, waitForLog } from './hostile-sandbox/kit';
 
 const RUNTIME_PROBES = `${PROBE_KIT}
@@ -261,7 +262,7 @@ test('rmx.keep re-checks after changes near what its check looks at, not after c
   await front.close();
 });
 
-test('bad remixlets do not stall the page or their neighbours: dom floods are rate limited, log floods bounded, loops torn down', async ({ openPage, openExtensionPage, tabIdOf, evaluateInOffscreen }) => {
+test('bad remixlets do not stall the page or their neighbours: dom floods are rate limited, log floods bounded, loops torn down', { tag: SATURATES }, async ({ openPage, openExtensionPage, tabIdOf, evaluateInOffscreen }) => {
   const page = await openPage('spa.test', '/');
   const bad = [
     { name: 'Never settles', matches: ['*://spa.test/*'], script: `rmx.log('waiting forever'); await new Promise(() => {});` },

@@ -6,6 +6,7 @@ import { test as base, expect, PrivateUdpWitness, DIRECT_TCP_PORT, WITNESS_IP } 
 import { DIRECT, NESTED, PORT_FLOOD, RECOVER, withPrivateUdpPort } from './probes';
 import { expectLive, installOn, probeResults, waitForLog, type ProbeResult } from './kit';
 import { NETWORK_CONTROLS, privateHits, runControls, webTransportControl } from './controls';
+import { SATURATES } from '../harness/tags';
 
 /**
  * A UDP witness of this test's own, on an ephemeral port, on the browser's proxy bypass list: WebTransport
@@ -30,7 +31,7 @@ const pick = (results: Map<string, ProbeResult>, id: string) => {
   return r!;
 };
 
-test('no channel reaches a witness from remixlet code, its workers or recovered globals; the same channels from a page do', async ({
+test('no channel reaches a witness from remixlet code, its workers or recovered globals; the same channels from a page do', { tag: SATURATES }, async ({
   openPage,
   openExtensionPage,
   tabIdOf,
