@@ -43,4 +43,14 @@ describe('dom calls checked in the runtime', () => {
     expect(await refusalOf(ok.addClass('seen'))).toBe('sent');
     expect(sent).toEqual([[{ op: 'hide', h: 'hcard1' }], [{ op: 'show', h: 'hcard1' }], [{ op: 'addClass', h: 'hcard1', name: 'seen' }]]);
   });
+
+  it('a refused call says in words what was wrong with it (the runtime has only zod/mini, which carries no messages of its own)', async () => {
+    const { bridge } = fakeHost();
+    const ok = new ElementHandle({ h: 'hcard2', tag: 'div' }, bridge, events);
+    const reason = await ok.setText('y'.repeat(2_000_000)).then(
+      () => 'sent',
+      (e: RemixletError) => e.reason,
+    );
+    expect(reason).toBe('Malformed text: Too big: expected string to have <=100000 characters.');
+  });
 });
