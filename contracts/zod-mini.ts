@@ -2,7 +2,8 @@
 // evaluates as it starts (contracts/dom/ops.ts, run-codec.ts, refusals.ts, sandbox-boot.ts,
 // service-answers.ts): the classic build gives every schema instance its methods bound one by one, which
 // was most of a runtime's start (bench/RESULTS.md, eighth pass). The same core parses both builds' schemas,
-// so classic schemas elsewhere embed these as they are. Trusts nothing: it only builds schemas.
+// so classic schemas elsewhere embed these as they are (dom/runs.ts, which derives the run schemas from the
+// ops, uses this build too). Trusts nothing: it only builds schemas.
 import { z } from 'zod/mini';
 import { en } from 'zod/locales';
 
