@@ -37,7 +37,10 @@ test('ports from the wrong sender are closed; malformed messages are refused and
       port.postMessage(bad);
     }
     port.postMessage({ trpc: { id: 11, method: 'mutation', params: { path: 'ui.save', input: { tabId: 1, files: { 'manifest.json': 'x'.repeat(2_000_000) } } } } });
-    await new Promise((r) => setTimeout(r, 1500));
+    // Every message gets its answer; the 2 MB one can take over a second on a loaded machine. A missing answer
+    // shows as too few replies below.
+    for (const end = Date.now() + 10_000; got.length < 8 && Date.now() < end; ) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 200));
     port.disconnect();
     return got as Array<{ trpc?: { id?: unknown; error?: { data?: { refusal?: { code: string } } }; result?: { data?: { status?: string; refusals?: Array<{ code: string }> } } } }>;
   });
