@@ -23,13 +23,18 @@ export const LIMITS = {
   watchHandles: 64,
 } as const;
 
+/** Strings up to a length, integers in a range, optional fields: the mini build's spelling, kept short. */
+const upTo = (max: number) => z.string().check(z.maxLength(max));
+const intIn = (min: number, max: number) => z.int().check(z.minimum(min), z.maximum(max));
+const opt = z.optional;
+
 /** An opaque reference to one page element, meaningful only to the remixlet that received it. */
 export const HandleId = z.string().check(z.regex(/^h[0-9a-z]{1,24}$/)).register(z.globalRegistry, { description: 'Opaque handle id' });
-export const Handle = z.strictObject({ h: HandleId, tag: z.string().check(z.maxLength(64)) });
+export const Handle = z.strictObject({ h: HandleId, tag: upTo(64) });
 export type Handle = z.infer<typeof Handle>;
 
 /** Inside a batch, an op may point at the handle another op of the same batch returned. */
-export const HandleRef = z.union([HandleId, z.strictObject({ ref: z.int().check(z.minimum(0), z.maximum(LIMITS.batchOps)) })]);
+export const HandleRef = z.union([HandleId, z.strictObject({ ref: intIn(0, LIMITS.batchOps) })]);
 export type HandleRef = z.infer<typeof HandleRef>;
 
 /**
@@ -47,10 +52,6 @@ const AttrName = z.string().check(z.regex(/^[a-zA-Z][a-zA-Z0-9_:.-]*$/), z.maxLe
 const StyleProps = z
   .record(z.string().check(z.maxLength(100)), z.string().check(z.maxLength(1_000)))
   .check(z.refine((r) => Object.keys(r).length <= LIMITS.styleProps, 'too many properties'));
-/** Strings up to a length, integers in a range, optional fields: the mini build's spelling, kept short. */
-const upTo = (max: number) => z.string().check(z.maxLength(max));
-const intIn = (min: number, max: number) => z.int().check(z.minimum(min), z.maximum(max));
-const opt = z.optional;
 
 /** One op's schema, described in place (registered, not cloned: every sandbox evaluates these as it starts). */
 const op = <T extends string, S extends z.core.$ZodLooseShape>(name: T, shape: S, description: string) =>

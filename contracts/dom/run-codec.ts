@@ -48,11 +48,13 @@ export function batchCount(ops: unknown): number {
   return Array.isArray(ops) ? ops.reduce((n: number, op: unknown) => n + opCount(op), 0) : 1;
 }
 
+/** How many elements a run stands for. */
+const RunLength = z.int().check(z.minimum(1), z.maximum(LIMITS.batchOps));
+
 /**
  * A run's answer (the value of its one OpResult): every element's result in order, or, when all of them
  * answered the same without a value or a note (hide, addClass, …), that one result and how many.
  */
-const RunLength = z.int().check(z.minimum(1), z.maximum(LIMITS.batchOps));
 export const RunAnswer = z.union([
   z.strictObject({ run: RunLength, each: OpResult }),
   z.strictObject({ run: RunLength, results: z.array(OpResult).check(z.maxLength(LIMITS.batchOps)) }),

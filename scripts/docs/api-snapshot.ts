@@ -23,7 +23,7 @@ export function opSchemas(): Map<string, DomOpSchema> {
 }
 
 /** An operation's parameters: its schema without the op name. */
-export const paramsOf = (op: DomOpSchema): Schema => mini.omit(op as mini.ZodMiniObject<{ op: mini.ZodMiniLiteral<string> }>, { op: true });
+export const paramsOf = (op: DomOpSchema): Schema => mini.omit(op, { op: true });
 
 export function currentSnapshot(): ApiSnapshot {
   const ops = opSchemas();
