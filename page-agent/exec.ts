@@ -4,7 +4,7 @@
 // the worker's records) and nothing in the ops. Long batches give the page its thread back between
 // slices, and a remixlet that sends more operations than its budget gets RATE_LIMITED answers.
 import { DomOp, LIMITS, type OpResult } from '../contracts/dom/ops';
-import { PLAIN_RESULT, RunOp, answerRun, opCount, plainRunAnswer, runElementOp, type WireOp } from '../contracts/dom/runs';
+import { PLAIN_RESULT, RunOp, answerRun, opCount, plainRunAnswer, runElementOp, runRefs, type WireOp } from '../contracts/dom/runs';
 import type { RemixletScope } from '../contracts/boundaries/worker-page-agent';
 import { RemixletRefusal } from '../contracts/refusals';
 import { refusalOf } from '../contracts/trpc-errors';
@@ -126,7 +126,8 @@ async function execRun(b: Batch, run: RunOp): Promise<OpResult> {
     if (notes.length < LIMITS.notes) notes.push(message.slice(0, 1_000));
   });
   let each: OpResult[] | undefined;
-  for (let i = 0; i < run.hs.length; i++) {
+  const refs = runRefs(run);
+  for (let i = 0; i < refs.length; i++) {
     if (b.slicer.due()) {
       await b.slicer.yield();
       page.forget();
@@ -136,7 +137,7 @@ async function execRun(b: Batch, run: RunOp): Promise<OpResult> {
     try {
       admit(b, name);
       if (!handler) throw new RemixletRefusal('NOT_FOUND', `${name} is not available in this version of Remixlet.`, name);
-      let value = handler(runElementOp(run, i), ctx);
+      let value = handler(runElementOp(run, refs[i]!), ctx);
       if (value instanceof Promise) value = await value.finally(() => page.forget());
       value ??= null;
       batchResults.push(value);
@@ -148,5 +149,5 @@ async function execRun(b: Batch, run: RunOp): Promise<OpResult> {
     if (each) each.push(result);
     else if (result !== PLAIN_RESULT) each = [...Array<OpResult>(i).fill(PLAIN_RESULT), result];
   }
-  return each ? answerRun(each) : plainRunAnswer(run.hs.length);
+  return each ? answerRun(each) : plainRunAnswer(refs.length);
 }

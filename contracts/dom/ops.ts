@@ -29,7 +29,12 @@ const intIn = (min: number, max: number) => z.int().check(z.minimum(min), z.maxi
 const opt = z.optional;
 
 /** An opaque reference to one page element, meaningful only to the remixlet that received it. */
-export const HandleId = z.string().check(z.regex(/^h[0-9a-z]{1,24}$/)).register(z.globalRegistry, { description: 'Opaque handle id' });
+/** A handle id's pattern, unanchored: runs pack many into one string (contracts/dom/runs.ts). */
+export const HANDLE_ID_PATTERN = 'h[0-9a-z]{1,24}';
+export const HandleId = z
+  .string()
+  .check(z.regex(new RegExp(`^${HANDLE_ID_PATTERN}$`)))
+  .register(z.globalRegistry, { description: 'Opaque handle id' });
 export const Handle = z.strictObject({ h: HandleId, tag: upTo(64) });
 export type Handle = z.infer<typeof Handle>;
 

@@ -30,7 +30,13 @@ export type RunKind = (typeof RUN_KINDS)[number];
 /** Shorter runs travel as lone ops: the saving would not pay for the encoding. */
 export const MIN_RUN = 4;
 
-export type RunOp = { op: 'run'; of: { [K in RunKind]: Omit<Extract<DomOp, { op: K }>, 'h'> }[RunKind]; hs: HandleRef[] };
+type RunOf = { [K in RunKind]: Omit<Extract<DomOp, { op: K }>, 'h'> }[RunKind];
+/**
+ * A run's elements travel packed (`ids`, one string of space-separated handle ids) when every one is a
+ * handle id, so each boundary checks them with one pattern instead of parsing an object per element; a
+ * run with a { ref } among them lists them (`hs`).
+ */
+export type RunOp = { op: 'run'; of: RunOf; hs: HandleRef[] } | { op: 'run'; of: RunOf; ids: string };
 
 /** What crosses a boundary in a batch: ops, and runs of ops. */
 export type WireOp = DomOp | RunOp;
@@ -38,10 +44,33 @@ export type WireOp = DomOp | RunOp;
 /** RUN_KINDS as a set, for lookups. */
 export const runKinds: ReadonlySet<string> = new Set(RUN_KINDS);
 
+/** The longest packed ids a run may carry: LIMITS.batchOps of the longest ids, and the spaces between. */
+export const PACKED_IDS_MAX = LIMITS.batchOps * 26 - 1;
+
+/** How many ids a packed string holds, counted without splitting it; past PACKED_IDS_MAX, more than a batch may hold. */
+export function packedCount(ids: string): number {
+  if (ids.length > PACKED_IDS_MAX) return LIMITS.batchOps + 1;
+  let n = 1;
+  for (let i = 0; i < ids.length; i++) if (ids.charCodeAt(i) === 32) n++;
+  return n;
+}
+
 /** How many operations a wire op stands for (counted before parsing, so it reads anything). */
 export function opCount(op: unknown): number {
-  const o = op as { op?: unknown; hs?: unknown } | null;
-  return o?.op === 'run' && Array.isArray(o.hs) ? o.hs.length : 1;
+  const o = op as { op?: unknown; hs?: unknown; ids?: unknown } | null;
+  if (o?.op !== 'run') return 1;
+  if (Array.isArray(o.hs)) return o.hs.length;
+  return typeof o.ids === 'string' ? packedCount(o.ids) : 1;
+}
+
+/** How many elements a (parsed) run stands for. */
+export function runLength(run: RunOp): number {
+  return 'ids' in run ? packedCount(run.ids) : run.hs.length;
+}
+
+/** A (parsed) run's elements in order: a packed run's ids split once. */
+export function runRefs(run: RunOp): HandleRef[] {
+  return 'ids' in run ? run.ids.split(' ') : run.hs;
 }
 
 export function batchCount(ops: unknown): number {
@@ -61,11 +90,20 @@ export const RunAnswer = z.union([
 ]);
 export type RunAnswer = z.infer<typeof RunAnswer>;
 
-const sameArgs = (a: DomOp, b: DomOp): boolean => {
-  const ka = Object.keys(a);
-  if (ka.length !== Object.keys(b).length) return false;
-  for (const k of ka) {
+/** Own enumerable fields, counted without the array Object.keys makes (once per element of a 1,000-call batch). */
+export function fieldCount(o: object): number {
+  let n = 0;
+  for (const k in o) if (Object.prototype.hasOwnProperty.call(o, k)) n++;
+  return n;
+}
+
+/** Whether b has exactly a's fields (`keys`, a's own) with the same values, its element aside. */
+const sameArgs = (a: DomOp, keys: readonly string[], b: DomOp): boolean => {
+  if (fieldCount(b) !== keys.length) return false;
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
     if (k === 'h') continue;
+    if (!Object.prototype.hasOwnProperty.call(b, k)) return false;
     const va = (a as Record<string, unknown>)[k];
     const vb = (b as Record<string, unknown>)[k];
     if (va !== vb && JSON.stringify(va) !== JSON.stringify(vb)) return false;
@@ -81,11 +119,13 @@ export function encodeRuns(ops: readonly DomOp[]): WireOp[] {
     const first = ops[i]!;
     let j = i + 1;
     if (runKinds.has(first.op) && 'h' in first) {
-      while (j < ops.length && ops[j]!.op === first.op && sameArgs(first, ops[j]!)) j += 1;
+      const keys = Object.keys(first);
+      while (j < ops.length && ops[j]!.op === first.op && sameArgs(first, keys, ops[j]!)) j += 1;
     }
     if (j - i >= MIN_RUN) {
       const { h: _h, ...of } = first as DomOp & { h: HandleRef };
-      out.push({ op: 'run', of: of as RunOp['of'], hs: ops.slice(i, j).map((op) => (op as { h: HandleRef }).h) });
+      const hs = ops.slice(i, j).map((op) => (op as { h: HandleRef }).h);
+      out.push(hs.every((h) => typeof h === 'string') ? { op: 'run', of: of as RunOf, ids: hs.join(' ') } : { op: 'run', of: of as RunOf, hs });
       i = j;
     } else {
       for (; i < j; i++) out.push(ops[i]!);
@@ -94,14 +134,14 @@ export function encodeRuns(ops: readonly DomOp[]): WireOp[] {
   return out;
 }
 
-/** The lone op a run's element `i` stands for. */
-export function runElementOp(run: RunOp, i: number): DomOp {
-  return { ...run.of, h: run.hs[i] } as DomOp;
+/** The lone op a run's element `h` (one of runRefs(run)) stands for. */
+export function runElementOp(run: RunOp, h: HandleRef): DomOp {
+  return { ...run.of, h } as DomOp;
 }
 
 /** The lone ops a run stands for, in order. */
 export function runOps(run: RunOp): DomOp[] {
-  return run.hs.map((_, i) => runElementOp(run, i));
+  return runRefs(run).map((h) => runElementOp(run, h));
 }
 
 /** What every element of a run of writes answers when nothing was left out. */
@@ -110,6 +150,14 @@ export const PLAIN_RESULT: OpResult = Object.freeze({ ok: true, value: null }) a
 /** The answer of a run of `count` elements that each answered PLAIN_RESULT. */
 export function plainRunAnswer(count: number): OpResult {
   return { ok: true, value: { run: count, each: PLAIN_RESULT } };
+}
+
+/** Whether `answer` says each of a run's `count` elements answered PLAIN_RESULT (reads anything). */
+export function isPlainRunAnswer(answer: unknown, count: number): boolean {
+  const a = answer as { ok?: unknown; value?: { run?: unknown; each?: { ok?: unknown; value?: unknown; notes?: unknown } } } | null | undefined;
+  const value = a?.ok === true ? a.value : undefined;
+  const each = value?.run === count ? value.each : undefined;
+  return each?.ok === true && each.value === null && each.notes === undefined;
 }
 
 /** A run's one answer from its elements' results. */
@@ -133,7 +181,7 @@ export function expandResults(wire: readonly WireOp[], results: readonly unknown
       out.push(result);
       return;
     }
-    const n = op.hs.length;
+    const n = runLength(op);
     const name = `dom.${op.of.op}`;
     const r = result as { ok?: unknown; value?: unknown } | undefined;
     if (r?.ok === false) {
@@ -148,15 +196,5 @@ export function expandResults(wire: readonly WireOp[], results: readonly unknown
     if ('each' in answer.data) for (let k = 0; k < n; k++) out.push(answer.data.each);
     else out.push(...answer.data.results);
   });
-  return out;
-}
-
-/** The public name of each operation a batch stands for (dom.hide), in order. */
-export function opNames(wire: readonly WireOp[]): string[] {
-  const out: string[] = [];
-  for (const op of wire) {
-    if (op.op === 'run') for (let k = 0; k < op.hs.length; k++) out.push(`dom.${op.of.op}`);
-    else out.push(`dom.${op.op}`);
-  }
   return out;
 }

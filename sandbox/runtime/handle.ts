@@ -4,6 +4,7 @@
 // same round trip, naming the element by the first call's place in the batch ({ ref }), so
 // `dom.waitFor('#t').addClass('x')` is one round trip and lands as soon as the page has #t.
 import { CHAINED_ON_NOTHING, DOM_OP_SCHEMAS, DomOp, opNameOf, type Handle, type HandleRef } from '../../contracts/dom/ops';
+import { fieldCount } from '../../contracts/dom/run-codec';
 import { RemixletError, type Bridge } from './bridge';
 import type { EventRouter, PageEventCopy } from './events';
 
@@ -20,13 +21,13 @@ const MAX_CHECKED_IDS = 20_000;
  * call on a handle id that has passed before has nothing new to check (parsing each of 1,000 hides was
  * ~10 % of the batch, bench/RESULTS.md).
  */
-export function sendOp(bridge: Bridge, op: DomOp, via?: DomOp): Promise<unknown> {
+export function sendOp(bridge: Bridge, op: DomOp, via?: DomOp, answersNothing = false): Promise<unknown> {
   const h = (op as { h?: unknown }).h;
-  if (typeof h === 'string' && ELEMENT_ONLY.has(op.op) && checkedIds.has(h) && Object.keys(op).length === 2) return bridge.dom(op, via);
+  if (typeof h === 'string' && ELEMENT_ONLY.has(op.op) && checkedIds.has(h) && fieldCount(op) === 2) return bridge.dom(op, via, answersNothing);
   const parsed = DomOp.safeParse(op);
   if (parsed.success) {
     if (typeof h === 'string' && checkedIds.size < MAX_CHECKED_IDS) checkedIds.add(h);
-    return bridge.dom(parsed.data, via);
+    return bridge.dom(parsed.data, via, answersNothing);
   }
   const name = `dom.${String((op as { op?: unknown } | null)?.op).slice(0, 40)}`;
   const issue = parsed.error.issues[0];
@@ -50,18 +51,21 @@ const idOf = (v: unknown): string | undefined => {
   return typeof h === 'string' ? h : undefined;
 };
 
-/** Sends a call on `target`'s element: at once by id, in the same batch by { ref }, or after the answer that names it. */
-function sendOn(bridge: Bridge, target: Target, make: (h: HandleRef) => DomOp): Promise<unknown> {
-  if (typeof target === 'string') return sendOp(bridge, make(target));
+/**
+ * Sends a call on `target`'s element: at once by id, in the same batch by { ref }, or after the answer that
+ * names it. `answersNothing`: a change whose caller gets undefined (Bridge.dom).
+ */
+function sendOn(bridge: Bridge, target: Target, make: (h: HandleRef) => DomOp, answersNothing = false): Promise<unknown> {
+  if (typeof target === 'string') return sendOp(bridge, make(target), undefined, answersNothing);
   const nothingToChainOn = () => new RemixletError({ code: 'HANDLE_UNKNOWN', reason: CHAINED_ON_NOTHING, op: `dom.${make('h0').op}` });
   const queued = bridge.queued(target);
   // The first call's own refusal is this one's to report (CHAINED_ON_NOTHING), not an unhandled rejection too.
   target.catch(() => undefined);
-  if (queued) return sendOp(bridge, make(queued.ref), queued.op);
+  if (queued) return sendOp(bridge, make(queued.ref), queued.op, answersNothing);
   return target.then(
     (v) => {
       const h = idOf(v);
-      if (h) return sendOp(bridge, make(h));
+      if (h) return sendOp(bridge, make(h), undefined, answersNothing);
       throw nothingToChainOn();
     },
     () => {
@@ -92,6 +96,12 @@ export class ElementHandle {
 
   #op<T extends DomOp['op']>(op: T, rest: OpWithoutHandle<T>): Promise<unknown> {
     return sendOn(this.#bridge, this.#h, (h) => ({ op, h, ...rest }) as DomOp);
+  }
+  /** A change: answers undefined once made. An element-only one on a known element costs no closure. */
+  #change<T extends DomOp['op']>(op: T, rest?: OpWithoutHandle<T>): Promise<undefined> {
+    const h = this.#h;
+    if (typeof h === 'string' && rest === undefined) return sendOp(this.#bridge, { op, h } as DomOp, undefined, true) as Promise<undefined>;
+    return sendOn(this.#bridge, h, (ref) => ({ op, h: ref, ...rest }) as DomOp, true) as Promise<undefined>;
   }
   #wrap = (v: unknown): ElementHandle | null => (v ? new ElementHandle(v as Handle, this.#bridge, this.#events) : null);
   #pending = (answer: Promise<unknown>): PendingHandle => pendingHandle(answer, this.#bridge, this.#events);
@@ -136,35 +146,35 @@ export class ElementHandle {
     return this.#op('children', {}).then((list) => (list as Handle[]).map((h) => this.#wrap(h)!));
   }
   setText(text: string) {
-    return this.#op('setText', { text }).then(() => undefined);
+    return this.#change('setText', { text });
   }
   setAttr(name: string, value: string) {
-    return this.#op('setAttr', { name, value }).then(() => undefined);
+    return this.#change('setAttr', { name, value });
   }
   removeAttr(name: string) {
-    return this.#op('removeAttr', { name }).then(() => undefined);
+    return this.#change('removeAttr', { name });
   }
   addClass(name: string) {
-    return this.#op('addClass', { name }).then(() => undefined);
+    return this.#change('addClass', { name });
   }
   removeClass(name: string) {
-    return this.#op('removeClass', { name }).then(() => undefined);
+    return this.#change('removeClass', { name });
   }
   /** Sets inline style properties; answers which ones the browser ignored (unknown name or value). */
   setStyle(props: Record<string, string>) {
     return this.#op('setStyle', { props }) as Promise<{ ignored: string[] }>;
   }
   hide() {
-    return this.#op('hide', {}).then(() => undefined);
+    return this.#change('hide');
   }
   show() {
-    return this.#op('show', {}).then(() => undefined);
+    return this.#change('show');
   }
   remove() {
-    return this.#op('remove', {}).then(() => undefined);
+    return this.#change('remove');
   }
   setValue(value: string) {
-    return this.#op('setValue', { value }).then(() => undefined);
+    return this.#change('setValue', { value });
   }
   /** Replaces the content with checked HTML; answers what the page policy left out. */
   setHTML(html: string) {
@@ -176,7 +186,7 @@ export class ElementHandle {
   #insert(where: 'append' | 'prepend' | 'before' | 'after' | 'replaceWith', node: ElementHandle | PendingHandle): Promise<undefined> {
     // A pending node (`h.append(dom.create('p'))`) is waited for: an insert names its node by id only.
     if (node instanceof PendingElement) return node.then((n) => this.#insert(where, n!));
-    return this.#op('insert', { where, node: node?.id }).then(() => undefined);
+    return this.#change('insert', { where, node: node?.id });
   }
   append(node: ElementHandle | PendingHandle) {
     return this.#insert('append', node);
@@ -194,10 +204,10 @@ export class ElementHandle {
     return this.#insert('replaceWith', node);
   }
   click() {
-    return this.#op('click', {}).then(() => undefined);
+    return this.#change('click');
   }
   focus() {
-    return this.#op('focus', {}).then(() => undefined);
+    return this.#change('focus');
   }
   async on(type: string, handler: (event: PageEventCopy) => void, opts: { preventDefault?: boolean; stopPropagation?: boolean } = {}) {
     const listener = (await this.#op('on', { type, ...opts })) as string;

@@ -9,7 +9,7 @@ import { grantedProcedure, type Grant, type PermissionRule } from '../grants';
 import { subscribeOffscreen } from '../offscreen-host';
 import { appendLog, appendLogs } from '../store/logs';
 import type { LogEntry } from '../../contracts/remixlet';
-import { expandResults, opNames } from '../../contracts/dom/runs';
+import { expandResults, isPlainRunAnswer, runLength } from '../../contracts/dom/runs';
 import { storageCall } from '../services/storage';
 import { tokens } from '../tokens';
 import { sandboxEnded } from '../sandboxes';
@@ -32,27 +32,25 @@ const handlers: HandlersOf<OffscreenSpec, Ctx> = {
   commands: () => (emit) => subscribeOffscreen(emit),
   dom: async ({ input, ctx }) => {
     const { grant } = ctx;
-    if (!grant.page) throw new RemixletRefusal('NO_PAGE_AGENT', 'The page is not connected.');
-    const results = await grant.page.agent.exec({ remixlet: scopeOf(grant.remixlet), ops: input.ops });
+    const { page } = grant;
+    if (!page) throw new RemixletRefusal('NO_PAGE_AGENT', 'The page is not connected.');
+    const results = await page.agent.exec({ remixlet: scopeOf(grant.remixlet), ops: input.ops });
     const lines: LogEntry[] = [];
     // One log line per operation, runs included (contracts/dom/runs.ts): a refusal inside a run is logged as its own.
-    const names = opNames(input.ops);
-    for (const [i, raw] of expandResults(input.ops, results).entries()) {
-      const result = raw as (typeof results)[number];
-      if (!result.ok) {
-        lines.push({
-          at: Date.now(),
-          level: 'refusal',
-          source: 'page-agent',
-          message: `${names[i] ?? 'dom.?'} refused: ${result.refusal.reason}`,
-          refusal: result.refusal,
-          url: grant.page.url,
-        });
-      } else {
-        // What an op that succeeded left out (h.setHTML's dropped parts): the author needs to know.
-        for (const note of result.notes ?? []) lines.push({ at: Date.now(), level: 'warn', source: 'page-agent', message: note, url: grant.page.url });
+    input.ops.forEach((op, i) => {
+      // A run all of whose elements answered plainly (1,000 hides) has nothing to log, and is not expanded.
+      if (op.op === 'run' && isPlainRunAnswer(results[i], runLength(op))) return;
+      const name = `dom.${op.op === 'run' ? op.of.op : op.op}`;
+      for (const raw of expandResults([op], [results[i]])) {
+        const result = raw as (typeof results)[number];
+        if (!result.ok) {
+          lines.push({ at: Date.now(), level: 'refusal', source: 'page-agent', message: `${name} refused: ${result.refusal.reason}`, refusal: result.refusal, url: page.url });
+        } else {
+          // What an op that succeeded left out (h.setHTML's dropped parts): the author needs to know.
+          for (const note of result.notes ?? []) lines.push({ at: Date.now(), level: 'warn', source: 'page-agent', message: note, url: page.url });
+        }
       }
-    }
+    });
     // One storage write per batch: a batch of refusals must not cost the worker one write each.
     await appendLogs(grant.remixlet.head.id, lines);
     return results;
