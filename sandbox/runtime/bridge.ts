@@ -95,7 +95,8 @@ export class Bridge {
       if (this.#queue.length >= LIMITS.batchOps) this.flush();
       else this.#schedule(0);
     } else reject(this.#limited(op));
-    for (const fn of this.#taps) fn(op, answer, via);
+    // Indexed: an iterator per call is garbage a 1,000-call batch feels in a sandbox whose code is not yet optimised.
+    for (let i = 0; i < this.#taps.length; i++) this.#taps[i]!(op, answer, via);
     return answer;
   }
 
