@@ -117,6 +117,28 @@ describe('chained calls', () => {
   });
 });
 
+describe('what a change answers', () => {
+  it('a change answers undefined, chained or not, whatever the page put in its answer; a read answers its value', async () => {
+    const { api, bridge } = fakePage();
+    const card = (await api.query('#card'))!;
+    // The page agent answers a change with null; the remixlet sees undefined, as the API says.
+    await expect(card.addClass('a')).resolves.toBeUndefined();
+    await expect(api.query('#list').addClass('b')).resolves.toBeUndefined();
+    await expect(card.text()).resolves.toBe('text of h1');
+    // A change's answer names no element, so nothing can be chained on it: a call made beside it travels alone.
+    const dom = vi.spyOn(bridge, 'dom');
+    const change = card.addClass('c');
+    expect(bridge.queued(dom.mock.results[0]!.value as Promise<unknown>)).toBeUndefined();
+    await change;
+  });
+
+  it('a refused change is still refused', async () => {
+    const { api } = fakePage();
+    const err = (await api.query('#missing').addClass('x').catch((e: unknown) => e)) as RemixletError;
+    expect(err.code).toBe('HANDLE_UNKNOWN');
+  });
+});
+
 describe('what a keep learns from a check that chains', () => {
   const answer = Promise.resolve(null);
   it('a call chained on a document query is inside what that query is watched for', async () => {
