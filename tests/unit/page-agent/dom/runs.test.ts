@@ -67,4 +67,14 @@ describe('runs in the page agent', () => {
     const out = expandResults(wire as unknown as WireOp[], await p.run(wire)) as OpResult[];
     expect(out.map((r) => (r.ok ? 'ok' : r.refusal.code))).toEqual(['MALFORMED_MESSAGE', 'MALFORMED_MESSAGE', 'ok']);
   });
+
+  test('packed ids that are not handle ids one space apart are refused whole, and the batch goes on', async () => {
+    const p = await browser.open(SHOP);
+    const [para] = await p.run([{ op: 'query', sel: '#para' }]);
+    const h = (para as { value: Handle }).value.h;
+    const wire = [{ op: 'run', of: { op: 'hide' }, ids: `${h} ,${h}` }, { op: 'run', of: { op: 'hide' }, ids: `${h}\n${h}` }, { op: 'title' }] as unknown as DomOp[];
+    const out = await p.run(wire);
+    expect(out.map((r) => (r.ok ? 'ok' : r.refusal.code))).toEqual(['MALFORMED_MESSAGE', 'MALFORMED_MESSAGE', 'ok']);
+    expect(await p.page.evaluate(() => getComputedStyle(document.querySelector('#para')!).display)).not.toBe('none');
+  });
 });
