@@ -28,9 +28,9 @@ const upTo = (max: number) => z.string().check(z.maxLength(max));
 const intIn = (min: number, max: number) => z.int().check(z.minimum(min), z.maximum(max));
 const opt = z.optional;
 
-/** An opaque reference to one page element, meaningful only to the remixlet that received it. */
 /** A handle id's pattern, unanchored: runs pack many into one string (contracts/dom/runs.ts). */
 export const HANDLE_ID_PATTERN = 'h[0-9a-z]{1,24}';
+/** An opaque reference to one page element, meaningful only to the remixlet that received it. */
 export const HandleId = z
   .string()
   .check(z.regex(new RegExp(`^${HANDLE_ID_PATTERN}$`)))
