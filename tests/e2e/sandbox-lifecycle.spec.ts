@@ -199,7 +199,8 @@ test('separate sandboxes cannot read each other’s state', async ({ openPage, o
 
 test('each script meets the page once, at its runAt: document_end once the page is parsed, document_idle when Chrome runs idle scripts', async ({ sites, openPage, openExtensionPage, tabIdOf, evaluateInOffscreen }) => {
   // The page marks itself parsed (a script at the end of its body), loaded (readyState complete) and
-  // "later" (150 ms after DOMContentLoaded); an image that takes 2 s holds the load back. Chrome runs
+  // "later" (150 ms after DOMContentLoaded); an image that takes 5 s holds the load back (2 s was once not
+  // enough for a document_end sandbox to start on a loaded 2-core machine running two tests). Chrome runs
   // document_idle content scripts 200 ms after DOMContentLoaded when the load takes that long, so a
   // document_idle remixlet meets the page then, as a plain content script would: after "later", before the
   // load (it used to wait for the load). That it never meets the page before Chrome's idle is
@@ -212,7 +213,7 @@ test('each script meets the page once, at its runAt: document_end once the page 
     </script></head><body><h1>Run at</h1><img src="/slow-image.png" alt=""><script>document.body.dataset.parsed = '1';</script></body></html>`,
   }));
   sites.route('shop.test', '/slow-image.png', async () => {
-    await new Promise((r) => setTimeout(r, 2_000));
+    await new Promise((r) => setTimeout(r, 5_000));
     return { status: 404 };
   });
   // One batch (chained on the found body), so what it reads is the page at one moment; no body yet reads as null.
