@@ -36,20 +36,21 @@ const handlers: HandlersOf<OffscreenSpec, Ctx> = {
     if (!page) throw new RemixletRefusal('NO_PAGE_AGENT', 'The page is not connected.');
     const results = await page.agent.exec({ remixlet: scopeOf(grant.remixlet), ops: input.ops });
     const lines: LogEntry[] = [];
+    const logResult = (name: string, result: (typeof results)[number]) => {
+      if (!result.ok) {
+        lines.push({ at: Date.now(), level: 'refusal', source: 'page-agent', message: `${name} refused: ${result.refusal.reason}`, refusal: result.refusal, url: page.url });
+      } else {
+        // What an op that succeeded left out (h.setHTML's dropped parts): the author needs to know.
+        for (const note of result.notes ?? []) lines.push({ at: Date.now(), level: 'warn', source: 'page-agent', message: note, url: page.url });
+      }
+    };
     // One log line per operation, runs included (contracts/dom/runs.ts): a refusal inside a run is logged as its own.
     input.ops.forEach((op, i) => {
+      const result = results[i]!;
+      if (op.op !== 'run') return logResult(`dom.${op.op}`, result);
       // A run all of whose elements answered plainly (1,000 hides) has nothing to log, and is not expanded.
-      if (op.op === 'run' && isPlainRunAnswer(results[i], runLength(op))) return;
-      const name = `dom.${op.op === 'run' ? op.of.op : op.op}`;
-      for (const raw of expandResults([op], [results[i]])) {
-        const result = raw as (typeof results)[number];
-        if (!result.ok) {
-          lines.push({ at: Date.now(), level: 'refusal', source: 'page-agent', message: `${name} refused: ${result.refusal.reason}`, refusal: result.refusal, url: page.url });
-        } else {
-          // What an op that succeeded left out (h.setHTML's dropped parts): the author needs to know.
-          for (const note of result.notes ?? []) lines.push({ at: Date.now(), level: 'warn', source: 'page-agent', message: note, url: page.url });
-        }
-      }
+      if (isPlainRunAnswer(result, runLength(op))) return;
+      for (const each of expandResults([op], [result])) logResult(`dom.${op.of.op}`, each as typeof result);
     });
     // One storage write per batch: a batch of refusals must not cost the worker one write each.
     await appendLogs(grant.remixlet.head.id, lines);
