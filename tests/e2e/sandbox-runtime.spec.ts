@@ -157,8 +157,13 @@ test('rmx.keep holds a change on a site that redraws every 100 ms, across histor
   expect(home.repaired / home.redraws).toBeGreaterThanOrEqual(0.5);
 
   await page.locator('a[data-route="/inbox"]').click();
+  await expect(page.locator('#view-title')).toHaveText('Inbox');
+  // After the navigation the keep holds the new view's feed too. Under heavy load from other tenants its round
+  // trips can outgrow the page's 100 ms redraws, and then it backs off by design (up to seconds): wait for it
+  // to hold again before judging, and say what it logged if it does not.
+  await expect(page.locator('#feed li').first()).toHaveText('KEPT by the remixlet', { timeout: 20_000 });
   const inbox = await watchRepairs(page, 'KEPT by the remixlet', 2_000);
-  expect(inbox.repaired / inbox.redraws).toBeGreaterThanOrEqual(0.5);
+  expect(inbox.repaired / inbox.redraws, `${inbox.repaired} of ${inbox.redraws} redraws repaired; keeper's log: ${(await logMessages(panel, keeper)).filter((m) => !/^checks /.test(m)).join(' | ')}`).toBeGreaterThanOrEqual(0.5);
 
   // A burst of page changes within frames: the check runs at most about once a frame, not once per change.
   const checksOf = async (id: string) => Math.max(0, ...(await logMessages(panel, id)).map((m) => Number(/^checks (\d+)$/.exec(m)?.[1] ?? 0)));
