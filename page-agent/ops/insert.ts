@@ -1,10 +1,13 @@
 // Context: page agent. h.append / prepend / before / after / replaceWith(node): moves or inserts an element
 // the remixlet holds. Refused into elements whose content is code or a document, and where it would
-// make an element its own ancestor.
+// make an element its own ancestor. A password field never moves, nor does anything holding one, and
+// replaceWith never takes one off the page: moved into another form (a GET search form, say) the field
+// would be submitted with it, into an address the remixlet can then read with dom.url().
 // Trusts nothing in the op but the shape exec.ts parsed; a handle resolves only in this remixlet's own table.
 import { RemixletRefusal } from '../../contracts/refusals';
 import type { OpHandler } from '../op-context';
 import { checkContentWritable } from '../policy/locked';
+import { passwordFieldWithin } from '../policy/password';
 
 export const insert: OpHandler<'insert'> = (op, ctx) => {
   const target = ctx.element(op.h);
@@ -15,6 +18,12 @@ export const insert: OpHandler<'insert'> = (op, ctx) => {
   checkContentWritable(parent, ctx.name);
   if (node === target || node.contains(parent)) {
     throw new RemixletRefusal('HIERARCHY_REFUSED', 'An element cannot be inserted into itself or one of its own descendants.', ctx.name);
+  }
+  if (passwordFieldWithin(node)) {
+    throw new RemixletRefusal('PASSWORD_FIELD_LOCKED', 'A password field, or an element that holds one, cannot be moved: in another form it would be sent with that form. Move the elements around it instead.', ctx.name);
+  }
+  if (op.where === 'replaceWith' && passwordFieldWithin(target)) {
+    throw new RemixletRefusal('PASSWORD_FIELD_LOCKED', 'An element that is or holds a password field cannot be replaced: the field would leave its form. Hide it with h.hide() or insert next to it instead.', ctx.name);
   }
   target[op.where](node);
   return null;

@@ -2,6 +2,7 @@
 // new password; also a text field the page or a stylesheet masks (-webkit-text-security), which looks like
 // a password field to the person typing into it, and stays one once text was typed while it was masked.
 // Such a field reads as empty through every path. Trusts the DOM only.
+import { shadowOf } from './shadow';
 
 const masked = new WeakSet<Element>();
 let watching = false;
@@ -51,4 +52,26 @@ export function isPasswordField(el: Element): boolean {
 export function pageHasPasswordField(doc: Document = document): boolean {
   for (const el of doc.querySelectorAll('input, textarea')) if (isPasswordField(el)) return true;
   return false;
+}
+
+const MAX_SHADOW_DEPTH = 32;
+
+/**
+ * A password field that is the element or lies inside it, also inside shadow roots (open or closed): the
+ * element a remixlet must not move, since moving it can put the field in another form.
+ */
+export function passwordFieldWithin(el: Element, depth = 0): Element | undefined {
+  if (isPasswordField(el)) return el;
+  for (const field of el.querySelectorAll('input, textarea')) if (isPasswordField(field)) return field;
+  if (depth >= MAX_SHADOW_DEPTH) return undefined;
+  const hosts = [el, ...el.querySelectorAll('*')];
+  for (const host of hosts) {
+    const root = shadowOf(host);
+    if (!root) continue;
+    for (const child of root.children) {
+      const found = passwordFieldWithin(child, depth + 1);
+      if (found) return found;
+    }
+  }
+  return undefined;
 }

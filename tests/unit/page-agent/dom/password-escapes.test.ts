@@ -1,0 +1,65 @@
+// Ways a password could leave its field without being read directly: moved into another form that then
+// submits it into an address the remixlet can read, read as the text of a masked textarea, copied into a
+// custom property by CSS attr(), or tested by a stylesheet added before the password field appeared.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { UnitBrowser, type UnitPage } from './harness';
+import type { Handle } from '../../../../contracts/dom/ops';
+
+let browser: UnitBrowser;
+beforeAll(async () => {
+  browser = await UnitBrowser.launch();
+}, 60_000);
+afterAll(() => browser?.close());
+
+const q = async (p: UnitPage, sel: string) => (await p.ok<Handle>({ op: 'query', sel })).h;
+
+const PAGE = `
+<style>.secret-box textarea { -webkit-text-security: disc }</style>
+<form id="login" method="post" action="/login">
+  <input id="user" name="user" value="alice">
+  <div id="wrap"><input id="pw" type="password" name="password" value="hunter2"></div>
+  <div class="secret-box" id="box">Key: <textarea id="key" name="key">s3cret-key</textarea></div>
+</form>
+<form id="search" method="get" action="/search"><input id="q" name="q"><button id="go">Search</button></form>
+<x-login id="host"></x-login>
+<script>
+  const root = document.getElementById('host').attachShadow({ mode: 'closed' });
+  root.innerHTML = '<input type="password" value="shadow-pw">';
+</script>`;
+
+describe('a password field cannot be moved into another form', () => {
+  test('neither the field, an element holding it, nor a masked field moves, by any insert', async () => {
+    const p = await browser.open(PAGE);
+    const search = await q(p, '#search');
+    const qField = await q(p, '#q');
+    for (const sel of ['#pw', '#wrap', '#login', '#key', '#box', '#host']) {
+      const node = await q(p, sel);
+      for (const where of ['append', 'prepend'] as const) {
+        expect((await p.refused({ op: 'insert', h: search, where, node })).code, `${where} ${sel}`).toBe('PASSWORD_FIELD_LOCKED');
+      }
+      for (const where of ['before', 'after', 'replaceWith'] as const) {
+        expect((await p.refused({ op: 'insert', h: qField, where, node })).code, `${where} ${sel}`).toBe('PASSWORD_FIELD_LOCKED');
+      }
+    }
+    const owners = await p.page.evaluate(() => [(document.getElementById('pw') as HTMLInputElement).form?.id, (document.getElementById('key') as HTMLTextAreaElement).form?.id]);
+    expect(owners).toEqual(['login', 'login']);
+    expect(await p.page.evaluate(() => new FormData(document.getElementById('search') as HTMLFormElement).has('password'))).toBe(false);
+  });
+
+  test('replacing an element that holds a password field is refused too', async () => {
+    const p = await browser.open(PAGE);
+    const made = await p.ok<Handle>({ op: 'create', tag: 'div', text: 'mine' });
+    for (const sel of ['#pw', '#wrap', '#login']) {
+      expect((await p.refused({ op: 'insert', h: await q(p, sel), where: 'replaceWith', node: made.h })).code, sel).toBe('PASSWORD_FIELD_LOCKED');
+    }
+    expect(await p.page.evaluate(() => document.getElementById('pw')?.isConnected)).toBe(true);
+  });
+
+  test('other fields and elements still move', async () => {
+    const p = await browser.open(PAGE);
+    await p.ok({ op: 'insert', h: await q(p, '#search'), where: 'append', node: await q(p, '#user') });
+    expect(await p.page.evaluate(() => (document.getElementById('user') as HTMLInputElement).form?.id)).toBe('search');
+    await p.ok({ op: 'insert', h: await q(p, '#pw'), where: 'after', node: await q(p, '#go') });
+    expect(await p.page.evaluate(() => document.getElementById('go')?.parentElement?.id)).toBe('wrap');
+  });
+});
