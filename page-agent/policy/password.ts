@@ -57,19 +57,20 @@ export function pageHasPasswordField(doc: Document = document): boolean {
 const MAX_SHADOW_DEPTH = 32;
 
 /**
- * A password field that is the element or lies inside it, also inside shadow roots (open or closed): the
- * element a remixlet must not move, since moving it can put the field in another form.
+ * A password field that is the element or lies inside it, also inside shadow roots (open or closed), and
+ * that `counts` (by default every one): the element a remixlet must not move, since moving it can put the
+ * field in another form.
  */
-export function passwordFieldWithin(el: Element, depth = 0): Element | undefined {
-  if (isPasswordField(el)) return el;
-  for (const field of el.querySelectorAll('input, textarea')) if (isPasswordField(field)) return field;
+export function passwordFieldWithin(el: Element, counts: (field: Element) => boolean = () => true, depth = 0): Element | undefined {
+  if (isPasswordField(el) && counts(el)) return el;
+  for (const field of el.querySelectorAll('input, textarea')) if (isPasswordField(field) && counts(field)) return field;
   if (depth >= MAX_SHADOW_DEPTH) return undefined;
   const hosts = [el, ...el.querySelectorAll('*')];
   for (const host of hosts) {
     const root = shadowOf(host);
     if (!root) continue;
     for (const child of root.children) {
-      const found = passwordFieldWithin(child, depth + 1);
+      const found = passwordFieldWithin(child, counts, depth + 1);
       if (found) return found;
     }
   }
