@@ -6,6 +6,7 @@ import type { OutlineInput, OutlineOutput } from '../../contracts/agent/tools';
 import { RemixletRefusal } from '../../contracts/refusals';
 import { attrsOf, cleanText, isVisible } from './describe';
 import { agentQueryAll } from './selector';
+import { ownTextWithoutPasswords, textWithoutPasswords } from '../policy/password-text';
 
 const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'LINK', 'META', 'HEAD', 'BR', 'WBR']);
 const SIBLINGS_SHOWN = 4;
@@ -24,9 +25,7 @@ function label(el: Element): string {
 }
 
 function ownText(el: Element): string {
-  let text = '';
-  for (const n of el.childNodes) if (n.nodeType === Node.TEXT_NODE) text += n.textContent ?? '';
-  if (el instanceof SVGElement && el.tagName.toLowerCase() === 'text') text = el.textContent ?? '';
+  const text = el instanceof SVGElement && el.tagName.toLowerCase() === 'text' ? textWithoutPasswords(el) : ownTextWithoutPasswords(el);
   return cleanText(text, 200);
 }
 

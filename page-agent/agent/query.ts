@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { QueryInput, QueryOutput } from '../../contracts/agent/tools';
 import { attrsOf, cleanText, isVisible, safeOuterHtml, selectorFor } from './describe';
 import { agentQueryAll } from './selector';
+import { textWithoutPasswords } from '../policy/password-text';
 
 export function queryElements(input: z.infer<typeof QueryInput>): z.infer<typeof QueryOutput> {
   const all = agentQueryAll(input.selector, 'query_elements');
@@ -13,8 +14,8 @@ export function queryElements(input: z.infer<typeof QueryInput>): z.infer<typeof
       index,
       tag: el.tagName.toLowerCase(),
       selector: selectorFor(el),
-      // A password field has no text content; its value is not text either.
-      text: cleanText(el.textContent ?? ''),
+      // A value is not text content; a masked textarea's text (its initial value) is left out too.
+      text: cleanText(textWithoutPasswords(el)),
       attrs: attrsOf(el),
       visible: isVisible(el),
       rect: { x: Math.round(r.x), y: Math.round(r.y), width: Math.round(r.width), height: Math.round(r.height) },

@@ -63,3 +63,34 @@ describe('a password field cannot be moved into another form', () => {
     expect(await p.page.evaluate(() => document.getElementById('go')?.parentElement?.id)).toBe('wrap');
   });
 });
+
+describe('the text of a masked textarea is not text', () => {
+  test('h.text() of the field and of any ancestor leaves it out', async () => {
+    const p = await browser.open(PAGE);
+    expect(await p.ok({ op: 'text', h: await q(p, '#key') })).toBe('');
+    const box = await p.ok<string>({ op: 'text', h: await q(p, '#box') });
+    expect(box).toContain('Key:');
+    expect(box).not.toContain('s3cret');
+    expect(await p.ok<string>({ op: 'text', h: await q(p, 'body') })).not.toContain('s3cret');
+  });
+
+  test("the agent's query_elements and outline leave it out too", async () => {
+    const p = await browser.open(PAGE);
+    type Agent = { __agent: { queryElements: (i: unknown) => { elements: { text: string }[] }; outline: (i: unknown) => { outline: string } } };
+    const read = await p.page.evaluate(() => {
+      const agent = (window as unknown as Agent).__agent;
+      return {
+        query: agent.queryElements({ selector: '#box, #key, form' }).elements.map((e) => e.text),
+        outline: agent.outline({}).outline,
+      };
+    });
+    expect(read.query.join(' ')).toContain('Key:');
+    expect(read.outline).toContain('Key:');
+    expect(JSON.stringify(read)).not.toContain('s3cret');
+  });
+
+  test('a plain textarea keeps its text', async () => {
+    const p = await browser.open('<div id="d">Note: <textarea>plain words</textarea></div>');
+    expect(await p.ok({ op: 'text', h: await q(p, '#d') })).toBe('Note: plain words');
+  });
+});

@@ -1,0 +1,28 @@
+// Context: page agent. The text of an element as every reader gives it (h.text(), the agent's
+// query_elements and outline): its text content without the text inside password fields. A textarea
+// masked with -webkit-text-security is a password field, and its text content is its initial value.
+// Trusts the DOM only.
+import { isPasswordField } from './password';
+
+/** Text content of el, leaving out every password field's own text (the field itself reads as ''). */
+export function textWithoutPasswords(el: Element): string {
+  if (isPasswordField(el)) return '';
+  // Only a textarea among password fields holds text; most elements hold none, and are answered directly.
+  const hidden = [...el.querySelectorAll('textarea')].filter(isPasswordField);
+  if (hidden.length === 0) return el.textContent ?? '';
+  const skip = new Set<Node>(hidden);
+  const walker = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT | NodeFilter.SHOW_CDATA_SECTION, {
+    acceptNode: (n) => (skip.has(n) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+  });
+  let text = '';
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) if (n.nodeType !== Node.ELEMENT_NODE) text += (n as CharacterData).data;
+  return text;
+}
+
+/** The text of el's own text children (not its descendants'); '' for a password field. */
+export function ownTextWithoutPasswords(el: Element): string {
+  if (isPasswordField(el)) return '';
+  let text = '';
+  for (const n of el.childNodes) if (n.nodeType === Node.TEXT_NODE) text += (n as Text).data;
+  return text;
+}
