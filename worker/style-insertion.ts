@@ -1,14 +1,16 @@
 // Context: background service worker. The check that runs every time a style.css is inserted into a page
 // (the save and activation checks run in contracts/save-checks.ts). Trusts the stored version record
 // (written only by activation) and nothing in the CSS.
-// - A sheet that passes today's load check is inserted, minus any rule whose selector tests the value
-//   attribute: such a rule can size an element by a password's value, which h.rect() could read back.
+// - Parts that read a form field's value (attr(value), a selector that tests [value]) are left out of
+//   every sheet, whichever version saved it, with a log line each: they could show a password through
+//   h.computedStyle() or the page's layout (h.rect()). The save check refuses them; a sheet saved before
+//   it did keeps the rest.
+// - A sheet that then passes today's load check is inserted.
 // - A sheet saved by an older extension that fails today's check keeps running with the loading parts
 //   left out; a log line names each one.
 // - A sheet saved by this extension version that fails is not inserted at all (the save check should
 //   have refused it; something changed since), and the log says why.
-import { checkStyleSheet, stripLoads } from '../contracts/policy/stylesheet-check';
-import { dropValueRules } from '../contracts/dom/value-selector';
+import { checkStyleSheet, dropValueReads, stripLoads } from '../contracts/policy/stylesheet-check';
 import type { LogEntry } from '../contracts/remixlet';
 import { appendLog } from './store/logs';
 import type { ActiveRemixlet } from './store/remixlets';
@@ -32,26 +34,22 @@ export async function styleForInsertion(r: ActiveRemixlet, extensionVersion: str
   if (!css || !css.trim()) return undefined;
   const log = (level: LogEntry['level'], message: string) => appendLog(r.head.id, { at: Date.now(), level, source: 'worker', message });
   const opts = loadHostsOf(r.manifest);
-  let sheet = css;
-  const verdict = checkStyleSheet(css, opts);
+  const withoutValueReads = dropValueReads(css);
+  for (const removed of withoutValueReads.removed) await log('warn', `style.css line ${removed.line}: left out because ${removed.reason}`);
+  let sheet = withoutValueReads.css;
+  if (!sheet.trim()) return undefined;
+  const verdict = checkStyleSheet(sheet, opts);
   if (!verdict.ok) {
     if (!olderVersion(r.version.extensionVersion, extensionVersion)) {
       const first = verdict.refusals[0];
       await log('error', `style.css was not inserted: it fails the stylesheet check (${first?.reason ?? 'refused'}); save it again without the refused parts.`);
       return undefined;
     }
-    const stripped = stripLoads(css, opts);
+    const stripped = stripLoads(sheet, opts);
     for (const removed of stripped.removed) await log('warn', `style.css line ${removed.line}: left out because ${removed.reason}`);
     sheet = stripped.css;
   }
-  const withoutValueRules = dropValueRules(sheet);
-  for (const removed of withoutValueRules.removed) {
-    await log(
-      'warn',
-      `style.css line ${removed.line}: the rule for ${removed.selector} was left out because its selector tests the value attribute, which could reveal a password through the page's layout; style a class that script.js adds instead.`,
-    );
-  }
-  return withoutValueRules.css.trim() ? withoutValueRules.css : undefined;
+  return sheet.trim() ? sheet : undefined;
 }
 
 const checked = new WeakMap<VersionRecord, Promise<string | undefined>>();

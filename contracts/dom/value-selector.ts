@@ -1,5 +1,6 @@
-// Context: shared (pure): the page agent (every selector a remixlet passes, dom.addStyle sheets) and the
-// worker (style.css at insertion), and Node tests. Trusts nothing: selectors and CSS are remixlet-written.
+// Context: shared (pure): the page agent (every selector a remixlet passes, dom.addStyle sheets), the
+// style.css checks (contracts/policy/stylesheet-check.ts, at save and at insertion), and Node tests.
+// Trusts nothing: selectors and CSS are remixlet-written.
 // Whether a selector tests the `value` attribute: with any operator or none, in any case, escaped
 // (v\61lue, \76 alue), namespaced (*|value, |value, ns|value), or nested in :is/:where/:not/:has/
 // :nth-child(… of S)/:host()/::slotted(). Read with css-tree's selector parser, not a regex, and
@@ -9,7 +10,7 @@ import parse from 'css-tree/parser';
 import walk from 'css-tree/walker';
 import generate from 'css-tree/generator';
 import { ident } from 'css-tree/utils';
-import type { CssNode, EnterOrLeaveFn } from 'css-tree';
+import type { CssNode } from 'css-tree';
 
 const MAX_NESTING = 8;
 
@@ -79,43 +80,31 @@ function preludeTestsValue(prelude: CssNode): boolean {
 }
 
 /**
- * The selectors of a stylesheet that test the value attribute, each as written (up to 200 characters):
- * rule selectors, nested rules, and selectors in at-rule preludes (@scope, @supports selector()). A
- * prelude css-tree cannot structure counts when its decoded text mentions "value".
+ * The rules of a stylesheet whose selectors test the value attribute, each with the offset of its selector
+ * and the selector as written (up to 200 characters): rule selectors, nested rules, and selectors in
+ * at-rule preludes (@scope, @supports selector()). A prelude css-tree cannot structure counts when its
+ * decoded text mentions "value".
  */
-export function sheetValueSelectors(css: string): string[] {
+export function valueTestingRules(css: string): { offset: number; selector: string }[] {
   if (!css.includes('[') && !css.includes('\\')) return [];
-  const out: string[] = [];
+  const out: { offset: number; selector: string }[] = [];
   let ast: CssNode;
   try {
-    ast = parse(css, { context: 'stylesheet', parseValue: false, parseCustomProperty: false, onParseError: () => undefined });
+    ast = parse(css, { context: 'stylesheet', positions: true, parseValue: false, parseCustomProperty: false, onParseError: () => undefined });
   } catch {
-    return textMentionsValue(css) ? [css.slice(0, 200)] : [];
+    return textMentionsValue(css) ? [{ offset: 0, selector: css.slice(0, 200) }] : [];
   }
   const preludes: CssNode[] = [];
   walk(ast, (node) => {
     if ((node.type === 'Rule' || node.type === 'Atrule') && node.prelude) preludes.push(node.prelude);
   });
-  for (const prelude of preludes) if (preludeTestsValue(prelude)) out.push(generate(prelude).slice(0, 200));
+  for (const prelude of preludes) {
+    if (preludeTestsValue(prelude)) out.push({ offset: prelude.loc?.start.offset ?? 0, selector: generate(prelude).slice(0, 200) });
+  }
   return out;
 }
 
-/**
- * A stylesheet without the rules whose selectors test the value attribute (the rest written back by
- * css-tree), and which rules went, by line. Such a rule can size or show an element by a password's
- * value, which a remixlet could then read back through h.rect() or h.computedStyle(). A sheet without
- * such rules comes back unchanged.
- */
-export function dropValueRules(css: string): { css: string; removed: { line: number; selector: string }[] } {
-  if (sheetValueSelectors(css).length === 0) return { css, removed: [] };
-  const ast = parse(css, { positions: true, parseValue: false, parseCustomProperty: false, onParseError: () => undefined });
-  const removed: { line: number; selector: string }[] = [];
-  const enter: EnterOrLeaveFn = (node, item, list) => {
-    if (!item || !list || (node.type !== 'Rule' && node.type !== 'Atrule') || !node.prelude) return;
-    if (!preludeTestsValue(node.prelude)) return;
-    removed.push({ line: node.loc?.start.line ?? 1, selector: generate(node.prelude).slice(0, 200) });
-    list.remove(item);
-  };
-  walk(ast, { enter });
-  return { css: generate(ast), removed };
+/** The selectors of a stylesheet that test the value attribute (valueTestingRules), each as written. */
+export function sheetValueSelectors(css: string): string[] {
+  return valueTestingRules(css).map((r) => r.selector);
 }

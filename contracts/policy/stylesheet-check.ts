@@ -15,6 +15,7 @@ import type { CssToken } from './css-tokens';
 import { failed, passed, quote, refusal } from './result';
 import type { PolicyRefusal, PolicyResult } from './result';
 import { urlOnHosts } from './site';
+import { valueTestingRules } from '../dom/value-selector';
 
 export interface StyleSheetOptions {
   /** Host specs a load may use: the hosts the remixlet's matches cover (hostsOf) plus its fetch: hosts. */
@@ -47,6 +48,8 @@ interface Finding {
   end: number;
   code: RefusalCode;
   reason: string;
+  /** It reads a form field's value (attr(value), a selector testing [value]): dropped from stored sheets. */
+  readsValue?: true;
 }
 
 interface Scan {
@@ -195,6 +198,29 @@ function crossCheckWithCssTree(css: string, mode: Mode, opts: StyleSheetOptions,
   }
 }
 
+/**
+ * The attribute an attr() function token at tokens[i] reads, as the engine compares names (namespace
+ * prefix ns|, *| or | dropped, escapes already decoded by the tokenizer, ASCII lower case); undefined
+ * when the name is not written as a plain name (a var() there would pick the attribute at run time).
+ */
+function attrNameAt(tokens: readonly CssToken[], i: number): string | undefined {
+  const isBar = (t: CssToken | undefined) => t?.type === 'delim' && t.value === '|';
+  let j = nextSignificant(tokens, i + 1);
+  const first = tokens[j];
+  if (isBar(first)) {
+    j = nextSignificant(tokens, j + 1);
+  } else if (first?.type === 'ident' || (first?.type === 'delim' && first.value === '*')) {
+    const bar = nextSignificant(tokens, j + 1);
+    if (isBar(tokens[bar])) j = nextSignificant(tokens, bar + 1);
+  }
+  const name = tokens[j];
+  return name?.type === 'ident' ? lowerAscii(name.value) : undefined;
+}
+
+const ATTR_READS_VALUE =
+  "attr(value) reads a form field's value attribute, which on a password field can be the password, and could show it through a computed style or the page's layout; read another attribute, or style a class that script.js adds.";
+const ATTR_NAME_NOT_PLAIN = 'attr() must name its attribute plainly (attr(data-name)); a var() or other function there could make it read a password field\'s value.';
+
 function scan(css: string, mode: Mode, opts: StyleSheetOptions): Scan {
   const tokens = tokenizeCss(css);
   const findings: Finding[] = [];
@@ -239,6 +265,10 @@ function scan(css: string, mode: Mode, opts: StyleSheetOptions): Scan {
               : `${t.value}() loads or runs something; an inline style or dom.addStyle may not load anything.`,
           );
         } else if (base === 'attr') {
+          const read = attrNameAt(tokens, i);
+          if (read === undefined || read === 'value') {
+            findings.push({ offset: t.start, end: t.end, code: 'STYLE_REFUSED', reason: read === undefined ? ATTR_NAME_NOT_PLAIN : ATTR_READS_VALUE, readsValue: true });
+          }
           // attr() arguments are short; the bound keeps nested or padded attr( linear.
           let depth = 1;
           for (let j = i + 1; j < tokens.length && j < i + 256 && depth > 0; j++) {
@@ -312,6 +342,19 @@ function scan(css: string, mode: Mode, opts: StyleSheetOptions): Scan {
   const entity = /&(?:#\d|#[xX][0-9a-fA-F]|[a-zA-Z]{2,10};)/.exec(css);
   if (entity !== null && countMatches(LOADISH_TEXT, decodeHtmlReferences(css)) > countMatches(LOADISH_TEXT, css)) {
     refuseLoad(entity.index, 'HTML character references spell url(, @import or a similar load here; CSS does not decode them, but HTML does. Write plain CSS.');
+  }
+  if (mode === 'sheet') {
+    // Always, not only while the page has a password field: a login form can appear after the sheet went
+    // in, and a rule that tests the value is live before any check could run (see page-agent/ops/addStyle.ts).
+    for (const rule of valueTestingRules(css)) {
+      findings.push({
+        offset: rule.offset,
+        end: rule.offset + 1,
+        code: 'SELECTOR_TESTS_PASSWORD',
+        reason: `the selector ${quote(rule.selector, 80)} tests the value attribute, which could reveal a password through the page's layout or a computed style; style a class that script.js adds instead.`,
+        readsValue: true,
+      });
+    }
   }
   const result = { findings, allowed, attributeTests };
   crossCheckWithCssTree(css, mode, opts, result);
@@ -442,4 +485,25 @@ export function stripLoads(css: string, opts: StyleSheetOptions): { css: string;
   }
   if (checkStyleSheet(current, opts).ok) return { css: current, removed };
   return { css: '', removed: [...removed, { line: 1, reason: 'the rest of the stylesheet could not be separated from its loads, so all of it was left out' }] };
+}
+
+/**
+ * For a style.css saved before its save check refused reading a field's value (attr(value), a selector
+ * testing [value]): the sheet without those parts, and which went. A declaration holding such an attr()
+ * goes, and so does a rule whose selector tests the value. Written back with css-tree; if css-tree cannot
+ * separate them, the whole sheet goes. A sheet without them comes back unchanged.
+ */
+export function dropValueReads(css: string): { css: string; removed: { line: number; reason: string }[] } {
+  const reads = (text: string) => scan(text, 'sheet', NO_HOSTS).findings.filter((f) => f.readsValue);
+  const found = reads(css).sort((a, b) => a.offset - b.offset);
+  if (found.length === 0) return { css, removed: [] };
+  const where = locator(css);
+  const removed = found.map((f) => ({ line: where(f.offset).line, reason: f.reason }));
+  try {
+    const rest = removeRefused(css, found.map((f) => f.offset));
+    if (reads(rest).length === 0) return { css: rest, removed };
+  } catch {
+    // css-tree can exhaust the stack on absurd nesting; leaving the sheet out is the safe answer.
+  }
+  return { css: '', removed: [...removed, { line: 1, reason: 'the rest of the stylesheet could not be separated from them, so all of it was left out' }] };
 }

@@ -44,7 +44,20 @@ describe('at every insertion', () => {
     expect(out).not.toContain('value');
     const log = await messages();
     expect(log).toHaveLength(1);
-    expect(log[0]).toMatch(/^warn: style\.css line 2: the rule for .*value.* was left out because its selector tests the value attribute/);
+    expect(log[0]).toMatch(/^warn: style\.css line 2: left out because the selector .*value.* tests the value attribute/);
+  });
+
+  test('a declaration whose attr() reads the value is left out, whichever version saved the sheet', async () => {
+    const css = '.a { color: red }\ninput { --v: attr(value); color: blue }';
+    for (const saved of ['0.0.9', '0.1.0']) {
+      await db.logs.removeItem(ID);
+      const out = await styleForInsertion(remixlet(css, saved), '0.1.0');
+      expect(out).toContain('color:blue');
+      expect(out).not.toContain('attr');
+      const log = await messages();
+      expect(log).toHaveLength(1);
+      expect(log[0]).toMatch(/^warn: style\.css line 2: left out because attr\(value\) reads a form field's value attribute/);
+    }
   });
 
   test('a sheet saved by an older extension that loads from elsewhere keeps running without its loads', async () => {

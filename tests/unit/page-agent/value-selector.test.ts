@@ -1,8 +1,8 @@
 // Whether a selector or stylesheet tests the value attribute, in every spelling the selector engine
 // accepts; other attribute selectors are not caught.
 import { describe, expect, test } from 'vitest';
-import { dropValueRules, selectorTestsValue, sheetValueSelectors } from '../../../contracts/dom/value-selector';
-import { checkStyleSheet } from '../../../contracts/policy/stylesheet-check';
+import { selectorTestsValue, sheetValueSelectors } from '../../../contracts/dom/value-selector';
+import { checkStyleSheet, dropValueReads } from '../../../contracts/policy/stylesheet-check';
 
 describe('selectors that test the value attribute', () => {
   test.each([
@@ -57,14 +57,18 @@ describe('stylesheets', () => {
     expect(sheetValueSelectors('a[href]{color:red} .value{color:blue} b::after{content:"[value]"}')).toEqual([]);
   });
 
-  test('dropValueRules leaves out only those rules and keeps the sheet valid', () => {
-    const css = '.card{color:red}\ninput[type=password][value^="a"]{width:11px}\n.x{margin:0}';
-    const out = dropValueRules(css);
-    expect(out.removed).toEqual([{ line: 2, selector: expect.stringContaining('value') }]);
+  test('dropValueReads leaves out only those rules and attr(value) declarations, and keeps the sheet valid', () => {
+    const css = '.card{color:red}\ninput[type=password][value^="a"]{width:11px}\n.x{margin:0}\ninput{--v:attr(value);color:blue}';
+    const out = dropValueReads(css);
+    expect(out.removed).toEqual([
+      { line: 2, reason: expect.stringMatching(/selector .*value.* tests the value attribute/) },
+      { line: 4, reason: expect.stringContaining('attr(value)') },
+    ]);
     expect(out.css).toContain('.card');
     expect(out.css).toContain('.x');
+    expect(out.css).toContain('color:blue');
     expect(out.css).not.toMatch(/value/);
     expect(checkStyleSheet(out.css, { allowedHosts: [], everySite: false }).ok).toBe(true);
-    expect(dropValueRules('.a{color:red}')).toEqual({ css: '.a{color:red}', removed: [] });
+    expect(dropValueReads('.a{color:red}')).toEqual({ css: '.a{color:red}', removed: [] });
   });
 });

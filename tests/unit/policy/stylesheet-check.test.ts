@@ -36,7 +36,9 @@ describe('css-payloads corpus', () => {
     const inline = checkInlineCss(e.payload);
     expect(sheet.ok, `${e.id}: ${e.payload}`).toBe(false);
     expect(inline.ok, `${e.id}: ${e.payload}`).toBe(false);
-    if (!sheet.ok) for (const r of sheet.refusals) expect(['STYLE_LOAD_REFUSED', 'STYLE_SYNTAX']).toContain(r.code);
+    // A sheet that also reads a field's value is refused for that too; a load is refused either way.
+    if (!sheet.ok) for (const r of sheet.refusals) expect(['STYLE_LOAD_REFUSED', 'STYLE_SYNTAX', 'SELECTOR_TESTS_PASSWORD', 'STYLE_REFUSED']).toContain(r.code);
+    if (!sheet.ok) expect(sheet.refusals.some((r) => r.code === 'STYLE_LOAD_REFUSED' || r.code === 'STYLE_SYNTAX'), reasons(sheet)).toBe(true);
   });
 
   // Entries Chrome would not load from: each is either accepted, or refused for the reason listed.
@@ -321,9 +323,14 @@ describe('stripLoads', () => {
     for (const r of out.removed) expect(r.reason).toMatch(/^line \d+, column \d+: /);
   });
   it('removes every load from a sheet that tests attribute values', () => {
-    const out = stripLoads('input[value^=a] { color: red; background: url(https://shop.test/a) }', opts);
-    expect(out.css).toBe('input[value^=a]{color:red}');
+    const out = stripLoads('input[name^=a] { color: red; background: url(https://shop.test/a) }', opts);
+    expect(out.css).toBe('input[name^=a]{color:red}');
     expect(out.removed).toHaveLength(1);
+  });
+  it('removes a rule that tests the value attribute, loads and all', () => {
+    const out = stripLoads('input[value^=a] { color: red; background: url(https://shop.test/a) } .b { margin: 0 }', opts);
+    expect(out.css).toBe('.b{margin:0}');
+    expect(checkStyleSheet(out.css, opts).ok).toBe(true);
   });
   it('handles loads css-tree cannot parse, such as escaped names', () => {
     const out = stripLoads('.a { color: red; background: \\75rl(https://evil.test/x) } .b { margin: 0 }', opts);
@@ -341,4 +348,58 @@ describe('comments and strings', () => {
     expect(checkStyleSheet('/* pick an element (any) */ a{color:red}', NO_HOSTS).ok).toBe(true);
     expect(checkStyleSheet('/* sourceURL is only a name */ a{color:red}', NO_HOSTS).ok).toBe(true);
   });
+});
+
+describe('reading a form field\'s value', () => {
+  // attr(value) copies the value attribute into a property a remixlet can read back (h.computedStyle) or
+  // into the layout (h.rect): on a password field that attribute can be the password.
+  const ATTR_VALUE = [
+    'input { --v: attr(value) }',
+    'input { --v: attr(VALUE) }',
+    'input { --v: attr(v\\61lue) }',
+    'input { --v: attr(\\76 alue) }',
+    'input { --v: attr( value ) }',
+    'input { --v: attr(/* c */value) }',
+    'input { --v: attr(*|value) }',
+    'input { --v: attr(|value) }',
+    'input { --v: attr(svg|value) }',
+    'input { --v: attr(value type(<string>)) }',
+    'input { --v: attr(value type(*), "none") }',
+    'input { --v: attr(value string) }',
+    'input { width: calc(attr(value type(<number>)) * 1px) }',
+    'input { --v: \\61ttr(value) }',
+    'input { --v: ATTR(value) }',
+    'input { --v: attr(data-x, attr(value)) }',
+    'input { --n: value; --v: attr(var(--n)) }',
+    '@function --read() { result: attr(value) } input { --v: --read() }',
+    '@property --v { syntax: "*"; inherits: false; initial-value: attr(value) }',
+    '@container style(--v: attr(value)) { b { color: red } }',
+  ];
+  it.each(ATTR_VALUE)('%s is refused in style.css and in script CSS', (css) => {
+    const sheet = checkStyleSheet(css, NO_HOSTS);
+    const inline = checkInlineCss(css);
+    expect(sheet.ok).toBe(false);
+    expect(inline.ok).toBe(false);
+    for (const r of [sheet, inline]) if (!r.ok) expect(r.refusals.map((x) => x.code)).toContain('STYLE_REFUSED');
+    expect(reasons(sheet)).toMatch(/attr\(value\)|attr\(\) must name its attribute plainly/);
+  });
+
+  it.each(['a::after { content: attr(data-label) }', 'a::after { content: attr(title, "none") }', 'input { --v: attr(data-value) }', 'a::after { content: "value" }', '.value { color: red }'])(
+    '%s passes',
+    (css) => {
+      expect(checkStyleSheet(css, NO_HOSTS).ok, reasons(checkStyleSheet(css, NO_HOSTS))).toBe(true);
+      expect(checkInlineCss(css).ok).toBe(true);
+    },
+  );
+
+  // Never active from style.css, whether or not the page has a password field when the sheet goes in:
+  // a login form can appear later, and the page renders the rule before any check could run.
+  it.each(['input[value^="a"] { width: 1px }', 'input[v\\61lue$=a] { --m: 1 }', 'form:has(input[value]) { color: red }', '@media screen { :is([VALUE*=x]) { color: red } }', '@scope ([value^=a]) { b { color: red } }'])(
+    '%s is refused in style.css',
+    (css) => {
+      const sheet = checkStyleSheet(css, NO_HOSTS);
+      expect(sheet.ok).toBe(false);
+      if (!sheet.ok) expect(sheet.refusals[0]).toMatchObject({ code: 'SELECTOR_TESTS_PASSWORD', line: 1 });
+    },
+  );
 });

@@ -94,3 +94,43 @@ describe('the text of a masked textarea is not text', () => {
     expect(await p.ok({ op: 'text', h: await q(p, '#d') })).toBe('Note: plain words');
   });
 });
+
+describe('CSS attr() cannot read the value attribute', () => {
+  test('dom.addStyle refuses attr(value) in any spelling', async () => {
+    const p = await browser.open('<input id="pw" type="password" value="hunter2">');
+    for (const css of [
+      'input{--v:attr(value)}',
+      'input{--v:attr(VALUE)}',
+      'input{--v:attr(v\\61lue)}',
+      'input{--v:attr( *|value )}',
+      'input{--v:attr(|value)}',
+      'input{--v:attr(value type(*))}',
+      'input{--v:attr(value string, "x")}',
+      'input{--n:value;--v:attr(var(--n))}',
+      'input{--v:\\61ttr(value)}',
+    ]) {
+      expect((await p.refused({ op: 'addStyle', css })).code, css).toBe('STYLE_REFUSED');
+    }
+    expect(await p.ok({ op: 'computedStyle', h: await q(p, '#pw'), props: ['--v'] })).toEqual({ '--v': '' });
+  });
+
+  test('a custom property on a password field reads empty, whoever set it', async () => {
+    const p = await browser.open('<input id="pw" type="password" value="hunter2" style="--c: 7"><input id="plain" style="--c: 7">', {
+      head: '<style>input { --v: attr(value); }</style>',
+    });
+    expect(await p.page.evaluate(() => getComputedStyle(document.getElementById('pw')!).getPropertyValue('--v'))).toContain('hunter2');
+    expect(await p.ok({ op: 'computedStyle', h: await q(p, '#pw'), props: ['--v', '--c', 'display'] })).toEqual({ '--v': '', '--c': '', display: 'inline-block' });
+    expect(await p.ok({ op: 'computedStyle', h: await q(p, '#plain'), props: ['--c'] })).toEqual({ '--c': '7' });
+  });
+});
+
+describe('a stylesheet that tests the value is refused even before any password field exists', () => {
+  test('dom.addStyle refuses it on a page without a password field, so a login form that appears later is safe', async () => {
+    const p = await browser.open('<div id="app"></div>');
+    expect((await p.refused({ op: 'addStyle', css: 'input[value^="h"] { --m: 1 }' })).code).toBe('SELECTOR_TESTS_PASSWORD');
+    expect((await p.refused({ op: 'addStyle', css: '@media all { form:has([v\\61lue$="2"]) { width: 1px } }' })).code).toBe('SELECTOR_TESTS_PASSWORD');
+    await p.page.evaluate(() => document.getElementById('app')!.insertAdjacentHTML('beforeend', '<input id="pw" type="password" value="hunter2">'));
+    expect(await p.ok({ op: 'computedStyle', h: await q(p, 'input'), props: ['--m'] })).toEqual({ '--m': '' });
+    await p.ok({ op: 'addStyle', css: 'input[type=password] { outline: 1px solid red }' });
+  });
+});

@@ -290,7 +290,7 @@ describe('addStyle', () => {
     expect(await p.page.evaluate(() => getComputedStyle(document.getElementById('box')!).outlineColor)).not.toBe('rgb(9, 8, 7)');
   });
 
-  test('refuses loads however spelled, and value selectors while the page has a password field', async () => {
+  test('refuses loads however spelled, and value selectors', async () => {
     for (const css of ['b{background:url(https://attacker.example/a)}', '@import "https://attacker.example/a.css";', 'b{background:\\75 rl(https://attacker.example/a)}', '@font-face{font-family:x;src:local(x),url(https://attacker.example/f)}']) {
       expect((await p.refused({ op: 'addStyle', css })).code, css).toBe('STYLE_REFUSED');
     }
