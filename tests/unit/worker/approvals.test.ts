@@ -64,6 +64,20 @@ describe('activation approvals', () => {
     expect(still.ok && still.remixlet.version.files['script.js']).toBe('rmx.log("v")');
   });
 
+  it('a chat on another site cannot silently update a remixlet that runs on the bank: it asks, and declining keeps the bank\'s code', async () => {
+    tabs.set(TAB, { id: TAB, url: 'https://bank.test/' });
+    const first = await save(TAB, undefined, files(['*://bank.test/*']));
+    if (first.status !== 'activated') throw new Error('setup');
+    tabs.set(TAB, { id: TAB, url: 'https://evil.test/' });
+    const rewrite = await save(TAB, first.remixletId, files(['*://bank.test/*'], 'rmx.log("steal")'));
+    expect(rewrite.status).toBe('needs-approval');
+    if (rewrite.status !== 'needs-approval') return;
+    expect(rewrite.approval.reasons).toEqual(['other-than-chat-site']);
+    await decide(rewrite.approval.approvalId, false);
+    const still = await loadRemixlet(first.remixletId);
+    expect(still.ok && still.remixlet.version.files['script.js']).toBe('rmx.log("v")');
+  });
+
   it('"Allow and apply" activates exactly the approved files, once', async () => {
     const id = await askForEverySite();
     const result = await decide(id, true);
