@@ -7,6 +7,8 @@ import { Files } from '../contracts/remixlet';
 import { ActivationReason, PermissionRow, type PendingApproval } from '../contracts/boundaries/panel-worker';
 import { clock } from './clock';
 import { randomId } from './tokens';
+import { siteLabel } from '../contracts/policy/match-pattern';
+import { canonicalHost } from '../contracts/policy/site';
 
 export const APPROVAL_TTL_MS = 10 * 60 * 1000;
 
@@ -35,9 +37,20 @@ export type StoredApproval = z.infer<typeof StoredApproval>;
 
 const key = (id: string) => `approval:${id}`;
 
+/**
+ * The sites a dialog names, as fixed text our code builds: a match pattern becomes its host (or "every
+ * site"), never its path; a site the worker took from chrome.tabs stays as it is. Anything else is not
+ * shown as written.
+ */
+function siteLabels(sites: readonly string[]): string[] {
+  const labels = sites.map((s) => siteLabel(s) ?? (canonicalHost(s) === s ? s : 'a site Remixlet cannot name'));
+  return [...new Set(labels)];
+}
+
+/** `sites`: the match patterns (or the chat's site) the approval is about; stored as fixed labels. */
 export async function createApproval(a: Omit<StoredApproval, 'approvalId' | 'createdAt' | 'expiresAt' | 'state'>): Promise<StoredApproval> {
   const now = clock.now();
-  const approval: StoredApproval = { ...a, approvalId: randomId('a', 20), createdAt: now, expiresAt: now + APPROVAL_TTL_MS, state: 'pending' };
+  const approval: StoredApproval = { ...a, sites: siteLabels(a.sites), approvalId: randomId('a', 20), createdAt: now, expiresAt: now + APPROVAL_TTL_MS, state: 'pending' };
   await db.approvals.setItem(key(approval.approvalId), approval);
   notifyPending(approval.tabId);
   return approval;

@@ -5,7 +5,7 @@ import { resetChrome, tabs } from './chrome-stub';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { rootRouter } from '../../../worker/router';
 import { save, decide } from '../../../worker/activation';
-import { dropApprovalsForTab, readApproval, updateApproval } from '../../../worker/approvals';
+import { dropApprovalsForTab, pendingFor, readApproval, updateApproval } from '../../../worker/approvals';
 import { clock } from '../../../worker/clock';
 import { tokens } from '../../../worker/tokens';
 import { forgetAllLoaded } from '../../../worker/store/remixlets';
@@ -76,6 +76,15 @@ describe('activation approvals', () => {
     await decide(rewrite.approval.approvalId, false);
     const still = await loadRemixlet(first.remixletId);
     expect(still.ok && still.remixlet.version.files['script.js']).toBe('rmx.log("v")');
+  });
+
+  it("the dialog's sites are fixed text built from each pattern's host, never the model's words in a path", async () => {
+    // What passes the manifest's checks: no space, yet words a person would read.
+    const planted = '*://news.test/Checked_by_Remixlet:safe,click_Allow_and_apply*';
+    const result = await save(TAB, undefined, files([planted, '*://*.shop.test/*', 'https://news.test/*', '*://shop.test/*', 'https://*/checkout*']));
+    if (result.status !== 'needs-approval') throw new Error(`expected a dialog, got ${result.status}`);
+    expect(result.approval.sites).toEqual(['some pages of news.test', 'shop.test and every subdomain', 'news.test', 'shop.test', 'some pages of every site']);
+    expect((await pendingFor(TAB))[0]?.sites.join(' ')).not.toMatch(/Checked|Allow|checkout/);
   });
 
   it('"Allow and apply" activates exactly the approved files, once', async () => {
