@@ -8,7 +8,7 @@ import { RemixletRefusal } from '../contracts/refusals';
 import { permissionCardText } from '../contracts/policy/manifest';
 import type { SaveResult } from '../contracts/boundaries/panel-worker';
 import { activationReasons } from './activation-rules';
-import { allowedPermissions, createApproval, readApproval, toPending, updateApproval, type StoredApproval } from './approvals';
+import { ALLOWANCE_TTL_MS, allowedPermissions, createApproval, readApproval, toPending, updateApproval, type StoredApproval } from './approvals';
 import { commitVersion, loadRemixlet, nextVersionNumber, readVersion } from './store/remixlets';
 import { clock } from './clock';
 import { randomId } from './tokens';
@@ -142,7 +142,7 @@ export async function decide(approvalId: string, allow: boolean): Promise<SaveRe
     return { status: 'declined' };
   }
   if (a.kind === 'permissions') {
-    await updateApproval(approvalId, { state: 'used' });
+    await updateApproval(approvalId, { state: 'used', allowedUntil: clock.now() + ALLOWANCE_TTL_MS });
     return { status: 'allowed' };
   }
   return useActivationApproval(a);

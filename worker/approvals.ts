@@ -1,6 +1,8 @@
 // Context: background service worker. Pending approvals (permission cards and activation dialogs),
 // bound to a tab and its site; an activation approval is bound to the SHA-256 digest of the exact files,
-// is single-use, and expires after ten minutes. Only the UI role can decide one.
+// is single-use, and expires after ten minutes. Only the UI role can decide one. An "Allow" on a
+// permission card lasts an hour at most, and every approval is forgotten when the browser starts: they
+// live in IndexedDB, but tab ids are reused after a restart.
 import { z } from 'zod';
 import { db, serialized } from './store/db';
 import { Files } from '../contracts/remixlet';
@@ -9,8 +11,16 @@ import { clock } from './clock';
 import { randomId } from './tokens';
 import { siteLabel } from '../contracts/policy/match-pattern';
 import { canonicalHost } from '../contracts/policy/site';
+import { siteOf } from './store/settings';
 
 export const APPROVAL_TTL_MS = 10 * 60 * 1000;
+/**
+ * How long an "Allow" on a permission card lets saves use the permission. The card comes just before the
+ * code that needs it (the agent asks first, then writes and saves), so an hour is far beyond one piece of
+ * work, while a tab left open with the same site does not hand an old "Allow" to a later chat; a save
+ * after it is refused and the agent asks with a card again. Versions already running keep theirs.
+ */
+export const ALLOWANCE_TTL_MS = 60 * 60 * 1000;
 
 export const StoredApproval = z
   .object({
@@ -29,6 +39,8 @@ export const StoredApproval = z
     files: Files.optional(),
     digest: z.string().optional(),
     targetVersion: z.number().int().optional(),
+    /** A permission card the person allowed: until when saves may use its permissions. */
+    allowedUntil: z.number().optional(),
     /** A restore's source version, recorded on the version it activates. */
     restoredFrom: z.number().int().optional(),
   })
@@ -103,8 +115,10 @@ export async function pendingFor(tabId: number): Promise<PendingApproval[]> {
 /** Permissions the person allowed for this chat (tab + site), still in force. */
 export async function allowedPermissions(tabId: number, site: string): Promise<Set<string>> {
   const names = new Set<string>();
+  const now = clock.now();
   for (const a of await allApprovals()) {
-    if (a.kind === 'permissions' && a.tabId === tabId && a.site === site && a.state === 'used') for (const n of a.permissionNames) names.add(n);
+    const inForce = a.state === 'used' && a.allowedUntil !== undefined && a.allowedUntil > now;
+    if (a.kind === 'permissions' && a.tabId === tabId && a.site === site && inForce) for (const n of a.permissionNames) names.add(n);
   }
   return names;
 }
@@ -117,6 +131,23 @@ export async function dropApprovalsForTab(tabId: number, currentSite: string | u
       notifyPending(tabId);
     }
   }
+}
+
+/** The browser started: tab ids begin again, so no approval from before may meet a tab of now. */
+export async function forgetAllApprovals(): Promise<void> {
+  const tabIds = new Set((await allApprovals()).map((a) => a.tabId));
+  await db.approvals.clear();
+  for (const tabId of tabIds) notifyPending(tabId);
+}
+
+/**
+ * Registered at worker start: the chat's tab leaving its site or closing drops its approvals, and the
+ * browser starting drops them all.
+ */
+export function watchApprovals(): void {
+  chrome.runtime.onStartup.addListener(() => forgetAllApprovals());
+  chrome.tabs.onUpdated.addListener((tabId, change) => (change.url ? dropApprovalsForTab(tabId, siteOf(change.url)) : undefined));
+  chrome.tabs.onRemoved.addListener((tabId) => dropApprovalsForTab(tabId, undefined));
 }
 
 type PendingListener = (tabId: number) => void;

@@ -1,11 +1,11 @@
 // Activation approvals: bound to the digest of the exact files, single-use, ten minutes, dropped when the
 // chat's tab leaves the site, decided only by the UI role. Each way around them is refused and nothing
 // reaches the store.
-import { resetChrome, tabs } from './chrome-stub';
+import { events, resetChrome, tabs } from './chrome-stub';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { rootRouter } from '../../../worker/router';
 import { save, decide } from '../../../worker/activation';
-import { dropApprovalsForTab, pendingFor, readApproval, updateApproval } from '../../../worker/approvals';
+import { ALLOWANCE_TTL_MS, createApproval, dropApprovalsForTab, pendingFor, readApproval, updateApproval, watchApprovals } from '../../../worker/approvals';
 import { clock } from '../../../worker/clock';
 import { tokens } from '../../../worker/tokens';
 import { forgetAllLoaded } from '../../../worker/store/remixlets';
@@ -155,5 +155,52 @@ describe('activation approvals', () => {
     const result = await save(TAB, undefined, withFetch);
     expect(result.status).toBe('refused');
     if (result.status === 'refused') expect(result.refusals[0]?.code).toBe('PERMISSION_NOT_APPROVED');
+  });
+});
+
+describe('permission allowances', () => {
+  const FETCH = 'fetch:api.shop.test';
+  const withFetch = {
+    'manifest.json': JSON.stringify({ name: 'n', description: 'd', matches: ['*://shop.test/*'], permissions: [{ name: FETCH, reason: 'prices' }] }),
+  };
+  let watching = false;
+
+  async function allowCard(): Promise<string> {
+    if (!watching) watchApprovals();
+    watching = true;
+    const card = await createApproval({ kind: 'permissions', tabId: TAB, site: 'shop.test', rows: [], permissionNames: [FETCH], reasons: [], sites: ['shop.test'] });
+    expect(await decide(card.approvalId, true)).toEqual({ status: 'allowed' });
+    return card.approvalId;
+  }
+
+  it('an "Allow" lets the next save use the permission', async () => {
+    await allowCard();
+    expect((await save(TAB, undefined, withFetch)).status).toBe('activated');
+  });
+
+  it('are all forgotten when the browser starts: a reused tab id on the same site inherits no "Allow"', async () => {
+    const id = await allowCard();
+    await events.onStartup.emit();
+    expect(await readApproval(id)).toBeUndefined();
+    const result = await save(TAB, undefined, withFetch);
+    expect(result.status === 'refused' && result.refusals[0]?.code).toBe('PERMISSION_NOT_APPROVED');
+  });
+
+  it('expire an hour after the click', async () => {
+    await allowCard();
+    clock.advance(ALLOWANCE_TTL_MS + 1);
+    const result = await save(TAB, undefined, withFetch);
+    expect(result.status === 'refused' && result.refusals[0]?.code).toBe('PERMISSION_NOT_APPROVED');
+  });
+
+  it('go when the tab leaves the site or closes', async () => {
+    const id = await allowCard();
+    await events.tabUpdated.emit(TAB, { url: 'https://shop.test/other' });
+    expect(await readApproval(id)).toBeDefined();
+    await events.tabUpdated.emit(TAB, { url: 'https://other.test/' });
+    expect(await readApproval(id)).toBeUndefined();
+    const again = await allowCard();
+    await events.tabRemoved.emit(TAB);
+    expect(await readApproval(again)).toBeUndefined();
   });
 });

@@ -6,6 +6,24 @@ export const calls: Array<{ api: string; args: unknown[] }> = [];
 const session = new Map<string, unknown>();
 export const tabs = new Map<number, { id: number; url: string }>();
 
+/** A chrome event: listeners stay for the whole test file (the worker registers them once, at start). */
+function fakeEvent<A extends unknown[]>() {
+  const listeners = new Set<(...args: A) => unknown>();
+  return {
+    addListener: (fn: (...args: A) => unknown) => void listeners.add(fn),
+    removeListener: (fn: (...args: A) => unknown) => void listeners.delete(fn),
+    /** What the browser would do: call every listener, and wait for what they started. */
+    emit: async (...args: A) => {
+      await Promise.all([...listeners].map((fn) => fn(...args)));
+    },
+  };
+}
+export const events = {
+  onStartup: fakeEvent<[]>(),
+  tabUpdated: fakeEvent<[number, { url?: string; status?: string }]>(),
+  tabRemoved: fakeEvent<[number]>(),
+};
+
 const record = (api: string) => (...args: unknown[]) => {
   calls.push({ api, args });
   return Promise.resolve([]);
@@ -18,6 +36,7 @@ const record = (api: string) => (...args: unknown[]) => {
     getURL: (p: string) => `chrome-extension://testextensionid/${p}`,
     getContexts: () => Promise.resolve([{}]),
     ContextType: { OFFSCREEN_DOCUMENT: 'OFFSCREEN_DOCUMENT' },
+    onStartup: events.onStartup,
   },
   storage: {
     session: {
@@ -31,7 +50,8 @@ const record = (api: string) => (...args: unknown[]) => {
   tabs: {
     get: (id: number) => (tabs.has(id) ? Promise.resolve(tabs.get(id)) : Promise.reject(new Error('No tab'))),
     reload: record('tabs.reload'),
-    onUpdated: { addListener: () => undefined, removeListener: () => undefined },
+    onUpdated: events.tabUpdated,
+    onRemoved: events.tabRemoved,
   },
   scripting: {
     getRegisteredContentScripts: () => Promise.resolve([]),
