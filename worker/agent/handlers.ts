@@ -11,6 +11,7 @@ import { capture } from './capture';
 import { readPageData } from './read-data';
 import { openPage } from './open-page';
 import { requestPermissions } from './permissions';
+import { readChatLog } from './read-log';
 
 type AgentProcs =
   | 'agentStart'
@@ -24,7 +25,8 @@ type AgentProcs =
   | 'agentClick'
   | 'agentOpenPage'
   | 'agentRequestPermissions'
-  | 'agentSave';
+  | 'agentSave'
+  | 'agentReadLog';
 
 export const agentHandlers: Pick<HandlersOf<UiSpec, WorkerContext>, AgentProcs> = {
   agentStart: async ({ input }) => {
@@ -56,4 +58,5 @@ export const agentHandlers: Pick<HandlersOf<UiSpec, WorkerContext>, AgentProcs> 
     const chat = await boundChat(input.chatId, input.tabId);
     return save(chat.tabId, input.remixletId, input.files);
   },
+  agentReadLog: async ({ input }) => readChatLog(await boundChat(input.chatId, input.tabId), input.input),
 };
