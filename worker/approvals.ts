@@ -39,6 +39,8 @@ export const StoredApproval = z
     files: Files.optional(),
     digest: z.string().optional(),
     targetVersion: z.number().int().optional(),
+    /** The agent's chat that asked for a permission card: its "Allow" serves only that chat's saves. */
+    chatId: z.string().optional(),
     /** A permission card the person allowed: until when saves may use its permissions. */
     allowedUntil: z.number().optional(),
     /** A restore's source version, recorded on the version it activates. */
@@ -112,13 +114,17 @@ export async function pendingFor(tabId: number): Promise<PendingApproval[]> {
   return (await allApprovals()).filter((a) => a.tabId === tabId && a.state === 'pending' && a.expiresAt > now).map(toPending);
 }
 
-/** Permissions the person allowed for this chat (tab + site), still in force. */
-export async function allowedPermissions(tabId: number, site: string): Promise<Set<string>> {
+/**
+ * Permissions the person allowed for this chat, still in force: on its tab and site, and, for a card the
+ * agent asked for, in the same chat (a card the extension's own pages asked for has no chat).
+ */
+export async function allowedPermissions(tabId: number, site: string, chatId: string | undefined): Promise<Set<string>> {
   const names = new Set<string>();
   const now = clock.now();
   for (const a of await allApprovals()) {
     const inForce = a.state === 'used' && a.allowedUntil !== undefined && a.allowedUntil > now;
-    if (a.kind === 'permissions' && a.tabId === tabId && a.site === site && inForce) for (const n of a.permissionNames) names.add(n);
+    const sameChat = a.chatId === chatId;
+    if (a.kind === 'permissions' && a.tabId === tabId && a.site === site && sameChat && inForce) for (const n of a.permissionNames) names.add(n);
   }
   return names;
 }

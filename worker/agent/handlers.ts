@@ -56,7 +56,7 @@ export const agentHandlers: Pick<HandlersOf<UiSpec, WorkerContext>, AgentProcs> 
   agentRequestPermissions: async ({ input }) => requestPermissions(await boundChat(input.chatId, input.tabId), input.input.permissions),
   agentSave: async ({ input }) => {
     const chat = await boundChat(input.chatId, input.tabId);
-    return save(chat.tabId, input.remixletId, input.files);
+    return save(chat.tabId, input.remixletId, input.files, 'agent', chat.chatId);
   },
   agentReadLog: async ({ input }) => readChatLog(await boundChat(input.chatId, input.tabId), input.input),
 };

@@ -7,6 +7,8 @@ import { rootRouter } from '../../../worker/router';
 import { save, decide } from '../../../worker/activation';
 import { ALLOWANCE_TTL_MS, createApproval, dropApprovalsForTab, pendingFor, readApproval, updateApproval, watchApprovals } from '../../../worker/approvals';
 import { clock } from '../../../worker/clock';
+import { startChat } from '../../../worker/agent/chats';
+import { requestPermissions } from '../../../worker/agent/permissions';
 import { tokens } from '../../../worker/tokens';
 import { forgetAllLoaded } from '../../../worker/store/remixlets';
 import { forgetSettings } from '../../../worker/store/settings';
@@ -191,6 +193,16 @@ describe('permission allowances', () => {
     clock.advance(ALLOWANCE_TTL_MS + 1);
     const result = await save(TAB, undefined, withFetch);
     expect(result.status === 'refused' && result.refusals[0]?.code).toBe('PERMISSION_NOT_APPROVED');
+  });
+
+  it("an agent's card counts only for its own chat: a new chat on the same tab and site inherits no \"Allow\"", async () => {
+    const first = await startChat(TAB);
+    const { approvalId } = await requestPermissions(first, [{ name: FETCH, reason: 'prices' }]);
+    expect(await decide(approvalId, true)).toEqual({ status: 'allowed' });
+    const later = await startChat(TAB);
+    const refused = await save(TAB, undefined, withFetch, 'agent', later.chatId);
+    expect(refused.status === 'refused' && refused.refusals[0]?.code).toBe('PERMISSION_NOT_APPROVED');
+    expect((await save(TAB, undefined, withFetch, 'agent', first.chatId)).status).toBe('activated');
   });
 
   it('go when the tab leaves the site or closes', async () => {
