@@ -6,11 +6,10 @@
 // (a document's origin never changes), so a same-site address that redirected elsewhere stops the chat.
 import { RemixletRefusal } from '../../contracts/refusals';
 import { asRefusal } from '../../contracts/trpc-errors';
-import type { ChatBinding } from '../../contracts/agent/chat';
+import { STOP_TEXT, type ChatBinding } from '../../contracts/agent/chat';
 import { pageFor, type PageRecord } from '../pages';
 import { injectIntoChatTab } from '../registration';
 import { siteOf } from '../store/settings';
-import { STOP_TEXT } from '../../contracts/agent/chat';
 import { stopChats } from './chats';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
