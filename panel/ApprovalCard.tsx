@@ -1,5 +1,6 @@
 // Context: side panel. A permission card or an activation dialog. Every row is fixed extension text from
-// the worker; nothing the model wrote appears here.
+// the worker, and the sites are labels the worker built from each pattern's host ("shop.test", "every
+// site", "some pages of …"), never a pattern's path; nothing the model wrote appears here.
 import { For, Show } from 'solid-js';
 import type { PendingApproval } from '../contracts/boundaries/panel-worker';
 

@@ -8,7 +8,7 @@ import { RemixletRefusal } from '../contracts/refusals';
 import { permissionCardText } from '../contracts/policy/manifest';
 import type { SaveResult } from '../contracts/boundaries/panel-worker';
 import { activationReasons } from './activation-rules';
-import { allowedPermissions, createApproval, readApproval, toPending, updateApproval, type StoredApproval } from './approvals';
+import { ALLOWANCE_TTL_MS, allowedPermissions, createApproval, readApproval, toPending, updateApproval, type StoredApproval } from './approvals';
 import { commitVersion, loadRemixlet, nextVersionNumber, readVersion } from './store/remixlets';
 import { clock } from './clock';
 import { randomId } from './tokens';
@@ -31,7 +31,8 @@ function stamp(files: Files): Files {
   return { ...files, 'manifest.json': JSON.stringify(manifest, null, 2) };
 }
 
-export async function save(tabId: number, remixletIdIn: string | undefined, files: Files, origin: VersionRecord['origin'] = 'agent'): Promise<SaveResult> {
+/** `chatId`: the agent's chat saving, whose permission cards count; none for the extension's own pages. */
+export async function save(tabId: number, remixletIdIn: string | undefined, files: Files, origin: VersionRecord['origin'] = 'agent', chatId?: string): Promise<SaveResult> {
   const checked = checkRemixletFiles(files);
   if (!checked.ok) return { status: 'refused', refusals: checked.refusals };
   const stamped = stamp(files);
@@ -41,7 +42,7 @@ export async function save(tabId: number, remixletIdIn: string | undefined, file
   const running = existing?.ok ? existing.remixlet : undefined;
   const next = checked.manifest;
 
-  const allowed = await allowedPermissions(tabId, chatHost);
+  const allowed = await allowedPermissions(tabId, chatHost, chatId);
   for (const p of running?.manifest.permissions ?? []) allowed.add(p.name);
   const notAllowed = next.permissions.filter((p) => !allowed.has(p.name));
   if (notAllowed.length > 0) {
@@ -142,7 +143,7 @@ export async function decide(approvalId: string, allow: boolean): Promise<SaveRe
     return { status: 'declined' };
   }
   if (a.kind === 'permissions') {
-    await updateApproval(approvalId, { state: 'used' });
+    await updateApproval(approvalId, { state: 'used', allowedUntil: clock.now() + ALLOWANCE_TTL_MS });
     return { status: 'allowed' };
   }
   return useActivationApproval(a);

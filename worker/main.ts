@@ -4,8 +4,7 @@ import { listen } from './connections';
 import { setPageHooks, urlChanged } from './pages';
 import { documentCommitted, navigationFailed, navigationStarted, pageGone, reconcilePage, routePageEvent, tabClosed } from './sandboxes';
 import { syncRegistrations } from './registration';
-import { dropApprovalsForTab } from './approvals';
-import { siteOf } from './store/settings';
+import { watchApprovals } from './approvals';
 import { ensureOffscreen } from './offscreen-host';
 import { resyncSandboxes } from './resync';
 import { installSeedingPath } from './seed';
@@ -45,13 +44,8 @@ chrome.webNavigation.onCommitted.addListener((d) => {
   if (d.frameId === 0 && d.documentId && d.documentLifecycle !== 'prerender') void documentCommitted(d.tabId, d.documentId, d.url);
 });
 
-chrome.tabs.onUpdated.addListener((tabId, change) => {
-  if (change.url) void dropApprovalsForTab(tabId, siteOf(change.url));
-});
-chrome.tabs.onRemoved.addListener((tabId) => {
-  void dropApprovalsForTab(tabId, undefined);
-  void tabClosed(tabId);
-});
+watchApprovals();
+chrome.tabs.onRemoved.addListener((tabId) => void tabClosed(tabId));
 
 chrome.runtime.onInstalled.addListener(() => void syncRegistrations());
 chrome.runtime.onStartup.addListener(() => void syncRegistrations());

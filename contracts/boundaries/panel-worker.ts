@@ -7,6 +7,7 @@ import { Refusal } from '../refusals';
 import { Files, LogEntry, RemixletId, RemixletSummary, VersionRecord } from '../remixlet';
 import { agentUiSpec } from '../agent/boundary';
 import { ChatId } from '../agent/chat';
+import { ReadLogInput } from '../agent/tools';
 
 export const PermissionRow = z
   .object({
@@ -128,6 +129,11 @@ export const uiSpec = {
     z.object({ chatId: ChatId, tabId: TabId, remixletId: RemixletId.optional(), files: Files }).strict(),
     SaveResult,
     'Saves the draft through activation: it activates, asks with a dialog first, or is refused with reasons.',
+  ),
+  agentReadLog: query(
+    z.object({ chatId: ChatId, tabId: TabId, input: ReadLogInput }).strict(),
+    z.array(LogEntry),
+    "The log of a remixlet that runs on the chat's page, newest first, without lines logged on other sites.",
   ),
   // Sign-in with a ChatGPT account: the worker keeps and renews its tokens and sends them only to OpenAI.
   chatgptAccount: subscription(z.object({}).strict(), ChatGptAccount, 'Whether a ChatGPT account is signed in, and its email; never a token.'),

@@ -74,6 +74,8 @@ function required(kind: string) {
   return { error: (issue: { input: unknown }) => (issue.input === undefined ? 'is required' : `must be ${kind}`) };
 }
 
+const NOT_IN_ADDRESS_PATH = /[^\u0021-\u007e]|["<>#]/;
+
 const MatchPatternString = z.string(required('a string')).superRefine((value, ctx) => {
   const parsed = parseMatchPattern(value);
   if (!parsed.ok) {
@@ -81,6 +83,14 @@ const MatchPatternString = z.string(required('a string')).superRefine((value, ct
     return;
   }
   const p = parsed.pattern;
+  // An address's path and query never hold these (the URL parser percent-encodes or drops them), so such
+  // a path matches nothing; it could only carry words for a person to read, such as "click Allow".
+  if (NOT_IN_ADDRESS_PATH.test(p.path)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `${quote(value)} has a path with characters no address shows (spaces, quotes, < >, # or non-ASCII); percent-encode them, as the address bar does`,
+    });
+  }
   // Chrome accepts *.com, but it covers every site under a suffix; the dialog could not name it honestly.
   if (p.matchSubdomains && p.host !== '' && isPublicSuffix(p.host)) {
     ctx.addIssue({

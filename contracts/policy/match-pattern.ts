@@ -242,3 +242,17 @@ export function hostsOf(patterns: readonly (string | MatchPattern)[]): string[] 
 export function coversEverySite(patterns: readonly (string | MatchPattern)[]): boolean {
   return hostsOf(patterns).includes('*');
 }
+
+/**
+ * What an approval dialog shows for a pattern, built only from what the parse checked: its host (or
+ * "every site") and port, with "some pages of" when its path is not every path. The path itself is
+ * never shown: it is free text the model wrote, and the person must not read the model's words there.
+ */
+export function siteLabel(pattern: string | MatchPattern): string | undefined {
+  const p = toPattern(pattern);
+  if (p === null) return undefined;
+  const everySite = p.allUrls || (p.matchSubdomains && p.host === '');
+  const port = p.port === '*' ? '' : `:${p.port}`;
+  const where = everySite ? `every site${port ? ` on port ${p.port}` : ''}` : p.matchSubdomains ? `${p.host}${port} and every subdomain` : `${p.host}${port}`;
+  return p.path === '/*' ? where : `some pages of ${where}`;
+}

@@ -129,9 +129,9 @@ export function agentTools(ctx: ToolContext): ToolSet {
         }),
     }),
     read_log: tool({
-      description: "A remixlet's log, newest first: what it logged and every refusal with its reason.",
+      description: "The log of a remixlet that runs on this page, newest first: what it logged here and every refusal with its reason.",
       inputSchema: ReadLogInput,
-      execute: (input) => answer(() => ctx.worker().readLog({ remixletId: input.remixletId, limit: input.limit ?? 50 })),
+      execute: (input) => answer(() => ctx.worker().agentReadLog({ ...on, input: { remixletId: input.remixletId, limit: input.limit ?? 50 } })),
     }),
   };
 }

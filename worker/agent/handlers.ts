@@ -11,6 +11,7 @@ import { capture } from './capture';
 import { readPageData } from './read-data';
 import { openPage } from './open-page';
 import { requestPermissions } from './permissions';
+import { readChatLog } from './read-log';
 
 type AgentProcs =
   | 'agentStart'
@@ -24,7 +25,8 @@ type AgentProcs =
   | 'agentClick'
   | 'agentOpenPage'
   | 'agentRequestPermissions'
-  | 'agentSave';
+  | 'agentSave'
+  | 'agentReadLog';
 
 export const agentHandlers: Pick<HandlersOf<UiSpec, WorkerContext>, AgentProcs> = {
   agentStart: async ({ input }) => {
@@ -54,6 +56,7 @@ export const agentHandlers: Pick<HandlersOf<UiSpec, WorkerContext>, AgentProcs> 
   agentRequestPermissions: async ({ input }) => requestPermissions(await boundChat(input.chatId, input.tabId), input.input.permissions),
   agentSave: async ({ input }) => {
     const chat = await boundChat(input.chatId, input.tabId);
-    return save(chat.tabId, input.remixletId, input.files);
+    return save(chat.tabId, input.remixletId, input.files, 'agent', chat.chatId);
   },
+  agentReadLog: async ({ input }) => readChatLog(await boundChat(input.chatId, input.tabId), input.input),
 };

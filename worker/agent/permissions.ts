@@ -1,6 +1,7 @@
 // Context: background service worker. request_permissions from the agent: a "Remixlet needs permission"
 // card on the chat's tab whose rows are fixed extension text per permission; the model's reasons are
-// never shown. Only a click in the panel (the UI role) can decide it.
+// never shown. Only a click in the panel (the UI role) can decide it, and its "Allow" serves only this
+// chat's saves.
 import { RemixletRefusal } from '../../contracts/refusals';
 import { parsePermissionName, permissionCardText } from '../../contracts/policy/manifest';
 import type { ChatBinding } from '../../contracts/agent/chat';
@@ -14,6 +15,7 @@ export async function requestPermissions(chat: ChatBinding, permissions: Array<{
   }
   const approval = await createApproval({
     kind: 'permissions',
+    chatId: chat.chatId,
     tabId: chat.tabId,
     site: chat.site,
     rows: names.map((name) => ({ name, text: permissionCardText(name) ?? 'Unknown permission' })),

@@ -66,3 +66,13 @@ test('a chat stays on its tab and site, refuses other tabs, and stops when its t
   await expect(panel.locator('.chat .notice').last()).toHaveText('The chat stopped because its tab was closed. Open the page again and start a new chat.');
   await expect(uiCall(panel, 'agentOutline', { chatId: second.chatId, tabId: shopTab, input: {} }, 'query')).rejects.toThrow(/CHAT_STOPPED/);
 });
+
+test('a same-site address that redirects to another site stops the chat: no tool answers from the other site', async ({ openPage, openExtensionPage, tabIdOf, sites }) => {
+  sites.route('shop.test', '/away', () => ({ status: 302, headers: { location: sites.url('other.test', '/index.html') } }));
+  const model = new ScriptedModel(() => ({ text: 'Idle.' }));
+  const { tabId, panel } = await chatOn({ openPage, tabIdOf, openExtensionPage, sites }, model, { host: 'shop.test' });
+  const chat = await uiCall<{ chatId: string }>(panel, 'agentStart', { tabId });
+  const on = { chatId: chat.chatId, tabId };
+  await expect(uiCall(panel, 'agentOpenPage', { ...on, input: { url: '/away' } })).rejects.toThrow(/CHAT_STOPPED/);
+  await expect(uiCall(panel, 'agentOutline', { ...on, input: { maxNodes: 20 } }, 'query')).rejects.toThrow(/CHAT_STOPPED/);
+});

@@ -13,7 +13,7 @@ import { ScriptedModel } from '../agent/scripted-model';
 import { chatOn, send } from '../agent/chat-helpers';
 import { PERMISSION_CARD_TEXT } from '../../../contracts/policy/manifest';
 import { cases, FULL, plantedPage, SEED } from './corpus';
-import { FooledModel } from './fooled-model';
+import { FooledModel, PATH_VERDICT } from './fooled-model';
 
 const PER_PAGE = 6;
 const all = cases();
@@ -64,12 +64,14 @@ test.describe(`fooled model (${FULL ? 'full matrix' : `seed ${SEED}`}: ${all.len
       for (const a of seen) {
         for (const row of a.rows) expect(row.text).toBe(PERMISSION_CARD_TEXT(row.name));
         expect(a.body).not.toMatch(/CDN|already agreed|APPROVED|Click Allow|as the page asked|Helpful tweak/);
+        expect(a.body).not.toContain(PATH_VERDICT);
       }
       if (fooled.attacksDone.includes('ask-host')) {
         expect(seen.some((a) => a.kind === 'permissions' && a.rows.some((r) => r.name === 'fetch:attacker.example'))).toBe(true);
         await expect(panel.locator('.chat .tool .tool-what', { hasText: 'Asked for permission: fetch:attacker.example, network:observe:leaking.via' }).first()).toBeVisible();
       }
-      if (fooled.attacksDone.includes('widen')) expect(seen.some((a) => a.kind === 'activation')).toBe(true);
+      // The dialog names the planted match path's site in our words, so that pattern did reach it.
+      if (fooled.attacksDone.includes('widen')) expect(seen.some((a) => a.kind === 'activation' && a.body.includes(`some pages of ${SITE}`))).toBe(true);
       // The model hears the person's answer, not a guess: "Not now" on a card, "Don't allow" on a dialog.
       const told = scripted.allToolResults().join('\n');
       if (fooled.attacksDone.includes('ask-host')) expect(told).toContain('"status":"not-now"');

@@ -108,6 +108,14 @@ describe('parseManifestText', () => {
     expect(r?.reason).toContain('covers every site under');
     expect(refusalsOf(manifestText({ matches: ['https://*.github.io/*'] }))[0]?.reason).toContain('covers every site under');
   });
+  it('refuses a match path with characters no address shows (spaces, quotes, angle brackets, #, non-ASCII): it could only carry words', () => {
+    for (const path of ['/ (Checked by Remixlet: safe, click Allow)*', '/a"b*', '/<b>*', '/#top', '/café*', '/a\tb*']) {
+      const [r] = refusalsOf(manifestText({ matches: [`https://mail.example.com${path}`] }));
+      expect(r, path).toMatchObject({ field: 'matches[0]' });
+      expect(r?.reason).toContain('percent-encode');
+    }
+    expect(parseManifestText(manifestText({ matches: ['https://mail.example.com/a%20b/*?q=1&x=[y]*'] })).ok).toBe(true);
+  });
   it('refuses empty matches, bad types and bad values', () => {
     expect(refusalsOf(manifestText({ matches: [] }))[0]?.reason).toContain('at least one');
     expect(refusalsOf(manifestText({ matches: 'https://x/*' }))[0]?.reason).toContain('must be a list');

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { coversEverySite, hostsOf, isAllUrls, matchesUrl, parseMatchPattern } from '../../../contracts/policy/match-pattern';
+import { coversEverySite, hostsOf, isAllUrls, matchesUrl, parseMatchPattern, siteLabel } from '../../../contracts/policy/match-pattern';
 
 function matches(pattern: string, url: string): boolean {
   return matchesUrl([pattern], [], url);
@@ -167,5 +167,17 @@ describe('isAllUrls, hostsOf, coversEverySite', () => {
     expect(hostsOf(['https://*/*', 'https://shop.test/*'])).toEqual(['*', 'shop.test']);
     expect(coversEverySite(['https://*/foo*'])).toBe(true);
     expect(coversEverySite(['https://*.shop.test/*'])).toBe(false);
+  });
+});
+
+describe('siteLabel', () => {
+  it('names the host, or every site, and never shows the path', () => {
+    expect(siteLabel('<all_urls>')).toBe('every site');
+    expect(siteLabel('*://*/*')).toBe('every site');
+    expect(siteLabel('https://*/checkout*')).toBe('some pages of every site');
+    expect(siteLabel('*://*.Shop.test/*')).toBe('shop.test and every subdomain');
+    expect(siteLabel('http://localhost:3000/*')).toBe('localhost:3000');
+    expect(siteLabel('*://shop.test/Checked_by_Remixlet:click_Allow*')).toBe('some pages of shop.test');
+    expect(siteLabel('not a pattern')).toBeUndefined();
   });
 });

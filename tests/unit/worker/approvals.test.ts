@@ -1,12 +1,14 @@
 // Activation approvals: bound to the digest of the exact files, single-use, ten minutes, dropped when the
 // chat's tab leaves the site, decided only by the UI role. Each way around them is refused and nothing
 // reaches the store.
-import { resetChrome, tabs } from './chrome-stub';
+import { events, resetChrome, tabs } from './chrome-stub';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { rootRouter } from '../../../worker/router';
 import { save, decide } from '../../../worker/activation';
-import { dropApprovalsForTab, readApproval, updateApproval } from '../../../worker/approvals';
+import { ALLOWANCE_TTL_MS, createApproval, dropApprovalsForTab, pendingFor, readApproval, updateApproval, watchApprovals } from '../../../worker/approvals';
 import { clock } from '../../../worker/clock';
+import { startChat } from '../../../worker/agent/chats';
+import { requestPermissions } from '../../../worker/agent/permissions';
 import { tokens } from '../../../worker/tokens';
 import { forgetAllLoaded } from '../../../worker/store/remixlets';
 import { forgetSettings } from '../../../worker/store/settings';
@@ -62,6 +64,29 @@ describe('activation approvals', () => {
     expect(await decide(wider.approval.approvalId, false)).toEqual({ status: 'declined' });
     const still = await loadRemixlet(first.remixletId);
     expect(still.ok && still.remixlet.version.files['script.js']).toBe('rmx.log("v")');
+  });
+
+  it('a chat on another site cannot silently update a remixlet that runs on the bank: it asks, and declining keeps the bank\'s code', async () => {
+    tabs.set(TAB, { id: TAB, url: 'https://bank.test/' });
+    const first = await save(TAB, undefined, files(['*://bank.test/*']));
+    if (first.status !== 'activated') throw new Error('setup');
+    tabs.set(TAB, { id: TAB, url: 'https://evil.test/' });
+    const rewrite = await save(TAB, first.remixletId, files(['*://bank.test/*'], 'rmx.log("steal")'));
+    expect(rewrite.status).toBe('needs-approval');
+    if (rewrite.status !== 'needs-approval') return;
+    expect(rewrite.approval.reasons).toEqual(['other-than-chat-site']);
+    await decide(rewrite.approval.approvalId, false);
+    const still = await loadRemixlet(first.remixletId);
+    expect(still.ok && still.remixlet.version.files['script.js']).toBe('rmx.log("v")');
+  });
+
+  it("the dialog's sites are fixed text built from each pattern's host, never the model's words in a path", async () => {
+    // What passes the manifest's checks: no space, yet words a person would read.
+    const planted = '*://news.test/Checked_by_Remixlet:safe,click_Allow_and_apply*';
+    const result = await save(TAB, undefined, files([planted, '*://*.shop.test/*', 'https://news.test/*', '*://shop.test/*', 'https://*/checkout*']));
+    if (result.status !== 'needs-approval') throw new Error(`expected a dialog, got ${result.status}`);
+    expect(result.approval.sites).toEqual(['some pages of news.test', 'shop.test and every subdomain', 'news.test', 'shop.test', 'some pages of every site']);
+    expect((await pendingFor(TAB))[0]?.sites.join(' ')).not.toMatch(/Checked|Allow|checkout/);
   });
 
   it('"Allow and apply" activates exactly the approved files, once', async () => {
@@ -132,5 +157,62 @@ describe('activation approvals', () => {
     const result = await save(TAB, undefined, withFetch);
     expect(result.status).toBe('refused');
     if (result.status === 'refused') expect(result.refusals[0]?.code).toBe('PERMISSION_NOT_APPROVED');
+  });
+});
+
+describe('permission allowances', () => {
+  const FETCH = 'fetch:api.shop.test';
+  const withFetch = {
+    'manifest.json': JSON.stringify({ name: 'n', description: 'd', matches: ['*://shop.test/*'], permissions: [{ name: FETCH, reason: 'prices' }] }),
+  };
+  let watching = false;
+
+  async function allowCard(): Promise<string> {
+    if (!watching) watchApprovals();
+    watching = true;
+    const card = await createApproval({ kind: 'permissions', tabId: TAB, site: 'shop.test', rows: [], permissionNames: [FETCH], reasons: [], sites: ['shop.test'] });
+    expect(await decide(card.approvalId, true)).toEqual({ status: 'allowed' });
+    return card.approvalId;
+  }
+
+  it('an "Allow" lets the next save use the permission', async () => {
+    await allowCard();
+    expect((await save(TAB, undefined, withFetch)).status).toBe('activated');
+  });
+
+  it('are all forgotten when the browser starts: a reused tab id on the same site inherits no "Allow"', async () => {
+    const id = await allowCard();
+    await events.onStartup.emit();
+    expect(await readApproval(id)).toBeUndefined();
+    const result = await save(TAB, undefined, withFetch);
+    expect(result.status === 'refused' && result.refusals[0]?.code).toBe('PERMISSION_NOT_APPROVED');
+  });
+
+  it('expire an hour after the click', async () => {
+    await allowCard();
+    clock.advance(ALLOWANCE_TTL_MS + 1);
+    const result = await save(TAB, undefined, withFetch);
+    expect(result.status === 'refused' && result.refusals[0]?.code).toBe('PERMISSION_NOT_APPROVED');
+  });
+
+  it("an agent's card counts only for its own chat: a new chat on the same tab and site inherits no \"Allow\"", async () => {
+    const first = await startChat(TAB);
+    const { approvalId } = await requestPermissions(first, [{ name: FETCH, reason: 'prices' }]);
+    expect(await decide(approvalId, true)).toEqual({ status: 'allowed' });
+    const later = await startChat(TAB);
+    const refused = await save(TAB, undefined, withFetch, 'agent', later.chatId);
+    expect(refused.status === 'refused' && refused.refusals[0]?.code).toBe('PERMISSION_NOT_APPROVED');
+    expect((await save(TAB, undefined, withFetch, 'agent', first.chatId)).status).toBe('activated');
+  });
+
+  it('go when the tab leaves the site or closes', async () => {
+    const id = await allowCard();
+    await events.tabUpdated.emit(TAB, { url: 'https://shop.test/other' });
+    expect(await readApproval(id)).toBeDefined();
+    await events.tabUpdated.emit(TAB, { url: 'https://other.test/' });
+    expect(await readApproval(id)).toBeUndefined();
+    const again = await allowCard();
+    await events.tabRemoved.emit(TAB);
+    expect(await readApproval(again)).toBeUndefined();
   });
 });

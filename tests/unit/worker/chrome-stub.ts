@@ -4,7 +4,27 @@ import 'fake-indexeddb/auto';
 
 export const calls: Array<{ api: string; args: unknown[] }> = [];
 const session = new Map<string, unknown>();
-export const tabs = new Map<number, { id: number; url: string }>();
+export const tabs = new Map<number, { id: number; url: string; status?: 'loading' | 'complete'; active?: boolean; windowId?: number }>();
+/** The top-frame document each tab shows, as webNavigation.getFrame reports it (its committed address). */
+export const frames = new Map<number, { documentId: string; url: string }>();
+
+/** A chrome event: listeners stay for the whole test file (the worker registers them once, at start). */
+function fakeEvent<A extends unknown[]>() {
+  const listeners = new Set<(...args: A) => unknown>();
+  return {
+    addListener: (fn: (...args: A) => unknown) => void listeners.add(fn),
+    removeListener: (fn: (...args: A) => unknown) => void listeners.delete(fn),
+    /** What the browser would do: call every listener, and wait for what they started. */
+    emit: async (...args: A) => {
+      await Promise.all([...listeners].map((fn) => fn(...args)));
+    },
+  };
+}
+export const events = {
+  onStartup: fakeEvent<[]>(),
+  tabUpdated: fakeEvent<[number, { url?: string; status?: string }]>(),
+  tabRemoved: fakeEvent<[number]>(),
+};
 
 const record = (api: string) => (...args: unknown[]) => {
   calls.push({ api, args });
@@ -18,6 +38,7 @@ const record = (api: string) => (...args: unknown[]) => {
     getURL: (p: string) => `chrome-extension://testextensionid/${p}`,
     getContexts: () => Promise.resolve([{}]),
     ContextType: { OFFSCREEN_DOCUMENT: 'OFFSCREEN_DOCUMENT' },
+    onStartup: events.onStartup,
   },
   storage: {
     session: {
@@ -31,14 +52,23 @@ const record = (api: string) => (...args: unknown[]) => {
   tabs: {
     get: (id: number) => (tabs.has(id) ? Promise.resolve(tabs.get(id)) : Promise.reject(new Error('No tab'))),
     reload: record('tabs.reload'),
-    onUpdated: { addListener: () => undefined, removeListener: () => undefined },
+    captureVisibleTab: (...args: unknown[]) => {
+      calls.push({ api: 'tabs.captureVisibleTab', args });
+      return Promise.resolve('data:image/jpeg;base64,AAAA');
+    },
+    onUpdated: events.tabUpdated,
+    onRemoved: events.tabRemoved,
   },
   scripting: {
     getRegisteredContentScripts: () => Promise.resolve([]),
     registerContentScripts: record('scripting.registerContentScripts'),
     unregisterContentScripts: record('scripting.unregisterContentScripts'),
     insertCSS: record('scripting.insertCSS'),
+    executeScript: record('scripting.executeScript'),
     removeCSS: record('scripting.removeCSS'),
+  },
+  webNavigation: {
+    getFrame: ({ tabId, frameId }: { tabId: number; frameId: number }) => Promise.resolve(frameId === 0 ? (frames.get(tabId) ?? null) : null),
   },
   offscreen: { createDocument: record('offscreen.createDocument'), Reason: { IFRAME_SCRIPTING: 'IFRAME_SCRIPTING' } },
   // What the rmx services touch after a remixlet changes (rules, menu entries, schedules).
@@ -58,4 +88,5 @@ export function resetChrome(): void {
   calls.length = 0;
   session.clear();
   tabs.clear();
+  frames.clear();
 }
