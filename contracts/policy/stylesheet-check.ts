@@ -3,7 +3,9 @@
 
 // Loads are found by reading tokens as Chrome does (css-tokens.ts), never by matching raw text, and then
 // conservatively: anything that another reading could turn into a load (a url( in a comment or string,
-// an HTML character reference spelling one, a malformed url) is refused too.
+// an HTML character reference spelling one, a malformed url) is refused too. No CSS may read a form
+// field's value either: attr(value) in any spelling (everywhere), and in style.css a selector that tests
+// the value attribute (dom.addStyle refuses those itself); a password could show through them.
 // css-tree's parser, walker and generator entry points: the same functions, without the lexer (contracts/css-tree-parts.d.ts).
 import parse from 'css-tree/parser';
 import walk from 'css-tree/walker';
@@ -393,7 +395,8 @@ function toRefusals(css: string, s: Scan, mode: Mode): PolicyRefusal[] {
  * loading functions are refused. A sheet with any selector that tests an attribute value
  * ([a=…], ^=, $=, *=, ~=, |=, also inside :is/:where/:has/:not) may load nothing at all: per-rule
  * checks would not do, because custom properties, @keyframes and container queries carry a
- * condition from one rule to a load in another.
+ * condition from one rule to a load in another. No attr() may read the value attribute, and no selector
+ * may test it (contracts/dom/value-selector.ts).
  */
 export function checkStyleSheet(css: string, opts: StyleSheetOptions): PolicyResult<{ loads: string[] }> {
   const s = scan(css, 'sheet', opts);
