@@ -1,6 +1,7 @@
 // Context: remixlet runtime (dedicated worker). The `rmx` global: runtime helpers and extension services;
 // privileged calls are checked by the worker against the approved manifest, not here.
 import { API_VERSION } from '../../contracts/api-version';
+import { SERVICE_LIMITS } from '../../contracts/boundaries/service-limits';
 import type { Bridge } from './bridge';
 import type { EventRouter } from './events';
 import { createKeep } from './keep';
@@ -19,7 +20,8 @@ export function formatLogArgs(args: unknown[]): string {
       }
     })
     .join(' ')
-    .slice(0, 4_000);
+    // The longest line the offscreen host accepts: a longer one would be refused, and the line lost.
+    .slice(0, SERVICE_LIMITS.logLineChars);
 }
 
 export interface RmxOptions {
