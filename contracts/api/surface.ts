@@ -92,7 +92,7 @@ const Json = z.unknown().describe('Any JSON value');
 
 export const RMX_API: readonly RmxMember[] = [
   { signature: 'rmx.version', permission: null, description: 'The API version this remixlet runs under.', params: z.tuple([]), result: z.number().int() },
-  { signature: 'rmx.page', permission: null, description: 'The page address and title (read-only; follows single-page-app navigations).', params: z.tuple([]), result: z.object({ url: z.string(), title: z.string() }) },
+  { signature: 'rmx.page', permission: null, description: 'The page address and title (read-only). Both follow single-page-app navigations: url is the address of the latest one, title the title read just after it (a title the site changes later without navigating shows at the next navigation; await dom.title() for the title now).', params: z.tuple([]), result: z.object({ url: z.string(), title: z.string() }) },
   { signature: 'rmx.log(...values)', permission: null, description: `Writes a line to the remixlet's log; always allowed, also while paused. A line longer than ${SERVICE_LIMITS.logLineChars} characters is cut.`, params: z.array(z.unknown()), result: z.void() },
   { signature: 'rmx.warn(...values)', permission: null, description: 'Writes a warning to the log.', params: z.array(z.unknown()), result: z.void() },
   { signature: 'rmx.error(...values)', permission: null, description: 'Writes an error to the log.', params: z.array(z.unknown()), result: z.void() },

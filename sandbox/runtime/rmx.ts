@@ -6,6 +6,7 @@ import type { Bridge } from './bridge';
 import type { EventRouter } from './events';
 import { createKeep } from './keep';
 import { createServices } from './services';
+import { sendOp } from './handle';
 import type { Level } from './log-limit';
 
 export function formatLogArgs(args: unknown[]): string {
@@ -30,7 +31,29 @@ export interface RmxOptions {
   timer?: (fn: () => void, ms: number) => unknown;
 }
 
+/**
+ * Keeps `page.title` the page's title as of its latest navigation: the page agent reports a single-page-app
+ * navigation with its address only, so the title is read just after each one. A title the site sets later
+ * without navigating shows at the next navigation (dom.title() reads it now). An answer for an earlier
+ * navigation that arrives after a later one's is dropped; a refused read leaves the title as it was.
+ */
+function followTitle(bridge: Bridge, events: EventRouter, page: { title: string }): void {
+  let navigations = 0;
+  events.onChange((kind) => {
+    if (kind !== 'navigated') return;
+    const at = ++navigations;
+    sendOp(bridge, { op: 'title' }).then(
+      (title) => {
+        if (at === navigations && typeof title === 'string') page.title = title;
+      },
+      () => undefined,
+    );
+  });
+}
+
+/** `page` is updated in place: the locked-down document's title reads the same object (lockdown.ts). */
 export function createRmx(bridge: Bridge, events: EventRouter, page: { url: string; title: string }, nextFrame: (fn: () => void) => void, options: RmxOptions = {}) {
+  followTitle(bridge, events, page);
   const log = options.log ?? ((level: Level, message: string) => bridge.call('log', { level, message }));
   const timer = options.timer ?? ((fn: () => void, ms: number) => setTimeout(fn, ms));
   const quietLog = (level: Level, message: string) => log(level, message).catch(() => undefined);
