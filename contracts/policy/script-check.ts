@@ -37,7 +37,7 @@ export interface ScriptCheckOptions {
 type Arg = Expression | SpreadElement;
 
 const GLOBAL_OBJECTS = new Set(['window', 'globalThis', 'self', 'top', 'parent', 'frames']);
-/** The code builders. Named anywhere but a direct call (a string, a destructured key, a member of any object), they are refused. */
+/** The code builders: reached any way but a direct call (a member of any object, a destructured key, a lookup by name), they are refused. */
 const CODE_BUILDERS = new Set(['eval', 'Function']);
 /** What makes elements: only a direct call shows the check its tag, so these may not be taken apart or read into another name. */
 const ELEMENT_MAKERS = new Set(['create', 'createElement', 'createElementNS']);
@@ -510,7 +510,7 @@ class ScriptChecker {
       }
     }
     for (const a of node.arguments) {
-      // A plain string is the literal rule's (onNamingString); a string built from literals is this one's.
+      // A plain 'eval' is also a label (probe('eval', …)); a spelling built up from pieces is only a way around this check.
       if (a.type === 'Literal' || a.type === 'SpreadElement' || (a.type === 'TemplateLiteral' && a.expressions.length === 0)) continue;
       const v = this.folder.fold(a);
       if (typeof v === 'string' && CODE_BUILDERS.has(v)) this.refuse(a, `a string spelling ${quote(v)} is a way to reach ${v} by another name. Call ${v} directly, with literal arguments.`);
@@ -701,19 +701,6 @@ class ScriptChecker {
     this.refuse(node, `${prop} may only be called directly (${prop === 'create' ? "dom.create('div', …)" : "document.createElement('div')"}), so that the tag it makes can be read; it was read into something else.`);
   }
 
-  /** A string that is exactly eval or Function, other than a member name the member rule reads (globalThis['eval']('1')). */
-  onNamingString(node: AnyNode, ancestors: readonly AnyNode[], value: string): void {
-    let cur: AnyNode = node;
-    let i = ancestors.length - 2;
-    let parent = ancestors[i];
-    while (parent !== undefined && (parent.type === 'ChainExpression' || parent.type === 'ParenthesizedExpression' || parent.type === 'SequenceExpression')) {
-      cur = parent;
-      parent = ancestors[--i];
-    }
-    if (parent?.type === 'MemberExpression' && parent.computed && parent.property === cur) return;
-    this.refuse(node, `the string ${quote(value)} is a way to reach ${value} by another name. Call ${value} directly, with literal arguments.`);
-  }
-
   /** `dom` itself (not a name the script declares), or a const bound to it. */
   private isDom(node: AnyNode | null | undefined, depth = 0): boolean {
     if (!node || depth > MAX_FOLD_DEPTH) return false;
@@ -811,12 +798,6 @@ function collect(ast: AnyNode): { bindings: Bindings; candidates: Candidate[] } 
       case 'Identifier':
         if (node.name === 'eval' || node.name === 'Function') candidates.push({ node, ancestors: parentTail(ancestors) });
         return;
-      case 'Literal':
-        if (typeof node.value === 'string' && CODE_BUILDERS.has(node.value)) candidates.push({ node, ancestors: parentTail(ancestors) });
-        return;
-      case 'TemplateLiteral':
-        if (node.expressions.length === 0 && CODE_BUILDERS.has(node.quasis[0]?.value.cooked ?? '')) candidates.push({ node, ancestors: parentTail(ancestors) });
-        return;
       case 'MemberExpression':
         if (node.object.type === 'Super') return;
         if (!node.computed && !(node.property.type === 'Identifier' && ANCESTOR_MEMBERS.has(node.property.name))) return;
@@ -898,12 +879,6 @@ function runRules(ast: AnyNode, opts: ScriptCheckOptions): PolicyResult {
         break;
       case 'MemberExpression':
         checker.onMember(node, ancestors);
-        break;
-      case 'Literal':
-        checker.onNamingString(node, ancestors, String(node.value));
-        break;
-      case 'TemplateLiteral':
-        checker.onNamingString(node, ancestors, node.quasis[0]?.value.cooked ?? '');
         break;
       case 'ObjectPattern':
         checker.onObjectPattern(node, ancestors);
