@@ -316,10 +316,16 @@ export async function routePageEvent(page: PageRecord, event: PageEvent): Promis
     if (event.kind !== 'navigated') return;
   }
   const all = await tokens.all();
+  let running = false;
   for (const [, rec] of all) {
     if (rec.tabId !== page.tabId || rec.documentId !== page.documentId) continue;
     if ('remixletId' in event && event.remixletId !== rec.remixletId) continue;
+    running = true;
     sendToOffscreen({ type: 'event', sandboxId: rec.sandboxId, event });
+  }
+  // An observer the page agent ended on its own: a refusal like any other, in the log of a remixlet running here.
+  if (event.kind === 'observerEnded' && running) {
+    await appendLog(event.remixletId, { at: Date.now(), level: 'refusal', source: 'page-agent', message: event.refusal.reason, refusal: event.refusal, url: page.url });
   }
 }
 

@@ -2,10 +2,12 @@
 // handle method with the operation it sends, each `rmx` name with its permission. The runtime implements
 // exactly this (tests/unit/api checks it), the reference in docs/api is generated from it, and the API
 // snapshot (contracts/api/snapshot-v1.json) keeps it from ever shrinking or changing under stored code.
+// Each rmx service's parameters are the very schemas the offscreen host and the worker enforce
+// (contracts/boundaries/service-calls.ts), so narrowing what is enforced changes the snapshot too.
 import { z } from 'zod';
 import type { DomOpName } from '../dom/ops';
 import type { Schema } from '../rpc';
-import { FetchCall, FetchResult, NotifyCall, ObservedResponse, QueuedMessage, ScheduleSet } from '../boundaries/service-calls';
+import { ClipboardCall, FetchCall, FetchResult, MenuAdd, MenuRemove, NetworkObserveCall, NotifyCall, ObservedResponse, QueuedMessage, ScheduleCancel, ScheduleSet, SERVICE_LIMITS, StorageGet, StorageRemove, StorageSet } from '../boundaries/service-calls';
 
 export interface DomMethod {
   /** How remixlet code calls it: `dom.query(selector)`, `h.text()`. */
@@ -60,6 +62,23 @@ export const DOM_METHODS: readonly DomMethod[] = [
   { signature: 'h.on(type, handler, { preventDefault, stopPropagation })', op: 'on', returns: 'Promise<{ off() }>' },
 ];
 
+/** A dom member that sends no operation of its own. */
+export interface DomHelper {
+  signature: string;
+  returns: string;
+  description: string;
+  params: Schema;
+}
+
+export const DOM_HELPERS: readonly DomHelper[] = [
+  {
+    signature: 'dom.batch(fn)',
+    returns: 'Promise<T>',
+    description: 'Runs fn and sends every dom call it makes in one round trip; each call still gets its own result. Resolves to what fn returns.',
+    params: z.tuple([z.custom<() => unknown>()]),
+  },
+];
+
 export interface RmxMember {
   signature: string;
   /** The permission the worker checks on every call, or null for runtime helpers. */
@@ -73,8 +92,8 @@ const Json = z.unknown().describe('Any JSON value');
 
 export const RMX_API: readonly RmxMember[] = [
   { signature: 'rmx.version', permission: null, description: 'The API version this remixlet runs under.', params: z.tuple([]), result: z.number().int() },
-  { signature: 'rmx.page', permission: null, description: 'The page address and title (read-only; follows single-page-app navigations).', params: z.tuple([]), result: z.object({ url: z.string(), title: z.string() }) },
-  { signature: 'rmx.log(...values)', permission: null, description: "Writes a line to the remixlet's log; always allowed, also while paused.", params: z.array(z.unknown()), result: z.void() },
+  { signature: 'rmx.page', permission: null, description: 'The page address and title (read-only). Both follow single-page-app navigations: url is the address of the latest one, title the title read just after it (a title the site changes later without navigating shows at the next navigation; await dom.title() for the title now).', params: z.tuple([]), result: z.object({ url: z.string(), title: z.string() }) },
+  { signature: 'rmx.log(...values)', permission: null, description: `Writes a line to the remixlet's log; always allowed, also while paused. A line longer than ${SERVICE_LIMITS.logLineChars} characters is cut.`, params: z.array(z.unknown()), result: z.void() },
   { signature: 'rmx.warn(...values)', permission: null, description: 'Writes a warning to the log.', params: z.array(z.unknown()), result: z.void() },
   { signature: 'rmx.error(...values)', permission: null, description: 'Writes an error to the log.', params: z.array(z.unknown()), result: z.void() },
   {
@@ -84,11 +103,11 @@ export const RMX_API: readonly RmxMember[] = [
     params: z.tuple([z.string(), z.object({ check: z.custom<() => unknown>(), repair: z.custom<() => unknown>() })]),
     result: z.void(),
   },
-  { signature: 'rmx.storage.get(key)', permission: 'storage', description: "Reads a value from the remixlet's own storage (null when absent).", params: z.tuple([z.string().min(1).max(200)]), result: Json },
-  { signature: 'rmx.storage.set(key, value)', permission: 'storage', description: 'Stores a JSON value; refused past the quota.', params: z.tuple([z.string().min(1).max(200), Json]), result: z.void() },
-  { signature: 'rmx.storage.remove(key)', permission: 'storage', description: 'Removes a stored value.', params: z.tuple([z.string().min(1).max(200)]), result: z.void() },
+  { signature: 'rmx.storage.get(key)', permission: 'storage', description: "Reads a value from the remixlet's own storage (null when absent).", params: z.tuple([StorageGet.shape.key]), result: Json },
+  { signature: 'rmx.storage.set(key, value)', permission: 'storage', description: 'Stores a JSON value; refused past the quota.', params: z.tuple([StorageSet.shape.key, Json]), result: z.void() },
+  { signature: 'rmx.storage.remove(key)', permission: 'storage', description: 'Removes a stored value.', params: z.tuple([StorageRemove.shape.key]), result: z.void() },
   { signature: 'rmx.storage.keys()', permission: 'storage', description: 'The keys in use.', params: z.tuple([]), result: z.array(z.string()) },
-  { signature: 'rmx.clipboard.write(text)', permission: 'clipboard', description: 'Writes plain text to the clipboard (write only: nothing can be read back).', params: z.tuple([z.string().max(100_000)]), result: z.void() },
+  { signature: 'rmx.clipboard.write(text)', permission: 'clipboard', description: 'Writes plain text to the clipboard (write only: nothing can be read back).', params: z.tuple([ClipboardCall.shape.text]), result: z.void() },
   {
     signature: 'rmx.notify({ title, message })',
     permission: 'notifications',
@@ -100,10 +119,11 @@ export const RMX_API: readonly RmxMember[] = [
     signature: 'rmx.menu.add({ id, title }, handler)',
     permission: 'menu',
     description: "Adds an entry to the context menu on the remixlet's pages; a click runs handler() in this page's sandbox. At most 5 entries; adding an id again renames it.",
-    params: z.tuple([z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/), title: z.string().min(1).max(100) }), z.custom<() => unknown>()]),
+    // Not strict: the runtime passes on only id and title, so other fields are ignored, not refused.
+    params: z.tuple([z.object(MenuAdd.omit({ action: true }).shape), z.custom<() => unknown>()]),
     result: z.void(),
   },
-  { signature: 'rmx.menu.remove(id)', permission: 'menu', description: 'Removes a context-menu entry.', params: z.tuple([z.string()]), result: z.void() },
+  { signature: 'rmx.menu.remove(id)', permission: 'menu', description: 'Removes a context-menu entry.', params: z.tuple([MenuRemove.shape.id]), result: z.void() },
   {
     signature: 'rmx.schedule({ id, at | inMinutes, everyMinutes?, notify | open | message })',
     permission: 'schedule',
@@ -112,7 +132,7 @@ export const RMX_API: readonly RmxMember[] = [
     params: z.tuple([ScheduleSet.omit({ action: true })]),
     result: z.void(),
   },
-  { signature: 'rmx.unschedule(id)', permission: 'schedule', description: 'Cancels a schedule.', params: z.tuple([z.string()]), result: z.void() },
+  { signature: 'rmx.unschedule(id)', permission: 'schedule', description: 'Cancels a schedule.', params: z.tuple([ScheduleCancel.shape.id]), result: z.void() },
   {
     signature: 'rmx.messages()',
     permission: 'schedule',
@@ -125,7 +145,7 @@ export const RMX_API: readonly RmxMember[] = [
     permission: 'fetch:<host>',
     description:
       "Sent by the extension with the person's cookies, to approved hosts only; every redirect is checked before it is followed (a redirect elsewhere is refused, ADDRESS_REFUSED) and an Authorization header is dropped once a redirect leaves the origin. http is allowed. Responses over 1 MiB (PAYLOAD_TOO_LARGE) or slower than timeoutMs (default and most 30 s; TIMEOUT) are refused. as: 'json' parses the body.",
-    params: z.tuple([z.string(), FetchCall.omit({ url: true }).optional()]),
+    params: z.tuple([FetchCall.shape.url, FetchCall.omit({ url: true }).optional()]),
     result: FetchResult,
   },
   {
@@ -133,7 +153,7 @@ export const RMX_API: readonly RmxMember[] = [
     permission: 'network:observe:<host>',
     description:
       "Calls handler(response) for each response the page itself receives from host through fetch or XMLHttpRequest, including the last few received before the remixlet started; bodies are capped at 64 KiB (truncated says so). The data comes from the page's own world: treat it as untrusted. Resolves to { stop() }.",
-    params: z.tuple([z.string(), z.custom<(response: z.infer<typeof ObservedResponse>) => unknown>()]),
+    params: z.tuple([NetworkObserveCall.shape.host, z.custom<(response: z.infer<typeof ObservedResponse>) => unknown>()]),
     result: z.object({ stop: z.custom<() => Promise<void>>() }),
   },
 ];

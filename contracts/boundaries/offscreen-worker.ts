@@ -6,7 +6,7 @@ import { mutation, subscription } from '../rpc';
 import { OpResult, PageEvent } from '../dom/ops';
 import { WireBatch } from '../dom/runs';
 import { RemixletId } from '../remixlet';
-import { ClipboardCall, FetchCall, FetchResult, LogLevel, MenuCall, NetworkObserveCall, NetworkStopCall, NotifyCall, QueuedMessage, ScheduleCall, StorageCall } from './service-calls';
+import { ClipboardCall, FetchCall, FetchResult, LogCall, MenuCall, NetworkObserveCall, NetworkStopCall, NotifyCall, QueuedMessage, ScheduleCall, StorageCall } from './service-calls';
 
 export { LogLevel, StorageCall } from './service-calls';
 
@@ -58,7 +58,7 @@ export const offscreenSpec = {
   ),
   dom: mutation(withToken({ ops: WireBatch }), z.array(OpResult), "Forwards a sandbox's dom batch to its page agent."),
   log: mutation(
-    withToken({ level: LogLevel, message: z.string().max(4_000) }),
+    withToken(LogCall.shape),
     z.object({ logged: z.boolean() }).strict(),
     "Writes a line to the remixlet's log; allowed while paused.",
   ),

@@ -4,14 +4,14 @@
 import { z } from 'zod';
 import { OpResult, PageEvent } from '../dom/ops';
 import { WireBatch } from '../dom/runs';
-import { ClipboardCall, FetchCall, FetchResult, LogLevel, MenuCall, NetworkObserveCall, NetworkStopCall, NotifyCall, QueuedMessage, ScheduleCall, StorageCall } from './service-calls';
+import { ClipboardCall, FetchCall, FetchResult, LogCall, MenuCall, NetworkObserveCall, NetworkStopCall, NotifyCall, QueuedMessage, ScheduleCall, StorageCall } from './service-calls';
 
 export * from './sandbox-boot';
 
 export const sandboxHostSpec = {
   dom: { input: WireBatch, output: z.array(OpResult), description: 'Runs a dom batch on the page.' },
   log: {
-    input: z.object({ level: LogLevel, message: z.string().max(4_000) }).strict(),
+    input: LogCall,
     output: z.object({ logged: z.boolean() }).strict(),
     description: "Writes to the remixlet's log.",
   },

@@ -11,13 +11,18 @@ export { FetchResult, ObservedResponse, QueuedMessage, menuListener } from './se
 /** A log line's level (rmx.log, refusals, notes). */
 export const LogLevel = z.enum(['info', 'warn', 'error']);
 
+/** A log line as it crosses to the log (rmx.log and friends): the runtime cuts longer ones to this. */
+export const LogLine = z.string().max(SERVICE_LIMITS.logLineChars);
+export const LogCall = z.object({ level: LogLevel, message: LogLine }).strict();
+
+// Each call's options are named so the API surface (contracts/api/surface.ts) records these very schemas:
+// narrowing one changes the API snapshot, which stored code depends on.
+
 /** rmx.storage: per remixlet, with the storage permission. */
-export const StorageCall = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('get'), key: z.string().min(1).max(200) }).strict(),
-  z.object({ action: z.literal('set'), key: z.string().min(1).max(200), value: z.unknown() }).strict(),
-  z.object({ action: z.literal('remove'), key: z.string().min(1).max(200) }).strict(),
-  z.object({ action: z.literal('keys') }).strict(),
-]);
+export const StorageGet = z.object({ action: z.literal('get'), key: z.string().min(1).max(200) }).strict();
+export const StorageSet = z.object({ action: z.literal('set'), key: z.string().min(1).max(200), value: z.unknown() }).strict();
+export const StorageRemove = z.object({ action: z.literal('remove'), key: z.string().min(1).max(200) }).strict();
+export const StorageCall = z.discriminatedUnion('action', [StorageGet, StorageSet, StorageRemove, z.object({ action: z.literal('keys') }).strict()]);
 export type StorageCall = z.infer<typeof StorageCall>;
 
 export const ClipboardCall = z.object({ text: z.string().max(SERVICE_LIMITS.clipboardChars) }).strict();
@@ -30,12 +35,10 @@ export const NotifyCall = z
   .strict();
 
 const MenuId = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'a menu id is 1 to 40 letters, digits, "-" or "_"');
-export const MenuCall = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('add'), id: MenuId, title: z.string().min(1).max(SERVICE_LIMITS.menuTitleChars) }).strict(),
-  z.object({ action: z.literal('remove'), id: MenuId }).strict(),
-]);
+export const MenuAdd = z.object({ action: z.literal('add'), id: MenuId, title: z.string().min(1).max(SERVICE_LIMITS.menuTitleChars) }).strict();
+export const MenuRemove = z.object({ action: z.literal('remove'), id: MenuId }).strict();
+export const MenuCall = z.discriminatedUnion('action', [MenuAdd, MenuRemove]);
 export type MenuCall = z.infer<typeof MenuCall>;
-/** The listener a menu click is delivered to, on the sandbox's events port. */
 
 const ScheduleId = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'a schedule id is 1 to 40 letters, digits, "-" or "_"');
 export const ScheduleSet = z
@@ -52,7 +55,8 @@ export const ScheduleSet = z
     message: z.unknown().optional(),
   })
   .strict();
-export const ScheduleCall = z.discriminatedUnion('action', [ScheduleSet, z.object({ action: z.literal('cancel'), id: ScheduleId }).strict()]);
+export const ScheduleCancel = z.object({ action: z.literal('cancel'), id: ScheduleId }).strict();
+export const ScheduleCall = z.discriminatedUnion('action', [ScheduleSet, ScheduleCancel]);
 export type ScheduleCall = z.infer<typeof ScheduleCall>;
 
 const HeaderName = z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/, 'a header name is a token of at most 100 characters');

@@ -1,6 +1,8 @@
 // Context: shared (pure). The rmx services' limits, apart from their schemas, so every side (and the
 // remixlet runtime, which evaluates as little as it can) enforces the same numbers.
 export const SERVICE_LIMITS = {
+  /** A line in a remixlet's log (rmx.log, warn, error); the runtime cuts a longer one to this length. */
+  logLineChars: 4_000,
   clipboardChars: 100_000,
   notifyTitleChars: 100,
   notifyMessageChars: 500,

@@ -163,6 +163,8 @@ export const PageEventPayload = z.strictObject({
 export const PageEvent = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('event'), remixletId: z.string(), listener: z.string(), event: PageEventPayload }),
   z.strictObject({ kind: z.literal('observed'), remixletId: z.string(), observer: z.string(), handles: z.array(Handle) }),
+  /** An observer the page agent stopped on its own (a password field appeared): the worker logs the refusal. */
+  z.strictObject({ kind: z.literal('observerEnded'), remixletId: z.string(), observer: z.string(), refusal: Refusal }),
   z.strictObject({ kind: z.literal('mutated'), remixletId: z.string() }),
   z.strictObject({ kind: z.literal('navigated'), url: z.string() }),
   z.strictObject({ kind: z.literal('lifecycle'), readyState: z.enum(['loading', 'interactive', 'complete']) }),

@@ -15,6 +15,7 @@ import type {
   MemberExpression,
   NewExpression,
   Node,
+  ObjectPattern,
   Property,
   SpreadElement,
 } from 'acorn';
@@ -36,6 +37,10 @@ export interface ScriptCheckOptions {
 type Arg = Expression | SpreadElement;
 
 const GLOBAL_OBJECTS = new Set(['window', 'globalThis', 'self', 'top', 'parent', 'frames']);
+/** The code builders: reached any way but a direct call (a member of any object, a destructured key, a lookup by name), they are refused. */
+const CODE_BUILDERS = new Set(['eval', 'Function']);
+/** What makes elements: only a direct call shows the check its tag, so these may not be taken apart or read into another name. */
+const ELEMENT_MAKERS = new Set(['create', 'createElement', 'createElementNS']);
 const MAX_FOLD_DEPTH = 16;
 const MAX_FOLD_LENGTH = 100_000;
 /** Total folding work per script: const chains can fan out, and the check must stay fast on hostile input. */
@@ -497,7 +502,20 @@ class ScriptChecker {
     const member = target.type === 'MemberExpression' && target.object.type !== 'Super' ? target : undefined;
     const objectName = member ? this.calleeName(unwrap(member.object)) : undefined;
 
-    if (name === 'createElement' || name === 'createElementNS' || (name === 'create' && member !== undefined)) {
+    // Reading a name off an object at run time (Reflect.get(globalThis, 'eval')) is the same as naming it.
+    if ((name === 'get' && objectName === 'Reflect') || name === 'getOwnPropertyDescriptor') {
+      const key = this.folder.foldString(args[1]);
+      if (key !== undefined && (CODE_BUILDERS.has(key) || ELEMENT_MAKERS.has(key))) {
+        this.refuse(node, `reading ${quote(key)} by name hides what is called from this check. Call ${key === 'eval' || key === 'Function' ? `${key} directly, with literal arguments` : `dom.create(tag, …) directly`}.`);
+      }
+    }
+    for (const a of node.arguments) {
+      // A plain 'eval' is also a label (probe('eval', …)); a spelling built up from pieces is only a way around this check.
+      if (a.type === 'Literal' || a.type === 'SpreadElement' || (a.type === 'TemplateLiteral' && a.expressions.length === 0)) continue;
+      const v = this.folder.fold(a);
+      if (typeof v === 'string' && CODE_BUILDERS.has(v)) this.refuse(a, `a string spelling ${quote(v)} is a way to reach ${v} by another name. Call ${v} directly, with literal arguments.`);
+    }
+    if (name === 'createElement' || name === 'createElementNS' || name === 'create') {
       const tag = this.folder.foldString(args[name === 'createElementNS' ? 1 : 0]);
       if (tag !== undefined && tag.trim().toLowerCase() === 'script') {
         this.refuse(node, 'a remixlet may not create a script element. Write the code in script.js; create other elements with dom.create.');
@@ -618,8 +636,13 @@ class ScriptChecker {
   onMember(node: MemberExpression, ancestors: readonly AnyNode[]): void {
     if (node.object.type === 'Super') return;
     const prop = this.folder.propertyName(node);
-    if ((prop === 'eval' || prop === 'Function') && this.isGlobalObject(node.object)) {
+    // On any object, not only the global by its own names: `const g = globalThis; g.eval(x)` is the same call.
+    if (prop === 'eval' || prop === 'Function') {
       this.onCodeConstructorReference(node, ancestors, prop);
+      return;
+    }
+    if (prop !== undefined && ELEMENT_MAKERS.has(prop)) {
+      this.onMakerReference(node, ancestors, prop);
       return;
     }
     if (prop !== 'constructor') return;
@@ -650,6 +673,64 @@ class ScriptChecker {
     }
   }
 
+  /**
+   * dom.create and createElement may only be called where they are read (also through .call, .apply, or a
+   * .bind called at once), so the check sees the tag; read into another name they could make a script
+   * element unseen. Object.create is not an element maker.
+   */
+  onMakerReference(node: MemberExpression, ancestors: readonly AnyNode[], prop: string): void {
+    // `create` is also an ordinary field name (step.create): only dom's, by that name or a const alias of it, is an element maker.
+    if (prop === 'create' && !this.isDom(node.object)) return;
+    let cur: AnyNode = node;
+    let i = ancestors.length - 2;
+    let parent = ancestors[i];
+    while (parent !== undefined && (parent.type === 'ChainExpression' || parent.type === 'ParenthesizedExpression')) {
+      cur = parent;
+      parent = ancestors[--i];
+    }
+    if (parent === undefined) return;
+    if (parent.type === 'CallExpression' && parent.callee === cur) return;
+    if (parent.type === 'MemberExpression' && parent.object === cur) {
+      const how = this.folder.propertyName(parent);
+      const grand = ancestors[i - 1];
+      const calledNow = grand?.type === 'CallExpression' && grand.callee === parent;
+      if ((how === 'call' || how === 'apply') && calledNow) return;
+      const great = ancestors[i - 2];
+      if (how === 'bind' && calledNow && great?.type === 'CallExpression' && great.callee === grand) return;
+    }
+    this.refuse(node, `${prop} may only be called directly (${prop === 'create' ? "dom.create('div', …)" : "document.createElement('div')"}), so that the tag it makes can be read; it was read into something else.`);
+  }
+
+  /** `dom` itself (not a name the script declares), or a const bound to it. */
+  private isDom(node: AnyNode | null | undefined, depth = 0): boolean {
+    if (!node || depth > MAX_FOLD_DEPTH) return false;
+    const n = unwrap(node);
+    if (n.type !== 'Identifier') return n.type === 'MemberExpression' && n.object.type !== 'Super' && this.folder.propertyName(n) === 'dom' && this.isGlobalObject(n.object);
+    if (n.name === 'dom' && !this.bindings.isDeclared('dom')) return true;
+    return this.isDom(this.bindings.constInit(n.name), depth + 1);
+  }
+
+  /**
+   * Destructuring a code builder or an element maker (`const { eval: e } = globalThis`, `const { create } =
+   * dom`) renames it out of sight. `create` only from dom: elsewhere it is an ordinary field name.
+   */
+  onObjectPattern(node: ObjectPattern, ancestors: readonly AnyNode[]): void {
+    const parent = ancestors[ancestors.length - 2];
+    const source = parent?.type === 'VariableDeclarator' && parent.id === node ? parent.init : parent?.type === 'AssignmentExpression' && parent.left === node ? parent.right : undefined;
+    for (const p of node.properties) {
+      if (p.type !== 'Property') continue;
+      const key = p.computed ? this.folder.foldString(p.key as AnyNode) : p.key.type === 'Identifier' ? p.key.name : p.key.type === 'Literal' ? String(p.key.value) : undefined;
+      if (key === undefined || !(CODE_BUILDERS.has(key) || ELEMENT_MAKERS.has(key))) continue;
+      if (key === 'create' && !this.isDom(source)) continue;
+      this.refuse(
+        p,
+        CODE_BUILDERS.has(key)
+          ? `destructuring ${key} gives it another name. Call ${key} directly, with literal arguments.`
+          : `destructuring ${key} hides the tag it makes from this check. Call ${key === 'create' ? 'dom.create(tag, …)' : `document.${key}(…)`} directly.`,
+      );
+    }
+  }
+
   onImport(node: Node, kind: string): void {
     this.refuse(node, `${kind} is not available: a remixlet is one script with no modules. Remove it and put the code in script.js; use the dom and rmx APIs for the page and extension services.`);
   }
@@ -671,13 +752,13 @@ interface Candidate {
 const NO_ANCESTORS: readonly AnyNode[] = [];
 const WRAPPERS = new Set(['ChainExpression', 'ParenthesizedExpression', 'SequenceExpression']);
 /** Member names whose rule reads the member's ancestors; a computed name may fold to one of them. */
-const ANCESTOR_MEMBERS = new Set(['eval', 'Function', 'constructor']);
+const ANCESTOR_MEMBERS = new Set(['eval', 'Function', 'constructor', ...ELEMENT_MAKERS]);
 
 /** The end of the ancestor path that onCodeConstructorReference and onMember walk: wrappers, the parent, the grandparent. */
-function parentTail(ancestors: readonly AnyNode[]): readonly AnyNode[] {
+function parentTail(ancestors: readonly AnyNode[], more = 0): readonly AnyNode[] {
   let i = ancestors.length - 2;
   while (i >= 0 && WRAPPERS.has((ancestors[i] as AnyNode).type)) i--;
-  return ancestors.slice(Math.max(0, i - 1));
+  return ancestors.slice(Math.max(0, i - 1 - more));
 }
 
 /**
@@ -711,13 +792,17 @@ function collect(ast: AnyNode): { bindings: Bindings; candidates: Candidate[] } 
       case 'Property':
         candidates.push({ node, ancestors: NO_ANCESTORS });
         return;
+      case 'ObjectPattern':
+        candidates.push({ node, ancestors: ancestors.slice(-2) });
+        return;
       case 'Identifier':
         if (node.name === 'eval' || node.name === 'Function') candidates.push({ node, ancestors: parentTail(ancestors) });
         return;
       case 'MemberExpression':
         if (node.object.type === 'Super') return;
         if (!node.computed && !(node.property.type === 'Identifier' && ANCESTOR_MEMBERS.has(node.property.name))) return;
-        candidates.push({ node, ancestors: parentTail(ancestors) });
+        // An element maker's rule reads up to the call a .bind(…) makes: one ancestor more.
+        candidates.push({ node, ancestors: parentTail(ancestors, 1) });
         return;
       default:
         return;
@@ -794,6 +879,9 @@ function runRules(ast: AnyNode, opts: ScriptCheckOptions): PolicyResult {
         break;
       case 'MemberExpression':
         checker.onMember(node, ancestors);
+        break;
+      case 'ObjectPattern':
+        checker.onObjectPattern(node, ancestors);
         break;
       default:
         break;

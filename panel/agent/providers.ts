@@ -1,19 +1,20 @@
 // Context: side panel. One language model per provider, all through the AI SDK. The key goes only to the
-// provider it was entered for: OpenAI, Anthropic and Google use their own fixed addresses; an
-// OpenAI-compatible endpoint gets the key only if the person entered one for it. A ChatGPT account has
+// provider it was entered for (settings.ts apiKeyFor: keys are stored per provider, and per endpoint
+// origin): OpenAI, Anthropic and Google use their own fixed addresses; an OpenAI-compatible endpoint
+// gets a key only if the person entered one for that endpoint's origin. A ChatGPT account has
 // no key in the panel: its requests go through the worker (chatgpt-relay.ts), which holds the sign-in.
 import { wrapLanguageModel, type LanguageModel } from 'ai';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import type { ProviderSettings } from './settings';
+import { apiKeyFor, type ProviderSettings } from './settings';
 import { worker } from '../worker-client';
 import { CODEX_BASE, relayFetch, SIGNED_IN_THROUGH_WORKER } from './chatgpt-relay';
 
 export function languageModel(s: ProviderSettings, fetchImpl?: typeof fetch): LanguageModel {
   const extra = fetchImpl ? { fetch: fetchImpl } : {};
-  const key = s.apiKey.trim();
+  const key = apiKeyFor(s).trim();
   switch (s.kind) {
     case 'openai-compatible':
       return createOpenAICompatible({ name: 'compatible', baseURL: s.baseURL.replace(/\/+$/, ''), ...(key ? { apiKey: key } : {}), ...extra }).chatModel(s.model);

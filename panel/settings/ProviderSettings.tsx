@@ -3,7 +3,7 @@
 // for a silent provider; with a "Test connection" button. A ChatGPT account has no key here: it signs in
 // through the worker (ChatGptAccount.tsx).
 import { createEffect, createResource, createSignal, For, Show } from 'solid-js';
-import { DEFAULT_MODEL, loadProviderSettings, PROVIDER_KINDS, PROVIDER_LABEL, saveProviderSettings, usesApiKey, type ProviderKind, type ProviderSettings } from '../agent/settings';
+import { apiKeyFor, DEFAULT_MODEL, loadProviderSettings, NO_KEYS, PROVIDER_KINDS, PROVIDER_LABEL, saveProviderSettings, usesApiKey, withApiKey, type ProviderKeys, type ProviderKind, type ProviderSettings } from '../agent/settings';
 import { testConnection } from './test-connection';
 import { ChatGptAccountSection } from './ChatGptAccount';
 
@@ -11,21 +11,25 @@ export function ProviderSettingsForm(props: { onSaved?: () => void }) {
   const [initial] = createResource(loadProviderSettings);
   const [kind, setKind] = createSignal<ProviderKind>('openai-compatible');
   const [baseURL, setBaseURL] = createSignal('http://localhost:11434/v1');
-  const [key, setKey] = createSignal('');
+  // Every key the person has entered, by provider (and endpoint); the key field shows the selected one's,
+  // so choosing another provider or endpoint shows (and sends) that one's key, never the last one typed.
+  const [keys, setKeys] = createSignal<ProviderKeys>(NO_KEYS);
   const [model, setModel] = createSignal(DEFAULT_MODEL['openai-compatible']);
   const [idle, setIdle] = createSignal(60);
   const [result, setResult] = createSignal<{ ok: boolean; text: string } | undefined>();
   const [testing, setTesting] = createSignal(false);
   let loaded = false;
 
-  const current = (): ProviderSettings => ({ kind: kind(), baseURL: baseURL().trim(), apiKey: key(), model: model().trim(), idleSeconds: Math.max(2, Math.min(600, idle() || 60)) });
+  const current = (): ProviderSettings => ({ kind: kind(), baseURL: baseURL().trim(), keys: keys(), model: model().trim(), idleSeconds: Math.max(2, Math.min(600, idle() || 60)) });
+  const key = () => apiKeyFor(current());
+  const setKey = (k: string) => setKeys(withApiKey(current(), k));
   createEffect(() => {
     const s = initial();
     if (loaded || !s) return;
     loaded = true;
     setKind(s.kind);
     setBaseURL(s.baseURL);
-    setKey(s.apiKey);
+    setKeys(s.keys);
     setModel(s.model);
     setIdle(s.idleSeconds);
   });
@@ -80,7 +84,11 @@ export function ProviderSettingsForm(props: { onSaved?: () => void }) {
         <input name="idleSeconds" type="number" min="2" max="600" value={idle()} onInput={(e) => setIdle(Number(e.currentTarget.value))} />
       </label>
       <Show when={usesApiKey(kind())}>
-        <p class="key-note">The key stays in this panel and is sent only to the provider above.</p>
+        <p class="key-note">
+          {kind() === 'openai-compatible'
+            ? 'The key stays in this panel and is sent only to this endpoint (its scheme, host and port); each endpoint keeps its own.'
+            : 'The key stays in this panel and is sent only to the provider above; each provider keeps its own.'}
+        </p>
       </Show>
       <div class="buttons">
         <button type="submit" class="save-settings">

@@ -3,7 +3,7 @@
 // parsed answers the bridge hands back.
 import type { Handle } from '../../contracts/dom/ops';
 import type { Bridge } from './bridge';
-import { ElementHandle, pendingHandle, sendOp } from './handle';
+import { childRefs, ElementHandle, pendingHandle, sendOp, type PendingHandle } from './handle';
 import type { EventRouter } from './events';
 
 export function createDom(bridge: Bridge, events: EventRouter) {
@@ -16,11 +16,14 @@ export function createDom(bridge: Bridge, events: EventRouter) {
     waitFor: (sel: string, opts: { timeout?: number } = {}) => pending(sendOp(bridge, { op: 'waitFor', sel, ...opts })),
     url: () => sendOp(bridge, { op: 'url' }) as Promise<string>,
     title: () => sendOp(bridge, { op: 'title' }) as Promise<string>,
-    /** A detached element from the fixed list; insert it with h.append(…) and friends. */
-    create: (tag: string, opts: { attrs?: Record<string, string>; text?: string; children?: ElementHandle[] } = {}) => {
-      const { children, ...rest } = opts;
-      const op = { op: 'create' as const, tag, ...rest, ...(children ? { children: children.map((c) => c?.id) } : {}) };
-      return pending(sendOp(bridge, op as never));
+    /** A detached element from the fixed list; insert it with h.append(…) and friends. Children may be pending handles. */
+    create: (tag: string, opts: { attrs?: Record<string, string>; text?: string; children?: Array<ElementHandle | PendingHandle> } = {}) => {
+      const { children, ...rest } = opts ?? {};
+      const send = (kids: unknown) => sendOp(bridge, { op: 'create', tag, ...rest, ...(kids === undefined ? {} : { children: kids }) } as never);
+      // Children that are not a list go as they are: the create's check refuses them as malformed.
+      if (!Array.isArray(children)) return pending(send(children));
+      const refs = childRefs(bridge, children);
+      return pending(refs instanceof Promise ? refs.then(send) : send(refs));
     },
     addStyle: (css: string) => sendOp(bridge, { op: 'addStyle', css }).then(() => undefined),
     /** Calls handler with the elements matching sel as they appear (and, with { existing: true }, those already there). */

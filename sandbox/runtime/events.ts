@@ -51,6 +51,10 @@ export class EventRouter {
         this.pageUrl = event.url;
         for (const fn of this.changeListeners) this.guard(() => fn('navigated'));
         break;
+      case 'observerEnded':
+        // The page agent stopped it (the worker logged why): nothing more will come for this handler.
+        this.observers.delete(event.observer);
+        break;
       case 'mutated':
         for (const fn of this.changeListeners) this.guard(() => fn('mutated'));
         break;

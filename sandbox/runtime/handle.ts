@@ -74,6 +74,33 @@ function sendOn(bridge: Bridge, target: Target, make: (h: HandleRef) => DomOp, a
   );
 }
 
+/**
+ * dom.create's children as the create call names them. Now, when each is a handle (by id) or a pending
+ * handle whose call still waits to be sent ({ ref }, so `dom.create('ul', { children: [dom.create('li')] })`
+ * is one round trip); else, once every pending child has answered, all by id (a ref would then name a
+ * call of an earlier batch). A child that answers no element refuses the create (HANDLE_UNKNOWN); anything
+ * that is not a handle names nothing, and the create's check refuses it as malformed.
+ */
+export function childRefs(bridge: Bridge, children: readonly unknown[]): unknown[] | Promise<unknown[]> {
+  const now = children.map((c) => {
+    if (!(c instanceof PendingElement)) return (c as { id?: unknown } | null)?.id || undefined;
+    return bridge.queued(answers.get(c)!)?.ref;
+  });
+  if (children.every((c, i) => !(c instanceof PendingElement) || now[i] !== undefined)) return now;
+  const nothing = () => new RemixletError({ code: 'HANDLE_UNKNOWN', reason: CHAINED_ON_NOTHING, op: 'dom.create' });
+  return Promise.all(
+    children.map((c, i) => {
+      if (!(c instanceof PendingElement)) return now[i];
+      const answer = answers.get(c)!;
+      answer.catch(() => undefined);
+      return answer.then(
+        (v) => idOf(v) ?? Promise.reject(nothing()),
+        () => Promise.reject(nothing()),
+      );
+    }),
+  );
+}
+
 export class ElementHandle {
   readonly #bridge: Bridge;
   readonly #events: EventRouter;
@@ -220,6 +247,9 @@ export class ElementHandle {
 type HandleCalls = Omit<ElementHandle, 'id' | 'tag'>;
 const HANDLE_CALLS = Object.getOwnPropertyNames(ElementHandle.prototype).filter((k) => k !== 'constructor' && k !== 'id') as Array<keyof HandleCalls>;
 
+/** Each pending handle's answer, for runtime code that names it in another call (childRefs); never given to remixlet code. */
+const answers = new WeakMap<PendingElement, Promise<unknown>>();
+
 /**
  * The answer of a call that finds or makes one element. Awaited (it is a thenable), the handle or null;
  * asked a handle's call first, that call is chained: sent in the same batch when the first one has not
@@ -232,6 +262,7 @@ class PendingElement {
 
   constructor(answer: Promise<unknown>, bridge: Bridge, events: EventRouter) {
     this.#answer = answer;
+    answers.set(this, answer);
     this.#calls = new ElementHandle(answer, bridge, events);
     this.#wrap = (v) => (v ? new ElementHandle(v as Handle, bridge, events) : null);
     Object.freeze(this);

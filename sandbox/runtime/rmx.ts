@@ -1,10 +1,12 @@
 // Context: remixlet runtime (dedicated worker). The `rmx` global: runtime helpers and extension services;
 // privileged calls are checked by the worker against the approved manifest, not here.
 import { API_VERSION } from '../../contracts/api-version';
+import { SERVICE_LIMITS } from '../../contracts/boundaries/service-limits';
 import type { Bridge } from './bridge';
 import type { EventRouter } from './events';
 import { createKeep } from './keep';
 import { createServices } from './services';
+import { sendOp } from './handle';
 import type { Level } from './log-limit';
 
 export function formatLogArgs(args: unknown[]): string {
@@ -19,7 +21,8 @@ export function formatLogArgs(args: unknown[]): string {
       }
     })
     .join(' ')
-    .slice(0, 4_000);
+    // The longest line the offscreen host accepts: a longer one would be refused, and the line lost.
+    .slice(0, SERVICE_LIMITS.logLineChars);
 }
 
 export interface RmxOptions {
@@ -28,7 +31,29 @@ export interface RmxOptions {
   timer?: (fn: () => void, ms: number) => unknown;
 }
 
+/**
+ * Keeps `page.title` the page's title as of its latest navigation: the page agent reports a single-page-app
+ * navigation with its address only, so the title is read just after each one. A title the site sets later
+ * without navigating shows at the next navigation (dom.title() reads it now). An answer for an earlier
+ * navigation that arrives after a later one's is dropped; a refused read leaves the title as it was.
+ */
+function followTitle(bridge: Bridge, events: EventRouter, page: { title: string }): void {
+  let navigations = 0;
+  events.onChange((kind) => {
+    if (kind !== 'navigated') return;
+    const at = ++navigations;
+    sendOp(bridge, { op: 'title' }).then(
+      (title) => {
+        if (at === navigations && typeof title === 'string') page.title = title;
+      },
+      () => undefined,
+    );
+  });
+}
+
+/** `page` is updated in place: the locked-down document's title reads the same object (lockdown.ts). */
 export function createRmx(bridge: Bridge, events: EventRouter, page: { url: string; title: string }, nextFrame: (fn: () => void) => void, options: RmxOptions = {}) {
+  followTitle(bridge, events, page);
   const log = options.log ?? ((level: Level, message: string) => bridge.call('log', { level, message }));
   const timer = options.timer ?? ((fn: () => void, ms: number) => setTimeout(fn, ms));
   const quietLog = (level: Level, message: string) => log(level, message).catch(() => undefined);

@@ -2,7 +2,7 @@
 // parameter schema, every rmx member with its permission and schemas, and every refusal code. The committed
 // snapshot per API version may only grow (tests/unit/api/api-snapshot.test.ts).
 import { z } from 'zod';
-import { DOM_METHODS, RMX_API } from '../../contracts/api/surface';
+import { DOM_HELPERS, DOM_METHODS, RMX_API } from '../../contracts/api/surface';
 import { DOM_OP_SCHEMAS, opNameOf, type DomOpSchema } from '../../contracts/dom/ops';
 import { z as mini } from '../../contracts/zod-mini';
 import type { Schema } from '../../contracts/rpc';
@@ -11,7 +11,8 @@ import { API_VERSION } from '../../contracts/remixlet';
 
 export interface ApiSnapshot {
   api: number;
-  dom: Record<string, { op: string; returns: string; params: unknown }>;
+  /** op is null for a helper that sends no operation of its own (dom.batch). */
+  dom: Record<string, { op: string | null; returns: string; params: unknown }>;
   rmx: Record<string, { permission: string | null; params: unknown; result: unknown }>;
   refusalCodes: string[];
 }
@@ -33,6 +34,7 @@ export function currentSnapshot(): ApiSnapshot {
     if (!op) throw new Error(`${m.signature} names an operation that does not exist: ${m.op}`);
     dom[m.signature] = { op: m.op, returns: m.returns, params: schema(paramsOf(op)) };
   }
+  for (const h of DOM_HELPERS) dom[h.signature] = { op: null, returns: h.returns, params: schema(h.params) };
   const rmx: ApiSnapshot['rmx'] = {};
   for (const m of RMX_API) rmx[m.signature] = { permission: m.permission, params: schema(m.params), result: schema(m.result) };
   return { api: API_VERSION, dom, rmx, refusalCodes: [...REFUSAL_CODES] };

@@ -2,7 +2,7 @@
 // the API surface, the manifest schema, the fixed permission card text, refusal codes and limits.
 // Nothing here is written by hand twice; `npm run docs` writes it and a test keeps it in step.
 import { z } from 'zod';
-import { DOM_METHODS, RMX_API, memberName } from '../../contracts/api/surface';
+import { DOM_HELPERS, DOM_METHODS, RMX_API, memberName } from '../../contracts/api/surface';
 import { LIMITS } from '../../contracts/dom/ops';
 import { FILE_LIMITS, ManifestSchema, PERMISSION_CARD_TEXT } from '../../contracts/policy/manifest';
 import { HEADERS_A_RULE_MAY_CHANGE, NETRULE_ACTIONS, NETRULE_CONDITION_KEYS, NETRULES_LIMITS } from '../../contracts/policy/netrules';
@@ -68,6 +68,7 @@ function domPage(): string {
     const op = ops.get(m.op)!;
     out += `| \`${m.signature}\` | ${cell(m.returns)} | ${cell(z.globalRegistry.get(op)?.description ?? '')} | ${cell(fields(paramsOf(op)))} |\n`;
   }
+  for (const h of DOM_HELPERS) out += `| \`${h.signature}\` | ${cell(h.returns)} | ${cell(h.description)} | — (sends what fn calls) |\n`;
   out += '\n## Limits\n\n| limit | value |\n|---|---|\n';
   for (const [k, v] of Object.entries(LIMITS)) out += `| ${k} | ${v} |\n`;
   return out;

@@ -15,8 +15,11 @@ import { tokens } from '../tokens';
 import { sandboxEnded } from '../sandboxes';
 import { scopeOf } from '../scope';
 import { SERVICE_RULES, serviceHandlers } from '../services/handlers';
+import { logged } from '../services/logged';
 
 type Ctx = WorkerContext & { grant: Grant };
+
+const PAGE_GONE = 'The page stopped answering (it was closed, reloaded or navigated away) before these calls ran; they did nothing. The remixlet starts again when its page loads.';
 
 const RULES: Record<keyof OffscreenSpec, PermissionRule | 'offscreen-only'> = {
   commands: 'offscreen-only',
@@ -33,15 +36,24 @@ const handlers: HandlersOf<OffscreenSpec, Ctx> = {
   dom: async ({ input, ctx }) => {
     const { grant } = ctx;
     const { page } = grant;
-    if (!page) throw new RemixletRefusal('NO_PAGE_AGENT', 'The page is not connected.');
-    const results = await page.agent.exec({ remixlet: scopeOf(grant.remixlet), ops: input.ops });
+    // A batch that cannot reach its page is refused and logged like any other refusal (logged.ts): the
+    // author sees why its calls did nothing. The page agent's own refusals come back as results, below.
+    const results = await logged(grant, 'dom', async () => {
+      if (!page) throw new RemixletRefusal('NO_PAGE_AGENT', PAGE_GONE);
+      try {
+        return await page.agent.exec({ remixlet: scopeOf(grant.remixlet), ops: input.ops });
+      } catch (e) {
+        throw e instanceof RemixletRefusal ? e : new RemixletRefusal('NO_PAGE_AGENT', PAGE_GONE);
+      }
+    });
+    const url = page?.url;
     const lines: LogEntry[] = [];
     const logResult = (name: string, result: (typeof results)[number]) => {
       if (!result.ok) {
-        lines.push({ at: Date.now(), level: 'refusal', source: 'page-agent', message: `${name} refused: ${result.refusal.reason}`, refusal: result.refusal, url: page.url });
+        lines.push({ at: Date.now(), level: 'refusal', source: 'page-agent', message: `${name} refused: ${result.refusal.reason}`, refusal: result.refusal, url });
       } else {
         // What an op that succeeded left out (h.setHTML's dropped parts): the author needs to know.
-        for (const note of result.notes ?? []) lines.push({ at: Date.now(), level: 'warn', source: 'page-agent', message: note, url: page.url });
+        for (const note of result.notes ?? []) lines.push({ at: Date.now(), level: 'warn', source: 'page-agent', message: note, url });
       }
     };
     // One log line per operation, runs included (contracts/dom/runs.ts): a refusal inside a run is logged as its own.

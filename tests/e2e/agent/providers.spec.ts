@@ -95,3 +95,39 @@ test('an OpenAI-compatible endpoint (a local model server) connects without a ke
   await form.getByRole('button', { name: 'Test connection' }).click();
   await expect(form.locator('.connection')).toHaveText('Enter the endpoint address, e.g. http://localhost:11434/v1 for Ollama.');
 });
+
+test("a key saved for one provider is not sent to an OpenAI-compatible endpoint chosen afterwards, and stays with its own provider", async ({ openPage, openExtensionPage, tabIdOf, sites }) => {
+  const OPENAI_KEY = 'sk-openai-only-0123456789abcdef';
+  const seen: Array<Record<string, unknown>> = [];
+  sites.route('llm.local.test', '/v1/chat/completions', (req) => {
+    seen.push(req.headers);
+    return { json: { id: 'x', object: 'chat.completion', created: 1, model: 'llama', choices: [{ index: 0, message: { role: 'assistant', content: 'OK' }, finish_reason: 'stop' }] } };
+  });
+  const page = await openPage('shop.test', '/index.html');
+  const panel = await openPanel(openExtensionPage, await tabIdOf(page));
+  await panel.getByRole('button', { name: 'Settings' }).click();
+  const form = panel.locator('form.provider-settings');
+  await form.locator('select[name=kind]').selectOption('openai');
+  await form.locator('input[name=apiKey]').fill(OPENAI_KEY);
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.locator('.connection')).toHaveText('Saved.');
+
+  await form.locator('select[name=kind]').selectOption('openai-compatible');
+  await form.locator('input[name=baseURL]').fill('http://llm.local.test/v1');
+  await form.locator('input[name=model]').fill('llama');
+  await form.getByRole('button', { name: 'Test connection' }).click();
+  await expect(form.locator('.connection')).toHaveText('Connected: llama answered.');
+  expect(seen).toHaveLength(1);
+  expect(JSON.stringify(seen[0])).not.toContain(OPENAI_KEY);
+  expect(seen[0]!.authorization).toBeUndefined();
+
+  // Saved and reopened, OpenAI still has its key; the endpoint has none.
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.locator('.connection')).toHaveText('Saved.');
+  await panel.reload();
+  await panel.getByRole('button', { name: 'Settings' }).click();
+  await expect(form.locator('select[name=kind]')).toHaveValue('openai-compatible');
+  await expect(form.locator('input[name=apiKey]')).toHaveValue('');
+  await form.locator('select[name=kind]').selectOption('openai');
+  await expect(form.locator('input[name=apiKey]')).toHaveValue(OPENAI_KEY);
+});

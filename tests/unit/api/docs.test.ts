@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { renderDocs } from '../../../scripts/docs/render';
-import { DOM_METHODS, RMX_API } from '../../../contracts/api/surface';
+import { DOM_HELPERS, DOM_METHODS, RMX_API } from '../../../contracts/api/surface';
 import { REFUSAL_CODES } from '../../../contracts/refusals';
 
 const docs = renderDocs();
@@ -13,7 +13,7 @@ describe('docs/api', () => {
   });
 
   it('documents every dom and rmx member and every refusal code', () => {
-    for (const m of DOM_METHODS) expect(docs['docs/api/dom.md']).toContain(`\`${m.signature}\``);
+    for (const m of [...DOM_METHODS, ...DOM_HELPERS]) expect(docs['docs/api/dom.md']).toContain(`\`${m.signature}\``);
     for (const m of RMX_API) expect(docs['docs/api/rmx.md']).toContain(`\`${m.signature}\``);
     for (const code of REFUSAL_CODES) expect(docs['docs/api/refusals.md']).toContain(`\`${code}\``);
   });

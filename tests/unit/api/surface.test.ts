@@ -1,7 +1,7 @@
 // The runtime a remixlet sees implements exactly the declared surface: no undeclared member can appear
 // (it would escape the API snapshot) and no declared one can go missing.
 import { describe, expect, it } from 'vitest';
-import { DOM_METHODS, RMX_API, memberName } from '../../../contracts/api/surface';
+import { DOM_HELPERS, DOM_METHODS, RMX_API, memberName } from '../../../contracts/api/surface';
 import { createDom } from '../../../sandbox/runtime/dom';
 import { createRmx } from '../../../sandbox/runtime/rmx';
 import { ElementHandle } from '../../../sandbox/runtime/handle';
@@ -25,9 +25,9 @@ function members(prefix: string, obj: object, depth = 1): string[] {
 }
 
 describe('the runtime surface', () => {
-  it('dom has exactly the declared members (plus batch, the local batching helper)', () => {
-    const declared = DOM_METHODS.filter((m) => m.signature.startsWith('dom.')).map((m) => memberName(m.signature));
-    expect(members('dom', createDom(bridge, events))).toEqual([...declared, 'dom.batch'].sort());
+  it('dom has exactly the declared members (its operations and its helpers)', () => {
+    const declared = [...DOM_METHODS, ...DOM_HELPERS].filter((m) => m.signature.startsWith('dom.')).map((m) => memberName(m.signature));
+    expect(members('dom', createDom(bridge, events))).toEqual(declared.sort());
   });
 
   it('a handle has exactly the declared methods (plus its id and tag)', () => {

@@ -123,6 +123,54 @@ describe('checkScript rules', () => {
     ];
     for (const code of benign) expect(checkScript(code), code).toEqual({ ok: true });
   });
+  it('refuses eval and Function reached through another name: an alias of the global, a destructured key, a lookup by name', () => {
+    const aliased = [
+      'const g = globalThis; g.eval(x)',
+      'const g = window; g["eval"](x)',
+      'const { eval: e } = globalThis; e(x)',
+      'const { Function: F } = self; F(x)()',
+      "const { ['ev' + 'al']: e } = globalThis; e(x)",
+      "Reflect.get(globalThis, 'eval')(x)",
+      "Reflect.get(globalThis, 'ev' + 'al')(x)",
+      "Object.getOwnPropertyDescriptor(globalThis, 'Function').value(x)",
+      "const k = 'eval'; const f = globalThis[k]; f(x)",
+      'new g.Function(x)',
+      'const g = globalThis; new g.Function("a", body)',
+      'function run(o, s) { return o.eval(s) }',
+    ];
+    for (const code of aliased) expect(refused(code), code).toBe(true);
+    // A direct call of eval or Function with literal arguments stays allowed, by any spelling of the global.
+    // So does the name as a plain label.
+    for (const code of ["eval('1 + 1')", "globalThis.eval('1')", "globalThis['eval']('1')", 'new Function("a", "b", "return a + b")', 'g.eval("1")', 'new g.Function("return 1")', "probe('Function', () => 1); rmx.log('eval')"]) {
+      expect(checkScript(code), code).toEqual({ ok: true });
+    }
+  });
+  it('refuses a created script element made through another name for create', () => {
+    expect(refused("const { create } = dom; create('script')")).toBe(true);
+    expect(refused("const { create: make } = dom; make('script')")).toBe(true);
+    expect(refused("const { createElement } = document; createElement('script')")).toBe(true);
+    expect(refused("const make = dom.create; make('script')")).toBe(true);
+    expect(refused("const make = document.createElement.bind(document); make('script')")).toBe(true);
+    expect(refused("Reflect.get(dom, 'create')('script')")).toBe(true);
+    expect(refused("create('script')")).toBe(true);
+    expect(refused("const d = dom; const make = d.create; make('script')")).toBe(true);
+    expect(refused("const d = dom; const { create: make } = d; make('script')")).toBe(true);
+    expect(refused("const make = globalThis.dom.create; make('script')")).toBe(true);
+    // Other tags, and ordinary calls of create, are fine.
+    const fine = [
+      "create('div')",
+      "dom.create('div', { text: 'script' })",
+      'const o = Object.create(null)',
+      "const list = await dom.create('ul', { children: [dom.create('li')] })",
+      // `create` as an ordinary field name, read or destructured from anything but dom.
+      'for (const step of steps) if (step.create) await dom.create(step.create, { attrs: step.attrs })',
+      'for (const { create, attrs } of steps) await dom.create(create, { attrs })',
+      'const { query, queryAll } = dom',
+    ];
+    for (const code of fine) {
+      expect(checkScript(code), code).toEqual({ ok: true });
+    }
+  });
   it('refuses string timers and allows function timers', () => {
     expect(refused("setTimeout('tick()', 100)")).toBe(true);
     expect(refused('setInterval(`tick(${n})`, 100)')).toBe(true);

@@ -1,0 +1,76 @@
+// A sandbox's dom batch that cannot reach its page (the page agent went away mid-call, or no page is
+// connected) is refused with NO_PAGE_AGENT and the refusal is written to the remixlet's log, as every
+// other refusal is: the author sees why the calls did nothing.
+import { resetChrome, tabs } from './chrome-stub';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { rootRouter } from '../../../worker/router';
+import { tabGone, trackPage, type PageRecord } from '../../../worker/pages';
+import { tokens } from '../../../worker/tokens';
+import { save } from '../../../worker/activation';
+import { readLog } from '../../../worker/store/logs';
+import { forgetAllLoaded } from '../../../worker/store/remixlets';
+import { forgetSettings } from '../../../worker/store/settings';
+import { db } from '../../../worker/store/db';
+import { refusalOf } from '../../../contracts/trpc-errors';
+
+const TAB = 7;
+type Caller = { offscreen: Record<string, (input: unknown) => Promise<unknown>> };
+const offscreen = rootRouter.createCaller({ role: 'offscreen', sender: undefined }) as unknown as Caller;
+
+function pageWhoseAgentFails(documentId: string, failure: unknown): PageRecord {
+  return {
+    tabId: TAB,
+    documentId,
+    url: 'https://shop.test/',
+    readyState: 'complete',
+    close() {},
+    agent: {
+      exec: async () => {
+        throw failure;
+      },
+      status: async () => ({ url: 'https://shop.test/', title: 't', readyState: 'complete' as const }),
+      release: async () => ({ released: true }),
+      insertStyle: async () => ({ inserted: true }),
+      events: () => ({ unsubscribe() {} }),
+    } as unknown as PageRecord['agent'],
+  };
+}
+
+async function setUp(failure: unknown): Promise<{ remixletId: string; token: string }> {
+  trackPage(pageWhoseAgentFails('doc-1', failure));
+  const manifest = JSON.stringify({ name: 'Plain', description: 'test', matches: ['*://shop.test/*'], runAt: 'document_idle', permissions: [] });
+  const result = await save(TAB, undefined, { 'manifest.json': manifest, 'script.js': 'rmx.log("hi")' });
+  if (result.status !== 'activated') throw new Error(`install failed: ${JSON.stringify(result)}`);
+  const token = (await tokens.issue({ remixletId: result.remixletId, tabId: TAB, frameId: 0, documentId: 'doc-1' })).token;
+  return { remixletId: result.remixletId, token };
+}
+
+beforeEach(async () => {
+  resetChrome();
+  tabGone(TAB);
+  tokens.resetCache();
+  await Promise.all(Object.values(db).map((s) => s.clear()));
+  forgetAllLoaded();
+  forgetSettings();
+  tabs.set(TAB, { id: TAB, url: 'https://shop.test/' });
+});
+
+describe('a dom batch whose page agent does not answer', () => {
+  it.each([
+    ['its connection closes', new Error('Port closed')],
+    ['it is no longer there', { name: 'TRPCClientError', message: 'disconnected' }],
+  ])('is refused with NO_PAGE_AGENT when %s, and the refusal is in the log', async (_when, failure) => {
+    const { remixletId, token } = await setUp(failure);
+    let code = 'NOT_REFUSED';
+    try {
+      await offscreen.offscreen.dom!({ token, ops: [{ op: 'query', sel: '.promo' }] });
+    } catch (e) {
+      code = refusalOf(e).code;
+    }
+    expect(code).toBe('NO_PAGE_AGENT');
+    const lines = (await readLog(remixletId)).filter((l) => l.level === 'refusal');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.refusal?.code).toBe('NO_PAGE_AGENT');
+    expect(lines[0]!.message).toMatch(/^dom refused: /);
+  });
+});
