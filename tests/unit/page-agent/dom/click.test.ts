@@ -45,6 +45,48 @@ describe('refused clicks', () => {
     expect(p.requests).toEqual([]);
   });
 
+  test('a form whose attributes its own fields clobber (name="action", "method", "target", "getAttribute") is judged by its real attributes', async () => {
+    await p.page.evaluate(() =>
+      document.body.insertAdjacentHTML(
+        'beforeend',
+        `<form id="clob-action" action="https://attacker.example/clobbered" method="post"><input type="hidden" name="action" value="x"><button id="clob-action-go">Go</button></form>
+         <form id="clob-target" target="_blank"><input type="hidden" name="target"><button id="clob-target-go">Go</button></form>
+         <form id="clob-method" action="https://attacker.example/m" method="dialog"><input name="method"><input name="getAttribute"><input name="id"><button id="clob-method-go">Go</button></form>
+         <form id="clob-image" action="https://attacker.example/i"><input name="action"><input type="image" id="clob-image-go" alt="go"></form>`,
+      ),
+    );
+    expect(await clickRefused('#clob-action-go')).toContain('attacker.example');
+    expect(await clickRefused('#clob-target-go')).toContain('another window');
+    expect(await clickRefused('#clob-image-go')).toContain('attacker.example');
+    // method="dialog" really is a dialog form: it closes a dialog and sends nothing, so it is allowed
+    // however its fields are named.
+    await p.ok({ op: 'click', h: await q('#clob-method-go') });
+    await p.page.waitForTimeout(100);
+    expect(p.offsite()).toEqual([]);
+    expect(p.page.url()).toBe('https://page.test/app/index.html');
+  });
+
+  test('a form whose fields clobber parentElement, localName and hasAttribute is still walked once, to the top', async () => {
+    await p.page.evaluate(() =>
+      document.body.insertAdjacentHTML(
+        'beforeend',
+        '<a href="javascript:window.__canary++"><form id="clob-walk"><input name="parentElement"><input name="localName"><input name="hasAttribute"><input name="namespaceURI"><span id="clob-walk-span">x</span></form></a>',
+      ),
+    );
+    expect(await clickRefused('#clob-walk-span')).toContain('javascript:');
+    expect(await p.page.evaluate(() => (window as unknown as { __canary: number }).__canary)).toBe(0);
+  });
+
+  test('a target the browser reads as a window name (" _self", whitespace) or a <base target> opens another window', async () => {
+    await p.page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<a id="sp-self" href="/app/x" target=" _self">x</a><a id="ws" href="/app/x" target=" ">y</a><form id="sp-form" action="/app/f" target="_self "><button id="sp-go">go</button></form>'));
+    expect(await clickRefused('#sp-self')).toContain('another window');
+    expect(await clickRefused('#ws')).toContain('another window');
+    expect(await clickRefused('#sp-go')).toContain('another window');
+    await p.page.evaluate(() => document.head.insertAdjacentHTML('beforeend', '<base target="_blank">'));
+    expect(await clickRefused('#home')).toContain('another window');
+    expect(p.requests).toEqual([]);
+  });
+
   test('an element that is not on the page', async () => {
     const btn = await p.ok<Handle>({ op: 'create', tag: 'button', text: 'x' });
     expect((await p.refused({ op: 'click', h: btn.h })).code).toBe('CLICK_REFUSED');
