@@ -6,8 +6,20 @@ import { subscriptions } from '../../../../page-agent/subscriptions';
 import { releaseRemixlet } from '../../../../page-agent/release';
 import { watchMaskedFields } from '../../../../page-agent/policy/password';
 import type { PageEvent } from '../../../../contracts/dom/ops';
+import { clickElement } from '../../../../page-agent/agent/click';
+import { RemixletRefusal } from '../../../../contracts/refusals';
 
 watchMaskedFields();
 const events: PageEvent[] = [];
 subscriptions.sink((e) => events.push(e));
-Object.assign(window, { __pa: { exec: execBatch, release: releaseRemixlet, events, subscriptionCount: () => subscriptions.count() } });
+Object.assign(window, { __pa: { exec: execBatch, release: releaseRemixlet, events, subscriptionCount: () => subscriptions.count(), agentClick } });
+
+/** The agent's click_element as the panel sees it: its answer, or the refusal it threw. */
+function agentClick(input: Parameters<typeof clickElement>[0]): { ok: true; value: unknown } | { ok: false; code: string; reason: string } {
+  try {
+    return { ok: true, value: clickElement(input) };
+  } catch (e) {
+    if (e instanceof RemixletRefusal) return { ok: false, code: e.code, reason: e.reason };
+    throw e;
+  }
+}
