@@ -225,6 +225,11 @@ describe('create and insert', () => {
     expect((await p.refused({ op: 'setAttr', h: btn.h, name: 'type', value: 'submit' })).code).toBe('ATTRIBUTE_REFUSED');
     await p.ok({ op: 'insert', h: await q('#login'), where: 'append', node: btn.h });
     expect(await p.page.evaluate(() => (document.querySelector('#login > button:last-child') as HTMLButtonElement).type)).toBe('button');
+    // A type the browser would not recognise (" button") would make it a submit button: it is written as checked.
+    const spaced = await p.ok<Handle>({ op: 'create', tag: 'button', attrs: { type: ' button', class: 'spaced' }, text: 'Go' });
+    await p.ok({ op: 'insert', h: await q('#login'), where: 'append', node: spaced.h });
+    await p.ok({ op: 'setHTML', h: await q('#box'), html: '<button type="button " class="spaced-html">Go</button><a href="/app/x" target=" _self" class="spaced-link">x</a>' });
+    expect(await p.page.evaluate(() => [(document.querySelector('#login > .spaced') as HTMLButtonElement).type, (document.querySelector('#box .spaced-html') as HTMLButtonElement).type, document.querySelector('#box .spaced-link')!.getAttribute('target')])).toEqual(['button', 'button', '_self']);
     const path = await p.ok<Handle>({ op: 'create', tag: 'path', attrs: { d: 'M0 0L10 10', fill: 'currentColor' } });
     const svg = await p.ok<Handle>({ op: 'create', tag: 'svg', attrs: { viewbox: '0 0 24 24', width: '24' }, children: [path.h] });
     await p.ok({ op: 'insert', h: await q('#box'), where: 'append', node: svg.h });
