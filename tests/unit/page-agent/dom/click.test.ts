@@ -32,6 +32,8 @@ describe('refused clicks', () => {
     expect(await clickRefused('#evil-inner')).toContain('attacker.example');
     expect(await clickRefused('#inside')).toContain('javascript:');
     expect(await clickRefused('#jslink')).toContain('javascript:');
+    // A link is not a load: the page's own link to another site is a destination the address rule refuses.
+    expect(await clickRefused('#partner')).toContain('partner.example');
     await p.page.waitForTimeout(100);
     expect(p.offsite()).toEqual([]);
     expect(p.page.url()).toBe('https://page.test/app/index.html');
@@ -101,11 +103,14 @@ describe('allowed clicks', () => {
     expect(await p.page.evaluate(() => document.querySelector('details')!.open)).toBe(true);
   });
 
-  test('the page\'s own in-page link, and a link the page already has to another site', async () => {
+  test('the page\'s own in-page link, and a link to an address the page already loads', async () => {
     await p.ok({ op: 'click', h: await q('#frag') });
     expect(p.page.url()).toBe('https://page.test/app/index.html#reviews');
-    await p.ok({ op: 'click', h: await q('#partner') });
-    await expect.poll(() => p.requests).toContain('https://partner.example/deal');
+    await p.page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<img src="https://cdn.partner.example/offer.png" alt=""><a id="offer" href="https://cdn.partner.example/offer.png">offer</a>'));
+    const offers = () => p.requests.filter((u) => u === 'https://cdn.partner.example/offer.png').length;
+    await expect.poll(offers).toBe(1);
+    await p.ok({ op: 'click', h: await q('#offer') });
+    await expect.poll(offers).toBe(2);
   });
 
   test('a submit button whose form posts to the page\'s own origin submits it', async () => {

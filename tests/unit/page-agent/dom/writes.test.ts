@@ -95,9 +95,10 @@ describe('marks on the page\'s own elements', () => {
   });
 
   test('an address the page already loads is allowed exactly as it resolves, and only that one', async () => {
+    p = await browser.open(`${SHOP}<img id="banner" src="https://cdn.partner.example/banner.png" alt="">`);
     const home = await q('#home');
-    await p.ok({ op: 'setAttr', h: home, name: 'href', value: 'https://partner.example/deal' });
-    expect((await p.refused({ op: 'setAttr', h: home, name: 'href', value: 'https://partner.example/deal?leak=1' })).code).toBe('ADDRESS_REFUSED');
+    await p.ok({ op: 'setAttr', h: home, name: 'href', value: 'https://cdn.partner.example/banner.png' });
+    expect((await p.refused({ op: 'setAttr', h: home, name: 'href', value: 'https://cdn.partner.example/banner.png?leak=1' })).code).toBe('ADDRESS_REFUSED');
     // A load the page made by script (a performance entry, no element) counts too.
     await p.page.evaluate(() => fetch('https://cdn.other.test/data.json', { mode: 'no-cors' }).catch(() => undefined));
     const logo = await q('#logo');
@@ -109,6 +110,22 @@ describe('marks on the page\'s own elements', () => {
     const other = { ...SCOPE, id: 'otherremix1', matches: ['https://page.test/*'] };
     const theirHome = (await p.ok<Handle>({ op: 'query', sel: '#home' }, other)).h;
     expect((await p.refused({ op: 'setAttr', h: theirHome, name: 'href', value: 'https://shop.mysite.test/x' }, other)).code).toBe('ADDRESS_REFUSED');
+  });
+
+  test('an address the page only links to, or names without loading it, is not one it loads', async () => {
+    p = await browser.open(
+      `${SHOP}<a id="typed" href="https://partner.example/search?q=typed">result</a>`,
+      { head: '<link rel="canonical" href="https://partner.example/canonical"><link rel="alternate" href="https://partner.example/feed"><link rel="dns-prefetch" href="https://partner.example/dns"><link rel="stylesheet" href="https://cdn.partner.example/site.css">' },
+    );
+    const home = await q('#home');
+    const logo = await q('#logo');
+    for (const address of ['https://partner.example/deal', 'https://partner.example/search?q=typed', 'https://partner.example/canonical', 'https://partner.example/feed', 'https://partner.example/dns']) {
+      expect((await p.refused({ op: 'setAttr', h: home, name: 'href', value: address })).code, address).toBe('ADDRESS_REFUSED');
+      expect((await p.refused({ op: 'setAttr', h: logo, name: 'src', value: address })).code, address).toBe('ADDRESS_REFUSED');
+    }
+    // A stylesheet the page links is a load.
+    await p.ok({ op: 'setAttr', h: logo, name: 'src', value: 'https://cdn.partner.example/site.css' });
+    expect(p.offsite()).toEqual(['https://cdn.partner.example/site.css']);
   });
 
   test("a password field's type, autocomplete, pattern, minlength and maxlength cannot be changed", async () => {
