@@ -7,14 +7,9 @@ import type { PageEventPayload } from '../../contracts/dom/ops';
 import { LIMITS } from '../../contracts/dom/ops';
 import type { HandleTable } from '../handles';
 import { isPasswordField } from './password';
+import { shadowRootOf as shadowOf } from './shadow-root';
 
 type Payload = z.infer<typeof PageEventPayload>;
-
-function shadowOf(el: Element): ShadowRoot | null {
-  // chrome.dom exists only in content scripts; the page agent's own unit runs in a plain page.
-  const api = (globalThis as unknown as { chrome?: { dom?: { openOrClosedShadowRoot?: (e: Element) => ShadowRoot | null } } }).chrome?.dom;
-  return api?.openOrClosedShadowRoot ? api.openOrClosedShadowRoot(el) : el.shadowRoot;
-}
 
 /** The element the event really started at: inside shadow roots, the one with focus. */
 export function deepTarget(e: Event): Element | undefined {

@@ -29,6 +29,7 @@ export const formActionOf = getter<string>(HTMLFormElement.prototype, 'action');
 export const formMethodOf = getter<string>(HTMLFormElement.prototype, 'method');
 const baseURIOf = getter<string>(Node.prototype, 'baseURI');
 const querySelectorAll = Document.prototype.querySelectorAll;
+const elementQuerySelectorAll = Element.prototype.querySelectorAll;
 const click = HTMLElement.prototype.click;
 
 export function attr(el: Element, name: string): string | null {
@@ -53,6 +54,11 @@ export function documentBase(doc: Document = document): string {
 
 export function queryAll(selector: string, doc: Document = document): Element[] {
   return [...(querySelectorAll.call(doc, selector) as NodeListOf<Element>)];
+}
+
+/** Every element under `el`, in document order (not into shadow roots). */
+export function descendants(el: Element): Element[] {
+  return [...(elementQuerySelectorAll.call(el, '*') as NodeListOf<Element>)];
 }
 
 /**

@@ -76,7 +76,8 @@ await t('after', first.after(await dom.create('span', { text: 'after' })));
 const doomed = await dom.create('span', { text: 'doomed' });
 await lab.append(doomed);
 await t('replaceWith', doomed.replaceWith(await dom.create('em', { text: 'replaced' })));
-await t('clone', dom.query('#login').then((f) => f.clone()).then(async (c) => { await lab.append(c); return c.html(); }));
+await t('clone', dom.query('#pw-label').then((f) => f.clone()).then(async (c) => { await lab.append(c); return c.html(); }));
+await t('cloneForm', dom.query('#login').then((f) => f.clone()));
 await t('addStyle', dom.addStyle('#heading { outline: 3px solid rgb(9, 8, 7); }'));
 await t('addStyleUrl', dom.addStyle(S.addStyleUrl));
 await t('focus', user.focus());
@@ -200,6 +201,8 @@ test('every dom operation through the real extension, with the page policy holdi
   refused('createAttrRefused', 'ADDRESS_REFUSED');
   expect(await page.locator('#lab > span, #lab > em').allTextContents()).toEqual(['before', 'first', 'after', 'replaced']);
   expect(ok('clone')).not.toMatch(/hunter2|id=|name=/);
+  expect(ok('clone')).toContain('type="password"');
+  refused('cloneForm', 'ELEMENT_REFUSED');
   await expect.poll(() => page.locator('#heading').evaluate((el) => getComputedStyle(el).outlineColor)).toBe('rgb(9, 8, 7)');
   refused('addStyleUrl', 'STYLE_REFUSED');
   expect(await page.evaluate(() => document.activeElement?.id)).toBe('user');
