@@ -84,6 +84,7 @@ await t('focus', user.focus());
 await t('clickAllowed', dom.query('#intro').then((p) => p.click()));
 await t('clickAway', dom.query('#away-submit').then((b) => b.click()));
 await t('clickFormaction', dom.query('#fa').then((b) => b.click()));
+await t('clickClobbered', dom.query('#clobbered-submit').then((b) => b.click()));
 await t('clickNewTab', dom.query('#newtab').then((b) => b.click()));
 const gone = await dom.query('#top nav');
 await gone.remove();
@@ -210,6 +211,9 @@ test('every dom operation through the real extension, with the page policy holdi
   expect(await page.evaluate(() => (window as unknown as { __pageSaw: string[] }).__pageSaw)).toContain('click:intro:false');
   refused('clickAway', 'CLICK_REFUSED');
   refused('clickFormaction', 'CLICK_REFUSED');
+  // The form's own field named "action" does not stand in for its real destination.
+  refused('clickClobbered', 'CLICK_REFUSED');
+  expect(r.clickClobbered!.reason).toContain('attacker.example');
   refused('clickNewTab', 'CLICK_REFUSED');
   refused('gone', 'HANDLE_GONE');
 
