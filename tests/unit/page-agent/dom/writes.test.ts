@@ -125,7 +125,7 @@ describe('marks on the page\'s own elements', () => {
     }
     // A stylesheet the page links is a load.
     await p.ok({ op: 'setAttr', h: logo, name: 'src', value: 'https://cdn.partner.example/site.css' });
-    expect(p.offsite()).toEqual(['https://cdn.partner.example/site.css']);
+    await expect.poll(() => p.offsite()).toEqual(['https://cdn.partner.example/site.css']);
   });
 
   test("a password field's type, autocomplete, pattern, minlength and maxlength cannot be changed", async () => {
