@@ -56,25 +56,44 @@ const svgRefs: Rewrite = (v, id) => {
   return why ? { why } : { value };
 };
 
-const oneOf =
-  (...allowed: string[]): ValueCheck =>
-  (v) =>
-    allowed.includes(v.trim().toLowerCase()) ? undefined : `only ${allowed.map((a) => `"${a}"`).join(', ')} ${allowed.length === 1 ? 'is' : 'are'} allowed`;
+/** A rule for one attribute's value: the value to write, or why it is refused. */
+type ValueRule = (value: string, remixletId: string) => { value: string } | { why: string };
+/** A check that passes the value through unchanged when it is fine. */
+const asWritten =
+  (check: ValueCheck): ValueRule =>
+  (v, id) => {
+    const why = check(v, id);
+    return why === undefined ? { value: v } : { why };
+  };
 
-const integer: ValueCheck = (v) => (/^\s*-?\d{1,6}\s*$/.test(v) ? undefined : 'it must be a whole number');
-const text: ValueCheck = () => undefined;
+/**
+ * An enumerated attribute: the value is compared trimmed and lower-cased, and that form is what is
+ * written. Browsers match keywords case-insensitively but do not trim them, and an unknown keyword falls
+ * back to the default: type=" button" would be a submit button, target=" _self" a new window's name.
+ */
+const oneOf =
+  (...allowed: string[]): ValueRule =>
+  (v) => {
+    const keyword = v.trim().toLowerCase();
+    return allowed.includes(keyword) ? { value: keyword } : { why: `only ${allowed.map((a) => `"${a}"`).join(', ')} ${allowed.length === 1 ? 'is' : 'are'} allowed` };
+  };
+
+const integer = asWritten((v) => (/^\s*-?\d{1,6}\s*$/.test(v) ? undefined : 'it must be a whole number'));
+const text = asWritten(() => undefined);
 
 const REL_TOKENS = new Set(['noopener', 'noreferrer', 'nofollow', 'ugc', 'sponsored', 'external', 'help', 'license', 'tag', 'author', 'bookmark', 'next', 'prev']);
-const rel: ValueCheck = (v) => {
+const rel = asWritten((v) => {
   const bad = v.toLowerCase().split(/\s+/).filter((t) => t && !REL_TOKENS.has(t));
   return bad.length ? `rel "${bad[0]!.slice(0, 30)}" is not allowed (it can hand the page to the link's target or prefetch it)` : undefined;
-};
+});
 
 const INPUT_TYPES = ['text', 'search', 'email', 'url', 'tel', 'number', 'range', 'date', 'month', 'week', 'time', 'datetime-local', 'color', 'checkbox', 'radio', 'button'];
-const inputType: ValueCheck = (v) =>
-  INPUT_TYPES.includes(v.trim().toLowerCase())
-    ? undefined
-    : `type "${v.slice(0, 30)}" is not allowed (password fields, submit, reset, image and file inputs cannot be created); use one of ${INPUT_TYPES.join(', ')}`;
+const inputType: ValueRule = (v) => {
+  const keyword = v.trim().toLowerCase();
+  return INPUT_TYPES.includes(keyword)
+    ? { value: keyword }
+    : { why: `type "${v.slice(0, 30)}" is not allowed (password fields, submit, reset, image and file inputs cannot be created); use one of ${INPUT_TYPES.join(', ')}` };
+};
 
 /** Functions an SVG attribute value may call; url() only as a reference to this remixlet's own element. */
 const SVG_FUNCTIONS = new Set(['rgb', 'rgba', 'hsl', 'hsla', 'hwb', 'lab', 'lch', 'oklab', 'oklch', 'color', 'translate', 'translatex', 'translatey', 'scale', 'scalex', 'scaley', 'rotate', 'skewx', 'skewy', 'matrix', 'calc']);
@@ -93,7 +112,7 @@ const svgValue: ValueCheck = (v, id) => {
   return undefined;
 };
 
-const HTML_GLOBAL: Record<string, ValueCheck> = {
+const HTML_GLOBAL: Record<string, ValueRule> = {
   class: text,
   title: text,
   lang: text,
@@ -107,7 +126,7 @@ const HTML_GLOBAL: Record<string, ValueCheck> = {
   inert: text,
 };
 
-const HTML_BY_ELEMENT: Record<string, Record<string, ValueCheck>> = {
+const HTML_BY_ELEMENT: Record<string, Record<string, ValueRule>> = {
   a: { rel, target: oneOf('_self'), hreflang: text },
   img: { alt: text, width: integer, height: integer, loading: oneOf('lazy', 'eager'), decoding: oneOf('sync', 'async', 'auto') },
   td: { colspan: integer, rowspan: integer, headers: text, abbr: text },
@@ -239,9 +258,8 @@ export function checkCreatedAttribute(el: Creatable, rawName: string, value: str
   }
   const check = HTML_BY_ELEMENT[el.localName]?.[name] ?? HTML_GLOBAL[name];
   if (!check) return fail(whyRefused(el, rawName));
-  const bad = check(value, remixletId);
-  if (bad) return fail(name === 'id' ? whyRefused(el, 'id') : bad);
-  return { ok: true, kind: 'plain', name, value };
+  const ruled = check(value, remixletId);
+  return 'why' in ruled ? fail(ruled.why) : { ok: true, kind: 'plain', name, value: ruled.value };
 }
 
 const ID_REFERENCES: ReadonlySet<string> = new Set(['list', 'headers', 'aria-controls', 'aria-owns', 'aria-flowto', 'aria-activedescendant', 'aria-details', 'aria-errormessage', 'aria-labelledby', 'aria-describedby']);

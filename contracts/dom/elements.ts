@@ -71,6 +71,7 @@ const WHY_REFUSED: Record<string, string> = {
   iframe: 'it loads another document',
   frame: 'it loads another document',
   frameset: 'it loads other documents',
+  fencedframe: 'it loads another document',
   object: 'it loads and runs a plugin or document',
   embed: 'it loads and runs a plugin or document',
   video: 'it loads media',
@@ -94,6 +95,17 @@ const WHY_REFUSED: Record<string, string> = {
   animatemotion: 'animation elements can change links and addresses',
   animatetransform: 'animation elements can change links and addresses',
 };
+
+/**
+ * Why an element that already exists (on the page, to be cloned) is one dom.create refuses outright
+ * because of what it does: a form, frame, script, style, link, meta, media… (the list above), or anything
+ * outside HTML and SVG. Undefined for the rest, including elements that are merely not on the creatable
+ * list (a page's custom elements), which load and run nothing of their own choosing.
+ */
+export function refusedElementReason(namespaceURI: string | null, localName: string): string | undefined {
+  if (namespaceURI !== HTML_NS && namespaceURI !== SVG_NS) return WHY_REFUSED.math;
+  return WHY_REFUSED[localName.toLowerCase()];
+}
 
 /** A sentence that tells the author why a tag is refused and what to use instead. */
 export function elementRefusalReason(tag: string): string {

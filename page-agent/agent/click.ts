@@ -1,18 +1,50 @@
-// Context: page agent (isolated world). click_element: one click on a matched element, refused when it
-// would follow a link or submit a form to another site, or when a formaction is involved (as for a
-// remixlet). A permitted click can still trigger the site's own actions; that is a documented gap.
+// Context: page agent (isolated world). click_element: one click on a matched element, refused when
+// anything the click would activate (policy/activation.ts, the same analysis h.click() uses: a link
+// around it, a control reached through a label, the form a submit or image button submits, with
+// formaction) would leave the chat's site, or when a formaction is involved (as for a remixlet). A
+// permitted click can still trigger the site's own actions; that is a documented gap.
 import type { z } from 'zod';
 import type { ClickInput, ClickOutput } from '../../contracts/agent/tools';
 import { RemixletRefusal } from '../../contracts/refusals';
+import { activations, type Activation } from '../policy/activation';
+import { clickElementOf, textOf } from '../policy/unclobbered';
 import { cleanText, selectorFor } from './describe';
 import { agentQueryAll } from './selector';
 
-function hostOf(address: string): string | undefined {
+function refuse(reason: string): never {
+  throw new RemixletRefusal('CLICK_REFUSED', reason, 'click_element');
+}
+
+/** The host of an http(s) address, else undefined. */
+function webHost(address: string | undefined): string | undefined {
+  if (address === undefined) return undefined;
   try {
-    const url = new URL(address, document.baseURI);
+    const url = new URL(address);
     return url.protocol === 'http:' || url.protocol === 'https:' ? url.hostname : undefined;
   } catch {
     return undefined;
+  }
+}
+
+function check(a: Activation, site: string): void {
+  switch (a.kind) {
+    case 'unchecked':
+      return refuse(a.why);
+    case 'form-override':
+      return refuse('This button has a formaction or formtarget; the agent does not click it.');
+    case 'link': {
+      if (/^\s*javascript:/i.test(a.raw)) refuse('This link runs a javascript: address; the agent does not click it.');
+      const host = webHost(a.href);
+      if (host === undefined) refuse(`This link opens ${JSON.stringify(a.raw.slice(0, 60))}, not a web page on ${site}; the agent stays on the chat's site.`);
+      if (host !== site) refuse(`This link goes to ${host}, not ${site}; the agent stays on the chat's site.`);
+      return;
+    }
+    case 'submit': {
+      if (a.method === 'dialog') return;
+      const host = webHost(a.action);
+      if (host !== site) refuse(`This button submits a form to ${host ?? 'an address that is not a web page'}, not ${site}.`);
+      return;
+    }
   }
 }
 
@@ -20,22 +52,8 @@ export function clickElement(input: z.infer<typeof ClickInput> & { site: string 
   const el = agentQueryAll(input.selector, 'click_element')[input.index ?? 0];
   if (!el) throw new RemixletRefusal('NOT_FOUND', `Nothing matches ${JSON.stringify(input.selector.slice(0, 100))} at index ${input.index ?? 0}.`, 'click_element');
   const target = el instanceof HTMLLabelElement && el.control ? el.control : el;
-  const link = target.closest('a[href], area[href]');
-  if (link) {
-    const href = link.getAttribute('href') ?? '';
-    if (/^\s*javascript:/i.test(href)) throw new RemixletRefusal('CLICK_REFUSED', 'This link runs a javascript: address; the agent does not click it.', 'click_element');
-    const host = hostOf(href);
-    if (host !== undefined && host !== input.site) throw new RemixletRefusal('CLICK_REFUSED', `This link goes to ${host}, not ${input.site}; the agent stays on the chat's site.`, 'click_element');
-  }
-  const button = target.closest('button, input[type=submit], input[type=image]');
-  if (button) {
-    if (button.hasAttribute('formaction')) throw new RemixletRefusal('CLICK_REFUSED', 'This button has a formaction; the agent does not click it.', 'click_element');
-    const form = (button as HTMLButtonElement).form;
-    if (form && (button as HTMLButtonElement).type === 'submit') {
-      const host = hostOf(form.getAttribute('action') ?? location.href);
-      if (host !== input.site) throw new RemixletRefusal('CLICK_REFUSED', `This button submits a form to ${host ?? 'an unknown address'}, not ${input.site}.`, 'click_element');
-    }
-  }
-  (target as HTMLElement).click();
-  return { clicked: true, description: `${selectorFor(target)} "${cleanText(target.textContent ?? '', 80)}"` };
+  for (const a of activations(target)) check(a, input.site);
+  if (target instanceof HTMLElement) clickElementOf(target);
+  else target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, view: window }));
+  return { clicked: true, description: `${selectorFor(target)} "${cleanText(textOf(target) ?? '', 80)}"` };
 }

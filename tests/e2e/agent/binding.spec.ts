@@ -36,9 +36,12 @@ test('a chat stays on its tab and site, refuses other tabs, and stops when its t
   await expect(uiCall<{ dataUrl: string }>(panel, 'agentCapture', on)).resolves.toMatchObject({ dataUrl: expect.stringMatching(/^data:image\/jpeg;base64,/) });
   await expect(uiCall(panel, 'agentClick', { ...on, input: { selector: '#products .add', index: 1 } })).resolves.toMatchObject({ clicked: true });
   await expect(shop.locator('#cart .count')).toHaveText('1');
-  await shop.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<a id="away" href="https://attacker.example/x">away</a><form id="f" action="https://attacker.example/post"><button id="go">go</button></form>'));
+  await shop.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<a id="away" href="https://attacker.example/x">away</a><form id="f" action="https://attacker.example/post"><button id="go">go</button></form><form action="https://attacker.example/image"><input type="image" id="img-go" alt="go"></form><label for="go"><span id="go-span">go</span></label>'));
   await expect(uiCall(panel, 'agentClick', { ...on, input: { selector: '#away' } })).rejects.toThrow(/CLICK_REFUSED.*attacker\.example/);
   await expect(uiCall(panel, 'agentClick', { ...on, input: { selector: '#go' } })).rejects.toThrow(/CLICK_REFUSED.*submits a form to attacker\.example/);
+  // An image button submits its form too, and a span inside a label clicks the label's control.
+  await expect(uiCall(panel, 'agentClick', { ...on, input: { selector: '#img-go' } })).rejects.toThrow(/CLICK_REFUSED.*submits a form to attacker\.example/);
+  await expect(uiCall(panel, 'agentClick', { ...on, input: { selector: '#go-span' } })).rejects.toThrow(/CLICK_REFUSED.*submits a form to attacker\.example/);
   await expect(uiCall(panel, 'agentOpenPage', { ...on, input: { url: 'https://attacker.example/' } })).rejects.toThrow(/ADDRESS_REFUSED/);
 
   // The same site on another page keeps the chat; another site stops it.

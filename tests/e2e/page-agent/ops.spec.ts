@@ -76,13 +76,15 @@ await t('after', first.after(await dom.create('span', { text: 'after' })));
 const doomed = await dom.create('span', { text: 'doomed' });
 await lab.append(doomed);
 await t('replaceWith', doomed.replaceWith(await dom.create('em', { text: 'replaced' })));
-await t('clone', dom.query('#login').then((f) => f.clone()).then(async (c) => { await lab.append(c); return c.html(); }));
+await t('clone', dom.query('#pw-label').then((f) => f.clone()).then(async (c) => { await lab.append(c); return c.html(); }));
+await t('cloneForm', dom.query('#login').then((f) => f.clone()));
 await t('addStyle', dom.addStyle('#heading { outline: 3px solid rgb(9, 8, 7); }'));
 await t('addStyleUrl', dom.addStyle(S.addStyleUrl));
 await t('focus', user.focus());
 await t('clickAllowed', dom.query('#intro').then((p) => p.click()));
 await t('clickAway', dom.query('#away-submit').then((b) => b.click()));
 await t('clickFormaction', dom.query('#fa').then((b) => b.click()));
+await t('clickClobbered', dom.query('#clobbered-submit').then((b) => b.click()));
 await t('clickNewTab', dom.query('#newtab').then((b) => b.click()));
 const gone = await dom.query('#top nav');
 await gone.remove();
@@ -200,6 +202,8 @@ test('every dom operation through the real extension, with the page policy holdi
   refused('createAttrRefused', 'ADDRESS_REFUSED');
   expect(await page.locator('#lab > span, #lab > em').allTextContents()).toEqual(['before', 'first', 'after', 'replaced']);
   expect(ok('clone')).not.toMatch(/hunter2|id=|name=/);
+  expect(ok('clone')).toContain('type="password"');
+  refused('cloneForm', 'ELEMENT_REFUSED');
   await expect.poll(() => page.locator('#heading').evaluate((el) => getComputedStyle(el).outlineColor)).toBe('rgb(9, 8, 7)');
   refused('addStyleUrl', 'STYLE_REFUSED');
   expect(await page.evaluate(() => document.activeElement?.id)).toBe('user');
@@ -207,6 +211,9 @@ test('every dom operation through the real extension, with the page policy holdi
   expect(await page.evaluate(() => (window as unknown as { __pageSaw: string[] }).__pageSaw)).toContain('click:intro:false');
   refused('clickAway', 'CLICK_REFUSED');
   refused('clickFormaction', 'CLICK_REFUSED');
+  // The form's own field named "action" does not stand in for its real destination.
+  refused('clickClobbered', 'CLICK_REFUSED');
+  expect(r.clickClobbered!.reason).toContain('attacker.example');
   refused('clickNewTab', 'CLICK_REFUSED');
   refused('gone', 'HANDLE_GONE');
 

@@ -137,6 +137,21 @@ describe('allowed attributes', () => {
     expect(verdict(tag, name, value)).toEqual({ ok: true, kind: 'plain', name, value });
   });
 
+  // Chromium does not trim enumerated values: a button of type " button" submits its form, a link with
+  // target=" _self" opens a new window. What is written is the value that was checked.
+  test.each([
+    ['button', 'type', ' button', 'button'],
+    ['button', 'type', 'BUTTON\n', 'button'],
+    ['a', 'target', ' _self', '_self'],
+    ['a', 'target', '_SELF ', '_self'],
+    ['input', 'type', ' checkbox ', 'checkbox'],
+    ['img', 'loading', 'LAZY', 'lazy'],
+    ['div', 'dir', ' rtl', 'rtl'],
+    ['input', 'autocomplete', 'off ', 'off'],
+  ])('%s %s=%j is written as the value checked, %j', (tag, name, value, written) => {
+    expect(verdict(tag, name, value)).toEqual({ ok: true, kind: 'plain', name, value: written });
+  });
+
   test('href on a link and src on an image go to the address rule', () => {
     expect(verdict('a', 'href', 'https://x.test/')).toEqual({ ok: true, kind: 'address', name: 'href', addressKind: 'link' });
     expect(verdict('img', 'SRC', 'data:image/png;base64,AA')).toEqual({ ok: true, kind: 'address', name: 'src', addressKind: 'image' });

@@ -32,6 +32,8 @@ describe('refused clicks', () => {
     expect(await clickRefused('#evil-inner')).toContain('attacker.example');
     expect(await clickRefused('#inside')).toContain('javascript:');
     expect(await clickRefused('#jslink')).toContain('javascript:');
+    // A link is not a load: the page's own link to another site is a destination the address rule refuses.
+    expect(await clickRefused('#partner')).toContain('partner.example');
     await p.page.waitForTimeout(100);
     expect(p.offsite()).toEqual([]);
     expect(p.page.url()).toBe('https://page.test/app/index.html');
@@ -42,6 +44,48 @@ describe('refused clicks', () => {
     expect(await clickRefused('#fa')).toContain('formaction');
     expect(await clickRefused('#blank')).toContain('another window');
     expect(await clickRefused('#dl')).toContain('download');
+    expect(p.requests).toEqual([]);
+  });
+
+  test('a form whose attributes its own fields clobber (name="action", "method", "target", "getAttribute") is judged by its real attributes', async () => {
+    await p.page.evaluate(() =>
+      document.body.insertAdjacentHTML(
+        'beforeend',
+        `<form id="clob-action" action="https://attacker.example/clobbered" method="post"><input type="hidden" name="action" value="x"><button id="clob-action-go">Go</button></form>
+         <form id="clob-target" target="_blank"><input type="hidden" name="target"><button id="clob-target-go">Go</button></form>
+         <form id="clob-method" action="https://attacker.example/m" method="dialog"><input name="method"><input name="getAttribute"><input name="id"><button id="clob-method-go">Go</button></form>
+         <form id="clob-image" action="https://attacker.example/i"><input name="action"><input type="image" id="clob-image-go" alt="go"></form>`,
+      ),
+    );
+    expect(await clickRefused('#clob-action-go')).toContain('attacker.example');
+    expect(await clickRefused('#clob-target-go')).toContain('another window');
+    expect(await clickRefused('#clob-image-go')).toContain('attacker.example');
+    // method="dialog" really is a dialog form: it closes a dialog and sends nothing, so it is allowed
+    // however its fields are named.
+    await p.ok({ op: 'click', h: await q('#clob-method-go') });
+    await p.page.waitForTimeout(100);
+    expect(p.offsite()).toEqual([]);
+    expect(p.page.url()).toBe('https://page.test/app/index.html');
+  });
+
+  test('a form whose fields clobber parentElement, localName and hasAttribute is still walked once, to the top', async () => {
+    await p.page.evaluate(() =>
+      document.body.insertAdjacentHTML(
+        'beforeend',
+        '<a href="javascript:window.__canary++"><form id="clob-walk"><input name="parentElement"><input name="localName"><input name="hasAttribute"><input name="namespaceURI"><span id="clob-walk-span">x</span></form></a>',
+      ),
+    );
+    expect(await clickRefused('#clob-walk-span')).toContain('javascript:');
+    expect(await p.page.evaluate(() => (window as unknown as { __canary: number }).__canary)).toBe(0);
+  });
+
+  test('a target the browser reads as a window name (" _self", whitespace) or a <base target> opens another window', async () => {
+    await p.page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<a id="sp-self" href="/app/x" target=" _self">x</a><a id="ws" href="/app/x" target=" ">y</a><form id="sp-form" action="/app/f" target="_self "><button id="sp-go">go</button></form>'));
+    expect(await clickRefused('#sp-self')).toContain('another window');
+    expect(await clickRefused('#ws')).toContain('another window');
+    expect(await clickRefused('#sp-go')).toContain('another window');
+    await p.page.evaluate(() => document.head.insertAdjacentHTML('beforeend', '<base target="_blank">'));
+    expect(await clickRefused('#home')).toContain('another window');
     expect(p.requests).toEqual([]);
   });
 
@@ -59,11 +103,14 @@ describe('allowed clicks', () => {
     expect(await p.page.evaluate(() => document.querySelector('details')!.open)).toBe(true);
   });
 
-  test('the page\'s own in-page link, and a link the page already has to another site', async () => {
+  test('the page\'s own in-page link, and a link to an address the page already loads', async () => {
     await p.ok({ op: 'click', h: await q('#frag') });
     expect(p.page.url()).toBe('https://page.test/app/index.html#reviews');
-    await p.ok({ op: 'click', h: await q('#partner') });
-    await expect.poll(() => p.requests).toContain('https://partner.example/deal');
+    await p.page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<img src="https://cdn.partner.example/offer.png" alt=""><a id="offer" href="https://cdn.partner.example/offer.png">offer</a>'));
+    const offers = () => p.requests.filter((u) => u === 'https://cdn.partner.example/offer.png').length;
+    await expect.poll(offers).toBe(1);
+    await p.ok({ op: 'click', h: await q('#offer') });
+    await expect.poll(offers).toBe(2);
   });
 
   test('a submit button whose form posts to the page\'s own origin submits it', async () => {

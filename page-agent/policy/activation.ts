@@ -1,0 +1,101 @@
+// Context: page agent (isolated world). What one click on an element would activate, for both the
+// remixlet's h.click() (policy/click.ts, which applies the address rule) and the agent's click_element
+// (agent/click.ts, which keeps to the chat's site): every element the click passes on its way up (a
+// link around a span, the button a span sits in, through shadow roots and slots), the control a label
+// hands the click to, and the form a submit button submits, with its real destination (formaction
+// included). Everything is read with the un-clobberable readers, so a form's own fields cannot change
+// the answer. Trusts the DOM as it stands at the moment of the click, nothing else.
+import { HTML_NS, SVG_NS } from '../../contracts/dom/elements';
+import { attr, attrNS, composedParent, documentBase, formActionOf, formMethodOf, hasAttr, idOf, localNameOf, namespaceOf, queryAll } from './unclobbered';
+
+const XLINK_NS = 'http://www.w3.org/1999/xlink';
+const MAX_LABEL_HOPS = 3;
+const MAX_DEPTH = 4096;
+
+export type Activation =
+  /** A link (<a>, <area>, SVG <a>) with an href: `raw` as written, `href` resolved (undefined if it does not parse). */
+  | { kind: 'link'; element: Element; raw: string; href: string | undefined; target: string; download: boolean }
+  /** A form submission: `action` resolved as the browser submits it (formaction first, then the form's action). */
+  | { kind: 'submit'; submitter: HTMLButtonElement | HTMLInputElement; form: HTMLFormElement; action: string; method: string; target: string }
+  /** An element carrying formaction or formtarget: it sends a form somewhere of its own choosing. */
+  | { kind: 'form-override'; element: Element }
+  /** The click goes through more labels, or a deeper tree, than is checked. */
+  | { kind: 'unchecked'; why: string };
+
+/** How an element names itself in a refusal: <tag#id>, read without trusting a form's fields. */
+export function describeElement(el: Element): string {
+  const id = idOf(el);
+  return `<${localNameOf(el)}${id ? `#${id.slice(0, 40)}` : ''}>`;
+}
+
+/**
+ * The browsing context a link or form goes to, as the browser reads it: the element's own target, else
+ * the first <base target>. Keywords match ASCII case-insensitively but are not trimmed: " _self" is a
+ * window name, so it opens a new window.
+ */
+function targetOf(own: string | null): string {
+  if (own !== null) return own.toLowerCase();
+  const base = queryAll('base[target]')[0];
+  return (base ? attr(base, 'target') ?? '' : '').toLowerCase();
+}
+
+/** Whether a target (as targetOf answers it) stays in this window. */
+export function staysInWindow(target: string): boolean {
+  return target === '' || target === '_self' || target === '_top' || target === '_parent';
+}
+
+function resolvedOrUndefined(raw: string): string | undefined {
+  try {
+    return new URL(raw, documentBase()).href;
+  } catch {
+    return undefined;
+  }
+}
+
+function link(el: Element): Activation | undefined {
+  const ns = namespaceOf(el);
+  const name = localNameOf(el);
+  const isLink = (ns === HTML_NS && (name === 'a' || name === 'area')) || (ns === SVG_NS && name === 'a');
+  if (!isLink) return undefined;
+  const raw = attr(el, 'href') ?? (ns === SVG_NS ? attrNS(el, XLINK_NS, 'href') : null);
+  if (raw === null) return undefined;
+  return { kind: 'link', element: el, raw, href: resolvedOrUndefined(raw), target: targetOf(attr(el, 'target')), download: hasAttr(el, 'download') };
+}
+
+function submission(el: Element): Activation | undefined {
+  if (!(el instanceof HTMLButtonElement || el instanceof HTMLInputElement)) return undefined;
+  if (el.type !== 'submit' && el.type !== 'image') return undefined;
+  const form = el.form;
+  if (!form) return undefined;
+  const action = hasAttr(el, 'formaction') ? el.formAction : formActionOf(form);
+  const method = hasAttr(el, 'formmethod') ? el.formMethod : formMethodOf(form);
+  const target = targetOf(hasAttr(el, 'formtarget') ? attr(el, 'formtarget') : attr(form, 'target'));
+  return { kind: 'submit', submitter: el, form, action, method, target };
+}
+
+function walk(el: Element, hops: number, out: Activation[]): void {
+  let depth = 0;
+  for (let node: Element | null = el; node; node = composedParent(node)) {
+    if (++depth > MAX_DEPTH) {
+      out.push({ kind: 'unchecked', why: 'The element sits deeper in the page than a click is checked.' });
+      return;
+    }
+    if (hasAttr(node, 'formaction') || hasAttr(node, 'formtarget')) out.push({ kind: 'form-override', element: node });
+    const found = link(node) ?? submission(node);
+    if (found) out.push(found);
+    if (node instanceof HTMLLabelElement) {
+      const control = node.control;
+      if (control && control !== el && !control.contains(el)) {
+        if (hops >= MAX_LABEL_HOPS) out.push({ kind: 'unchecked', why: 'The click goes through too many labels to check.' });
+        else walk(control, hops + 1, out);
+      }
+    }
+  }
+}
+
+/** Everything a click on `el` could activate, outermost concerns included; empty when it activates nothing. */
+export function activations(el: Element): Activation[] {
+  const out: Activation[] = [];
+  walk(el, 0, out);
+  return out;
+}

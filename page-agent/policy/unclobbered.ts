@@ -1,0 +1,93 @@
+// Context: page agent (isolated world). Reads of elements that a page's own markup cannot redirect. A
+// form's named fields shadow every property of the form, in the isolated world too: with
+// <input name="action"> inside it, form.action is that input, and with <input name="parentElement">
+// a walk up the tree loops. These readers call the prototypes' own getters and methods, so they answer
+// what the element really is. Trusts the browser's prototypes (the page cannot reach the isolated
+// world's), nothing on the element itself. Captured on first use: Node tests load this file without a DOM.
+
+function getter<T>(proto: object, name: string): (el: unknown) => T {
+  const get = Object.getOwnPropertyDescriptor(proto, name)?.get;
+  if (!get) throw new Error(`no getter ${name}`);
+  return (el) => get.call(el) as T;
+}
+
+function capture() {
+  return {
+    getAttribute: Element.prototype.getAttribute,
+    getAttributeNS: Element.prototype.getAttributeNS,
+    hasAttribute: Element.prototype.hasAttribute,
+    elementQuerySelectorAll: Element.prototype.querySelectorAll,
+    documentQuerySelectorAll: Document.prototype.querySelectorAll,
+    click: HTMLElement.prototype.click,
+    parentNode: getter<Node | null>(Node.prototype, 'parentNode'),
+    assignedSlot: getter<HTMLSlotElement | null>(Element.prototype, 'assignedSlot'),
+    host: getter<Element>(ShadowRoot.prototype, 'host'),
+    isConnected: getter<boolean>(Node.prototype, 'isConnected'),
+    baseURI: getter<string>(Node.prototype, 'baseURI'),
+    localName: getter<string>(Element.prototype, 'localName'),
+    namespaceURI: getter<string | null>(Element.prototype, 'namespaceURI'),
+    id: getter<string>(Element.prototype, 'id'),
+    textContent: getter<string | null>(Node.prototype, 'textContent'),
+    formAction: getter<string>(HTMLFormElement.prototype, 'action'),
+    formMethod: getter<string>(HTMLFormElement.prototype, 'method'),
+  };
+}
+let captured: ReturnType<typeof capture> | undefined;
+const native = () => (captured ??= capture());
+
+export const localNameOf = (el: Element): string => native().localName(el);
+export const namespaceOf = (el: Element): string | null => native().namespaceURI(el);
+export const idOf = (el: Element): string => native().id(el);
+export const textOf = (node: Node): string | null => native().textContent(node);
+/** The form's submission address, resolved as the browser does (no action attribute: the document's URL). */
+export const formActionOf = (form: HTMLFormElement): string => native().formAction(form);
+/** "get", "post" or "dialog", as the browser reads the method attribute. */
+export const formMethodOf = (form: HTMLFormElement): string => native().formMethod(form);
+
+export function attr(el: Element, name: string): string | null {
+  return native().getAttribute.call(el, name);
+}
+
+export function attrNS(el: Element, ns: string, name: string): string | null {
+  return native().getAttributeNS.call(el, ns, name);
+}
+
+export function hasAttr(el: Element, name: string): boolean {
+  return native().hasAttribute.call(el, name);
+}
+
+export function isConnected(node: Node): boolean {
+  return native().isConnected(node);
+}
+
+export function documentBase(doc: Document = document): string {
+  return native().baseURI(doc);
+}
+
+export function queryAll(selector: string, doc: Document = document): Element[] {
+  return [...(native().documentQuerySelectorAll.call(doc, selector) as NodeListOf<Element>)];
+}
+
+/** Every element under `el`, in document order (not into shadow roots). */
+export function descendants(el: Element): Element[] {
+  return [...(native().elementQuerySelectorAll.call(el, '*') as NodeListOf<Element>)];
+}
+
+/**
+ * The next element a click event passes on its way up (the composed path): the slot an element is
+ * assigned to, else its parent, else the host of the shadow root it sits in.
+ */
+export function composedParent(el: Element): Element | null {
+  const n = native();
+  const slot = n.assignedSlot(el);
+  if (slot) return slot;
+  const parent = n.parentNode(el);
+  if (parent instanceof Element) return parent;
+  if (parent instanceof ShadowRoot) return n.host(parent);
+  return null;
+}
+
+/** A click as HTMLElement.click() makes it, even on a form whose field is named "click". */
+export function clickElementOf(el: HTMLElement): void {
+  native().click.call(el);
+}
