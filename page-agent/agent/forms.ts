@@ -1,10 +1,11 @@
 // Context: page agent (isolated world). read_page_data "forms": every form field with its current value,
 // except that a password field (type password, a password autocomplete, or masked) reads as empty.
 import { isPasswordField } from '../policy/password';
+import { textWithoutPasswords } from '../policy/password-text';
 import { cleanText, selectorFor } from './describe';
 
 function labelOf(el: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement): string {
-  const text = [...(el.labels ?? [])].map((l) => l.textContent ?? '').join(' ') || el.getAttribute('aria-label') || el.getAttribute('placeholder') || '';
+  const text = [...(el.labels ?? [])].map((l) => textWithoutPasswords(l)).join(' ') || el.getAttribute('aria-label') || el.getAttribute('placeholder') || '';
   return cleanText(text, 120);
 }
 

@@ -89,6 +89,26 @@ describe('the text of a masked textarea is not text', () => {
     expect(JSON.stringify(read)).not.toContain('s3cret');
   });
 
+  test("the agent's inspect_styles and form labels leave out what the page's own CSS or a label copies", async () => {
+    const p = await browser.open(`<style>#pw { --v: attr(value); width: 91px } label textarea { -webkit-text-security: disc }</style>
+      <label>Key <textarea id="k">label-secret</textarea></label><input id="pw" type="password" value="hunter2">`);
+    type Agent = {
+      __agent: {
+        inspectStyles: (i: unknown) => { elements: { values: Record<string, string> }[] };
+        formFields: () => { fields: { label: string }[] };
+      };
+    };
+    // The page's own sheet really does copy the value: read directly in the page, it is there.
+    expect(await p.page.evaluate(() => getComputedStyle(document.getElementById('pw')!).getPropertyValue('--v'))).toContain('hunter2');
+    const read = await p.page.evaluate(() => {
+      const agent = (window as unknown as Agent).__agent;
+      return { styles: agent.inspectStyles({ selector: '#pw', properties: ['--v', 'width', 'content'] }).elements[0]!.values, labels: agent.formFields().fields.map((f) => f.label) };
+    });
+    expect(read.styles.width).toBe('91px');
+    expect(read.labels.join(' ')).toContain('Key');
+    expect(JSON.stringify(read)).not.toMatch(/hunter2|label-secret/);
+  });
+
   test('a plain textarea keeps its text', async () => {
     const p = await browser.open('<div id="d">Note: <textarea>plain words</textarea></div>');
     expect(await p.ok({ op: 'text', h: await q(p, '#d') })).toBe('Note: plain words');
