@@ -5,6 +5,7 @@
 import { RemixletRefusal } from '../contracts/refusals';
 import { CHAINED_ON_NOTHING, type Handle, type HandleRef } from '../contracts/dom/ops';
 import { remixletMade } from './policy/page-loads';
+import { localNameOf } from './policy/unclobbered';
 
 const MAX_HANDLES = 20_000;
 
@@ -26,7 +27,7 @@ export class HandleTable {
       this.byId.set(id, el);
       this.byElement.set(el, id);
     }
-    return { h: id, tag: el.localName.toLowerCase().slice(0, 64) };
+    return { h: id, tag: localNameOf(el).toLowerCase().slice(0, 64) };
   }
 
   resolve(ref: HandleRef, batchResults: unknown[], op: string): Element {

@@ -1,9 +1,11 @@
 // Context: page agent (isolated world). How the agent's tools describe an element as plain data: a
 // selector that finds it, its text with invisible characters revealed, chosen attributes, whether it is
 // visible. A password field's value never appears: not its attribute, not its property, not in HTML.
-// Trusts the DOM only.
+// Trusts the DOM only, read through the prototypes' getters (policy/unclobbered.ts): a form's named
+// fields shadow the form's own properties.
 import { revealInvisible } from '../../contracts/agent/invisible-text';
 import { isPasswordField } from '../policy/password';
+import { attributesOf, checkVisibilityOf, childElementsOf, idOf, localNameOf, parentElementOf, queryAll, rectOf } from '../policy/unclobbered';
 
 export const TEXT_CAP = 300;
 
@@ -16,26 +18,35 @@ export function cleanText(s: string, n = TEXT_CAP): string {
 }
 
 export function isVisible(el: Element): boolean {
-  const rect = el.getBoundingClientRect();
+  const rect = rectOf(el);
   if (rect.width === 0 && rect.height === 0) return false;
-  return el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true });
+  return checkVisibilityOf(el, { checkOpacity: true, checkVisibilityCSS: true });
 }
 
-/** A selector that finds this element now: its id when unique, else a path of tags and nth-of-type. */
+/**
+ * A selector that finds this element now: its id when unique, else a path of tags and nth-of-type. Read
+ * through unclobbered getters: a form's fields named id, tagName or parentElement would mislead it.
+ */
 export function selectorFor(el: Element): string {
-  if (el.id && document.querySelectorAll(`#${CSS.escape(el.id)}`).length === 1) return `#${CSS.escape(el.id)}`;
+  const uniqueId = (e: Element): string | undefined => {
+    const id = idOf(e);
+    return id && queryAll(`#${CSS.escape(id)}`).length === 1 ? `#${CSS.escape(id)}` : undefined;
+  };
+  const own = uniqueId(el);
+  if (own) return own;
   const parts: string[] = [];
   let node: Element | null = el;
   while (node && node !== document.documentElement && parts.length < 8) {
     const current: Element = node;
-    if (current.id && document.querySelectorAll(`#${CSS.escape(current.id)}`).length === 1) {
-      parts.unshift(`#${CSS.escape(current.id)}`);
+    const id = uniqueId(current);
+    if (id) {
+      parts.unshift(id);
       break;
     }
-    const tag = current.tagName.toLowerCase();
-    const parent: Element | null = current.parentElement;
-    const same = parent ? [...parent.children].filter((c) => c.tagName === current.tagName) : [];
-    parts.unshift(same.length > 1 ? `${tag}:nth-of-type(${same.indexOf(current) + 1})` : tag);
+    const tag = localNameOf(current);
+    const parent = parentElementOf(current);
+    const same = parent ? childElementsOf(parent).filter((c) => localNameOf(c) === tag) : [];
+    parts.unshift(same.length > 1 ? `${CSS.escape(tag)}:nth-of-type(${same.indexOf(current) + 1})` : CSS.escape(tag));
     node = parent;
   }
   return parts.join(' > ');
@@ -47,7 +58,7 @@ const SHOWN_ATTRS = new Set(['id', 'class', 'href', 'src', 'alt', 'title', 'aria
 export function attrsOf(el: Element): Record<string, string> {
   const out: Record<string, string> = {};
   const password = isPasswordField(el);
-  for (const a of el.attributes) {
+  for (const a of attributesOf(el)) {
     const name = a.name.toLowerCase();
     if (name === 'value') {
       if (!password) out.value = cleanText(a.value, 200);

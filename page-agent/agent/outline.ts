@@ -7,14 +7,16 @@ import { RemixletRefusal } from '../../contracts/refusals';
 import { attrsOf, cleanText, isVisible } from './describe';
 import { agentQueryAll } from './selector';
 import { ownTextWithoutPasswords, textWithoutPasswords } from '../policy/password-text';
+import { childElementsOf, childNodesOf, classesOf, idOf, localNameOf } from '../policy/unclobbered';
 
 const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'LINK', 'META', 'HEAD', 'BR', 'WBR']);
 const SIBLINGS_SHOWN = 4;
 
 function label(el: Element): string {
-  let s = el.tagName.toLowerCase();
-  if (el.id) s += `#${el.id}`;
-  for (const c of [...el.classList].slice(0, 4)) s += `.${c}`;
+  let s = localNameOf(el);
+  const id = idOf(el);
+  if (id) s += `#${id}`;
+  for (const c of classesOf(el).slice(0, 4)) s += `.${c}`;
   const attrs = attrsOf(el);
   delete attrs.id;
   delete attrs.class;
@@ -25,12 +27,12 @@ function label(el: Element): string {
 }
 
 function ownText(el: Element): string {
-  const text = el instanceof SVGElement && el.tagName.toLowerCase() === 'text' ? textWithoutPasswords(el) : ownTextWithoutPasswords(el);
+  const text = el instanceof SVGElement && localNameOf(el) === 'text' ? textWithoutPasswords(el) : ownTextWithoutPasswords(el);
   return cleanText(text, 200);
 }
 
 function shape(el: Element): string {
-  return `${el.tagName}.${[...el.classList].sort().join('.')}`;
+  return `${localNameOf(el)}.${classesOf(el).sort().join('.')}`;
 }
 
 export function outline(input: z.infer<typeof OutlineInput>): z.infer<typeof OutlineOutput> {
@@ -51,7 +53,7 @@ export function outline(input: z.infer<typeof OutlineInput>): z.infer<typeof Out
       if (text) lines.push(`${pad}<!-- ${text} -->`);
       return;
     }
-    if (!(node instanceof Element) || SKIP.has(node.tagName)) {
+    if (!(node instanceof Element) || SKIP.has(localNameOf(node).toUpperCase())) {
       if (node instanceof HTMLScriptElement && node.type === 'application/ld+json') {
         lines.push(`${pad}script[type="application/ld+json"] (structured data: read it with read_page_data source "structured_data")`);
       }
@@ -61,13 +63,13 @@ export function outline(input: z.infer<typeof OutlineInput>): z.infer<typeof Out
     const text = ownText(node);
     lines.push(`${pad}${label(node)}${hidden && !parentHidden ? ' (hidden)' : ''}${text ? ` "${text}"` : ''}`);
     let run: { shape: string; count: number } | undefined;
-    for (const child of node.childNodes) {
+    for (const child of childNodesOf(node)) {
       if (child instanceof Element) {
         const s = shape(child);
         run = run && run.shape === s ? { shape: s, count: run.count + 1 } : { shape: s, count: 1 };
         if (run.count === SIBLINGS_SHOWN + 1) {
-          const rest = [...node.children].filter((c) => shape(c) === s).length - SIBLINGS_SHOWN;
-          lines.push(`${pad}  … ${rest} more like the above (${child.tagName.toLowerCase()}${[...child.classList].map((c) => `.${c}`).join('')}); query them with query_elements`);
+          const rest = childElementsOf(node).filter((c) => shape(c) === s).length - SIBLINGS_SHOWN;
+          lines.push(`${pad}  … ${rest} more like the above (${localNameOf(child)}${classesOf(child).map((c) => `.${c}`).join('')}); query them with query_elements`);
         }
         if (run.count > SIBLINGS_SHOWN) continue;
       }

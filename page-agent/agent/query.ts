@@ -5,14 +5,15 @@ import type { QueryInput, QueryOutput } from '../../contracts/agent/tools';
 import { attrsOf, cleanText, isVisible, safeOuterHtml, selectorFor } from './describe';
 import { agentQueryAll } from './selector';
 import { textWithoutPasswords } from '../policy/password-text';
+import { localNameOf, rectOf } from '../policy/unclobbered';
 
 export function queryElements(input: z.infer<typeof QueryInput>): z.infer<typeof QueryOutput> {
   const all = agentQueryAll(input.selector, 'query_elements');
   const elements = all.slice(0, input.limit ?? 10).map((el, index) => {
-    const r = el.getBoundingClientRect();
+    const r = rectOf(el);
     return {
       index,
-      tag: el.tagName.toLowerCase(),
+      tag: localNameOf(el),
       selector: selectorFor(el),
       // A value is not text content; a masked textarea's text (its initial value) is left out too.
       text: cleanText(textWithoutPasswords(el)),

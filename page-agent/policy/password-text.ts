@@ -1,17 +1,18 @@
 // Context: page agent. The text of an element as every reader gives it (h.text(), the agent's
 // query_elements and outline): its text content without the text inside password fields. A textarea
 // masked with -webkit-text-security is a password field, and its text content is its initial value.
-// Trusts the DOM only.
+// Trusts the DOM only, read through the prototypes' getters (unclobbered.ts): a form's fields shadow its properties.
 import { isPasswordField } from './password';
+import { childNodesOf, queryWithin, textOf } from './unclobbered';
 
 /** Text content of el, leaving out every password field's own text (the field itself reads as ''). */
 export function textWithoutPasswords(el: Element): string {
   if (isPasswordField(el)) return '';
   // Only a textarea among password fields holds text; most elements hold none, and are answered directly.
-  const hidden = [...el.querySelectorAll('textarea')].filter(isPasswordField);
-  if (hidden.length === 0) return el.textContent ?? '';
+  const hidden = queryWithin(el, 'textarea').filter(isPasswordField);
+  if (hidden.length === 0) return textOf(el) ?? '';
   const skip = new Set<Node>(hidden);
-  const walker = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT | NodeFilter.SHOW_CDATA_SECTION, {
+  const walker = document.createTreeWalker(el, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT | NodeFilter.SHOW_CDATA_SECTION, {
     acceptNode: (n) => (skip.has(n) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
   });
   let text = '';
@@ -23,6 +24,6 @@ export function textWithoutPasswords(el: Element): string {
 export function ownTextWithoutPasswords(el: Element): string {
   if (isPasswordField(el)) return '';
   let text = '';
-  for (const n of el.childNodes) if (n.nodeType === Node.TEXT_NODE) text += (n as Text).data;
+  for (const n of childNodesOf(el)) if (n.nodeType === Node.TEXT_NODE) text += (n as Text).data;
   return text;
 }

@@ -28,6 +28,10 @@ function capture() {
     namespaceURI: getter<string | null>(Element.prototype, 'namespaceURI'),
     id: getter<string>(Element.prototype, 'id'),
     textContent: getter<string | null>(Node.prototype, 'textContent'),
+    attributes: getter<NamedNodeMap>(Element.prototype, 'attributes'),
+    childNodes: getter<NodeListOf<ChildNode>>(Node.prototype, 'childNodes'),
+    getBoundingClientRect: Element.prototype.getBoundingClientRect,
+    checkVisibility: Element.prototype.checkVisibility,
     formAction: getter<string>(HTMLFormElement.prototype, 'action'),
     formMethod: getter<string>(HTMLFormElement.prototype, 'method'),
   };
@@ -66,6 +70,45 @@ export function documentBase(doc: Document = document): string {
 
 export function queryAll(selector: string, doc: Document = document): Element[] {
   return [...(native().documentQuerySelectorAll.call(doc, selector) as NodeListOf<Element>)];
+}
+
+/** The element's parent element (null at the top or when its parent is a document or shadow root). */
+export function parentElementOf(el: Element): Element | null {
+  const parent = native().parentNode(el);
+  return parent instanceof Element ? parent : null;
+}
+
+/** The element's child elements, in order. */
+export function childElementsOf(el: Element): Element[] {
+  return [...(native().elementQuerySelectorAll.call(el, ':scope > *') as NodeListOf<Element>)];
+}
+
+/** The element's attributes. */
+export function attributesOf(el: Element): Attr[] {
+  return [...native().attributes(el)];
+}
+
+/** The element's classes, as its class attribute lists them. */
+export function classesOf(el: Element): string[] {
+  return (attr(el, 'class') ?? '').split(/[\t\n\f\r ]+/).filter(Boolean);
+}
+
+/** The node's child nodes, in order. */
+export function childNodesOf(node: Node): ChildNode[] {
+  return [...native().childNodes(node)];
+}
+
+export function rectOf(el: Element): DOMRect {
+  return native().getBoundingClientRect.call(el);
+}
+
+export function checkVisibilityOf(el: Element, options: CheckVisibilityOptions): boolean {
+  return native().checkVisibility.call(el, options);
+}
+
+/** The elements under `el` that match selector, in document order (not into shadow roots). */
+export function queryWithin(el: Element, selector: string): Element[] {
+  return [...(native().elementQuerySelectorAll.call(el, selector) as NodeListOf<Element>)];
 }
 
 /** Every element under `el`, in document order (not into shadow roots). */
