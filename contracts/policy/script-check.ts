@@ -336,6 +336,21 @@ interface NormalCall {
   isNew: boolean;
 }
 
+/**
+ * Where an expression is used: climbs past the optional-chain and parenthesis nodes around it, giving the
+ * outermost of them (cur), the node that uses it (parent), and parent's index in ancestors.
+ */
+function usePlace(node: AnyNode, ancestors: readonly AnyNode[]): { cur: AnyNode; parent: AnyNode | undefined; i: number } {
+  let cur: AnyNode = node;
+  let i = ancestors.length - 2;
+  let parent = ancestors[i];
+  while (parent !== undefined && (parent.type === 'ChainExpression' || parent.type === 'ParenthesizedExpression')) {
+    cur = parent;
+    parent = ancestors[--i];
+  }
+  return { cur, parent, i };
+}
+
 function unwrap(node: AnyNode): AnyNode {
   let n = node;
   for (;;) {
@@ -651,13 +666,7 @@ class ScriptChecker {
       this.refuse(node, '.constructor.constructor reaches the Function constructor, which builds code from text. Write an ordinary function instead.');
       return;
     }
-    let cur: AnyNode = node;
-    let i = ancestors.length - 2;
-    let parent = ancestors[i];
-    while (parent !== undefined && (parent.type === 'ChainExpression' || parent.type === 'ParenthesizedExpression')) {
-      cur = parent;
-      parent = ancestors[--i];
-    }
+    const { cur, parent } = usePlace(node, ancestors);
     if (parent === undefined) return;
     const calledPlainly = parent.type === 'CallExpression' && parent.callee === cur && !this.argsAreLiteral(parent.arguments);
     const calledIndirectly =
@@ -681,13 +690,7 @@ class ScriptChecker {
   onMakerReference(node: MemberExpression, ancestors: readonly AnyNode[], prop: string): void {
     // `create` is also an ordinary field name (step.create): only dom's, by that name or a const alias of it, is an element maker.
     if (prop === 'create' && !this.isDom(node.object)) return;
-    let cur: AnyNode = node;
-    let i = ancestors.length - 2;
-    let parent = ancestors[i];
-    while (parent !== undefined && (parent.type === 'ChainExpression' || parent.type === 'ParenthesizedExpression')) {
-      cur = parent;
-      parent = ancestors[--i];
-    }
+    const { cur, parent, i } = usePlace(node, ancestors);
     if (parent === undefined) return;
     if (parent.type === 'CallExpression' && parent.callee === cur) return;
     if (parent.type === 'MemberExpression' && parent.object === cur) {
