@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { Refusal } from './refusals';
 import { RemixletId } from './remixlet-id';
+import { SERVICE_LIMITS } from './boundaries/service-limits';
 
 export { API_VERSION, SUPPORTED_API_VERSIONS } from './api-version';
 export { RemixletId };
@@ -53,17 +54,30 @@ export const RemixletHead = z
   .strict();
 export type RemixletHead = z.infer<typeof RemixletHead>;
 
+/** Longest page address kept with a log line; a page's address has no limit of its own. */
+export const LOG_URL_CHARS = 2_000;
+
 export const LogEntry = z
   .object({
     at: z.number(),
     level: z.enum(['info', 'warn', 'error', 'refusal']),
-    message: z.string().max(4_000),
+    message: z.string().max(SERVICE_LIMITS.logLineChars),
     refusal: z.optional(Refusal),
     source: z.enum(['remixlet', 'page-agent', 'worker', 'sandbox', 'offscreen']),
-    url: z.string().max(2_000).optional(),
+    url: z.string().max(LOG_URL_CHARS).optional(),
   })
   .strict();
 export type LogEntry = z.infer<typeof LogEntry>;
+
+/**
+ * A log line cut to what LogEntry takes: a long message or a long page address (a page chooses its own)
+ * must not turn the line, or the refusal it records, into a parse error.
+ */
+export function fitLogEntry(entry: LogEntry): LogEntry {
+  const message = entry.message.length > SERVICE_LIMITS.logLineChars ? entry.message.slice(0, SERVICE_LIMITS.logLineChars) : entry.message;
+  const url = entry.url !== undefined && entry.url.length > LOG_URL_CHARS ? `${entry.url.slice(0, LOG_URL_CHARS - 1)}…` : entry.url;
+  return { ...entry, message, ...(url !== undefined ? { url } : {}) };
+}
 
 export const LOG_LIMIT = 500;
 

@@ -41,10 +41,13 @@ const handlers: HandlersOf<OffscreenSpec, Ctx> = {
     const results = await logged(grant, 'dom', async () => {
       if (!page) throw new RemixletRefusal('NO_PAGE_AGENT', PAGE_GONE);
       try {
-        return await page.agent.exec({ remixlet: scopeOf(grant.remixlet), ops: input.ops });
+        const answered = await page.agent.exec({ remixlet: scopeOf(grant.remixlet), ops: input.ops });
+        // One answer per op, or the page agent misbehaved: refused as a whole rather than read past its end.
+        if (answered.length === input.ops.length) return answered;
       } catch (e) {
         throw e instanceof RemixletRefusal ? e : new RemixletRefusal('NO_PAGE_AGENT', PAGE_GONE);
       }
+      throw new RemixletRefusal('NO_PAGE_AGENT', 'The page answered fewer calls than this batch sent, so which of them ran is unknown; read the page again before changing it.');
     });
     const url = page?.url;
     const lines: LogEntry[] = [];
@@ -72,7 +75,7 @@ const handlers: HandlersOf<OffscreenSpec, Ctx> = {
     await appendLog(ctx.grant.remixlet.head.id, { at: Date.now(), level: input.level, source: 'remixlet', message: input.message, url: ctx.grant.page?.url });
     return { logged: true };
   },
-  storage: ({ input, ctx }) => storageCall(ctx.grant.remixlet.head.id, input.call),
+  storage: ({ input, ctx }) => logged(ctx.grant, `rmx.storage.${input.call.action}`, () => storageCall(ctx.grant.remixlet.head.id, input.call)),
   ...serviceHandlers,
   sandboxEnded: async ({ input, ctx }) => {
     // Revokes the token and releases the sandbox's page listeners and observers, as any teardown does.

@@ -1,11 +1,11 @@
 // Context: background service worker. The remixlet's log: bounded, newest last in storage, newest
 // first when read. Refusals land here with their reason so the agent can fix the code.
 import { db, serialized } from './db';
-import { LOG_LIMIT, LogEntry } from '../../contracts/remixlet';
+import { fitLogEntry, LOG_LIMIT, LogEntry } from '../../contracts/remixlet';
 import { z } from 'zod';
 
 export async function appendLog(remixletId: string, entry: LogEntry): Promise<void> {
-  const checked = LogEntry.parse({ ...entry, message: entry.message.slice(0, 4_000) });
+  const checked = LogEntry.parse(fitLogEntry(entry));
   await serialized(`log:${remixletId}`, async () => {
     const parsed = z.array(LogEntry).safeParse(await db.logs.getItem(remixletId));
     const entries = parsed.success ? parsed.data : [];
@@ -17,7 +17,7 @@ export async function appendLog(remixletId: string, entry: LogEntry): Promise<vo
 /** Several lines in one storage write (a dom batch's refusals and notes), in order. */
 export async function appendLogs(remixletId: string, entries: LogEntry[]): Promise<void> {
   if (!entries.length) return;
-  const checked = entries.map((entry) => LogEntry.parse({ ...entry, message: entry.message.slice(0, 4_000) }));
+  const checked = entries.map((entry) => LogEntry.parse(fitLogEntry(entry)));
   await serialized(`log:${remixletId}`, async () => {
     const parsed = z.array(LogEntry).safeParse(await db.logs.getItem(remixletId));
     const stored = parsed.success ? parsed.data : [];

@@ -148,6 +148,31 @@ describe('grant middleware', () => {
     expect(await refusalCode(page.ui.decide!({ approvalId: 'x', allow: true }))).toBe('UNEXPECTED_SENDER');
   });
 
+  it('on a page with a very long address, refusals keep their code and reach the log, and rmx.log still works', async () => {
+    const long = `https://shop.test/?q=${'x'.repeat(2_100)}`;
+    trackPage(page('doc-1', long));
+    expect(await refusalCode(offscreen.offscreen.storage!({ token: tokenB, call: { action: 'get', key: 'k' } }))).toBe('PERMISSION_MISSING');
+    // eslint-disable-next-line remixlet/no-secret-leak -- the token authenticates the log call; it is not in the message
+    expect(await offscreen.offscreen.log!({ token: tokenB, level: 'info', message: 'still here' })).toEqual({ logged: true });
+    const log = await readLog(plain);
+    expect(log.map((e) => e.refusal?.code ?? e.message)).toEqual(['still here', 'PERMISSION_MISSING']);
+    expect(log[1]?.url?.startsWith('https://shop.test/?q=xxx')).toBe(true);
+  });
+
+  it("a storage call the service refuses is logged with the refusal's code", async () => {
+    expect(await refusalCode(offscreen.offscreen.storage!({ token: tokenA, call: { action: 'set', key: 'big', value: 'x'.repeat(300_000) } }))).toBe('PAYLOAD_TOO_LARGE');
+    const log = await readLog(withStorage);
+    expect(log[0]?.refusal).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', op: 'rmx.storage.set' });
+  });
+
+  it('a page agent that answers fewer ops than it was sent gets a typed refusal, logged', async () => {
+    const short = page('doc-1', 'https://shop.test/');
+    (short.agent as unknown as { exec: () => Promise<OpResult[]> }).exec = async () => [];
+    trackPage(short);
+    expect(await refusalCode(offscreen.offscreen.dom!({ token: tokenB, ops: [{ op: 'url' }, { op: 'title' }] }))).toBe('NO_PAGE_AGENT');
+    expect((await readLog(plain))[0]?.refusal?.code).toBe('NO_PAGE_AGENT');
+  });
+
   it('refuses malformed input with a typed reason and leaves the store as it was', async () => {
     const before = await db.versions.length();
     expect(await refusalCode(offscreen.offscreen.dom!({ token: tokenA, ops: [{ op: 'nope' }] }))).toBe('MALFORMED_MESSAGE');
