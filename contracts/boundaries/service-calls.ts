@@ -15,12 +15,23 @@ export const LogLevel = z.enum(['info', 'warn', 'error']);
 export const LogLine = z.string().max(SERVICE_LIMITS.logLineChars);
 export const LogCall = z.object({ level: LogLevel, message: LogLine }).strict();
 
+/** A value that is JSON of at most SERVICE_LIMITS.crossingValueJsonChars characters (or nothing). */
+function withinCrossingBound(value: unknown): boolean {
+  try {
+    const json = JSON.stringify(value);
+    return json === undefined || json.length <= SERVICE_LIMITS.crossingValueJsonChars;
+  } catch {
+    return false;
+  }
+}
+const CrossingValue = z.unknown().refine(withinCrossingBound, `a value must be JSON of at most ${SERVICE_LIMITS.crossingValueJsonChars} characters`);
+
 // Each call's options are named so the API surface (contracts/api/surface.ts) records these very schemas:
 // narrowing one changes the API snapshot, which stored code depends on.
 
 /** rmx.storage: per remixlet, with the storage permission. */
 export const StorageGet = z.object({ action: z.literal('get'), key: z.string().min(1).max(200) }).strict();
-export const StorageSet = z.object({ action: z.literal('set'), key: z.string().min(1).max(200), value: z.unknown() }).strict();
+export const StorageSet = z.object({ action: z.literal('set'), key: z.string().min(1).max(200), value: CrossingValue }).strict();
 export const StorageRemove = z.object({ action: z.literal('remove'), key: z.string().min(1).max(200) }).strict();
 export const StorageCall = z.discriminatedUnion('action', [StorageGet, StorageSet, StorageRemove, z.object({ action: z.literal('keys') }).strict()]);
 export type StorageCall = z.infer<typeof StorageCall>;
@@ -52,7 +63,7 @@ export const ScheduleSet = z
     /** The one fixed action: exactly one of these three. */
     notify: z.object({ title: NotifyCall.shape.title, message: NotifyCall.shape.message }).strict().optional(),
     open: z.string().max(2_048).optional(),
-    message: z.unknown().optional(),
+    message: CrossingValue.optional(),
   })
   .strict();
 export const ScheduleCancel = z.object({ action: z.literal('cancel'), id: ScheduleId }).strict();

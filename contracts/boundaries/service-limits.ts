@@ -18,6 +18,12 @@ export const SERVICE_LIMITS = {
   scheduleMinRepeatMinutes: 15,
   scheduleMaxDays: 366,
   messageBytes: 16 * 1024,
+  /**
+   * The most JSON text a stored value or a scheduled message may make as it crosses to the worker: the
+   * services refuse anything over their own limits (256 KB, 16 KB) with their reasons; this bound refuses a
+   * far larger one at the offscreen host, so a flood of huge values never reaches the worker's queues.
+   */
+  crossingValueJsonChars: 1024 * 1024,
   queuedMessages: 20,
   fetchUrlChars: 4_096,
   fetchRequestBodyBytes: 256 * 1024,
