@@ -124,6 +124,10 @@ export function pageAgentArrived(presence: chrome.runtime.Port): void {
     presence.disconnect();
     return;
   }
+  // The page agent says its address (hello, same-document navigations), but only the browser's word counts
+  // for where it is: an address on another origin than the one the browser reported is refused.
+  const browserOrigin = originOf(sender.url);
+  const onBrowserOrigin = (url: string) => browserOrigin !== undefined && originOf(url) === browserOrigin;
   const port = chrome.tabs.connect(tabId, { frameId: 0, documentId, name: 'worker' });
   const raw = createTRPCProxyClient({ links: [chromeLink({ port })] });
   const agent = checkedClient(pageAgentSpec, raw);
@@ -173,7 +177,10 @@ export function pageAgentArrived(presence: chrome.runtime.Port): void {
         }
         // A document's ready state only advances; the presence port may have said the later one first.
         if (event.kind === 'lifecycle' && READY_ORDER[event.readyState] > READY_ORDER[record.readyState]) record.readyState = event.readyState;
-        if (event.kind === 'navigated') record.url = event.url;
+        if (event.kind === 'navigated') {
+          if (!onBrowserOrigin(event.url)) return;
+          record.url = event.url;
+        }
         hooks?.onEvent(record, event);
       },
     },
@@ -186,6 +193,10 @@ export function pageAgentArrived(presence: chrome.runtime.Port): void {
       return;
     }
     const hello = parsed.data.hello;
+    if (!onBrowserOrigin(hello.url)) {
+      gone();
+      return;
+    }
     if (arrived) {
       // A later hello on the same port is a ready-state change, sent before the page agent's router (and
       // so its events stream) may be up: handled as the lifecycle event that follows it will be.
@@ -202,6 +213,14 @@ export function pageAgentArrived(presence: chrome.runtime.Port): void {
     record.hello = hello;
     if (pages.get(tabId) === record) hooks?.onArrived(record);
   });
+}
+
+function originOf(url: string | undefined): string | undefined {
+  try {
+    return url === undefined ? undefined : new URL(url).origin;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Same-document navigations (history API, fragments) change the URL the grant checks use. */

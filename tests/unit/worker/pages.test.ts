@@ -4,7 +4,7 @@
 // document committed before it arrived.
 import './chrome-stub';
 import { describe, expect, it } from 'vitest';
-import { documentCommittedIn, superseded, tabGone, trackPage, type PageRecord } from '../../../worker/pages';
+import { documentCommittedIn, pageAgentArrived, pageFor, superseded, tabGone, trackPage, type PageRecord } from '../../../worker/pages';
 
 let nextTab = 100;
 const pageOf = (tabId: number, documentId: string): PageRecord =>
@@ -37,5 +37,49 @@ describe('superseded pages', () => {
     const prerendered = pageOf(tab, 'prerendered');
     trackPage(prerendered);
     expect(superseded(prerendered)).toBe(false);
+  });
+});
+
+describe("a page agent's word on its address", () => {
+  type Listener = (m: unknown) => void;
+  function fakePort(name: string, sender?: chrome.runtime.MessageSender) {
+    const onMessage: Listener[] = [];
+    let disconnected = false;
+    const port = {
+      name,
+      sender,
+      postMessage() {},
+      disconnect() {
+        disconnected = true;
+      },
+      onMessage: { addListener: (fn: Listener) => onMessage.push(fn), removeListener() {} },
+      onDisconnect: { addListener() {}, removeListener() {} },
+    };
+    return { port: port as unknown as chrome.runtime.Port, say: (m: unknown) => onMessage.forEach((fn) => fn(m)), disconnected: () => disconnected };
+  }
+  const chromeTabs = (globalThis as unknown as { chrome: { tabs: { connect?: unknown } } }).chrome.tabs;
+  chromeTabs.connect = () => fakePort('worker').port;
+
+  const arrive = (tab: number, url: string) => {
+    const presence = fakePort('page-agent', { tab: { id: tab } as chrome.tabs.Tab, documentId: `doc-${tab}`, url, frameId: 0 });
+    pageAgentArrived(presence.port);
+    return presence;
+  };
+  const hello = (url: string) => ({ hello: { url, title: 't', readyState: 'interactive' } });
+
+  it('a hello on the origin the browser reported is taken', () => {
+    const tab = nextTab++;
+    const presence = arrive(tab, 'https://shop.test/cart');
+    presence.say(hello('https://shop.test/cart#top'));
+    expect(pageFor(tab)?.url).toBe('https://shop.test/cart#top');
+    expect(presence.disconnected()).toBe(false);
+  });
+
+  it("a hello claiming another origin than the browser's is refused and the page dropped", () => {
+    const tab = nextTab++;
+    const presence = arrive(tab, 'https://evil.test/');
+    presence.say(hello('https://bank.test/account'));
+    expect(pageFor(tab)).toBeUndefined();
+    expect(presence.disconnected()).toBe(true);
   });
 });
