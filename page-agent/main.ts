@@ -1,6 +1,7 @@
 // Context: page agent, a content script in the page's isolated world (top frame only). Holds the real
 // document and checks every request to read or change it. Trusts only ports opened by this extension's
-// worker (sender id and URL, filled in by the browser); the page itself can reach none of this.
+// worker (sender id and the worker script's URL, filled in by the browser): not the page, and not the
+// extension's own pages, which would otherwise name any remixlet scope past the worker's grants.
 //
 // Start-up order (bench/time-to-effect.bench.ts): this file imports only what must run at once (the
 // masked-field watch, the lifecycle events, the port admission) and says hello with the page's address,
@@ -14,14 +15,12 @@ import { watchMaskedFields } from './policy/password';
 import { BENCH_BUILD } from '../contracts/build-flags';
 import { serveBenchEcho } from './bench-echo';
 import type { PageHello } from '../contracts/boundaries/worker-page-agent';
+import { workerPortAdmission } from './port-admission';
 
 const MARK = Symbol.for('remixlet.page-agent');
 const g = globalThis as { [MARK]?: boolean };
 
-function fromOurWorker(port: chrome.runtime.Port): boolean {
-  const s = port.sender;
-  return port.name === 'worker' && s?.id === chrome.runtime.id && !s.tab && (s.url ?? '').startsWith(`chrome-extension://${chrome.runtime.id}/`);
-}
+const fromOurWorker = workerPortAdmission(chrome.runtime);
 
 let presence: chrome.runtime.Port | undefined;
 const hello = (): PageHello => ({ hello: { url: location.href, title: document.title, readyState: document.readyState } });
