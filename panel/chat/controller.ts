@@ -144,7 +144,7 @@ export function createChat(tab: { id: number; url: string }) {
     messages = result.messages;
     if (result.outcome === 'stopped') push({ kind: 'notice', text: state.stopped ?? 'Stopped. Nothing more was done; send a message to go on.' });
     if (result.outcome === 'refused') push({ kind: 'error', text: REFUSED_TEXT });
-    if (result.outcome === 'failed') push({ kind: 'error', text: describeError(result.error) });
+    if (result.outcome === 'failed') push({ kind: 'error', text: describeError(result.error, result.saves) });
     setState(
       'entries',
       produce((list) => {
