@@ -78,7 +78,7 @@ export function ChatView(props: { chat: Chat; children?: JSX.Element }) {
         <button type="submit" class="send" disabled={props.chat.state.working || !!props.chat.state.stopped}>
           Send
         </button>
-        <button type="button" class="new-chat" ref={newChatButton} aria-expanded={confirming()} onClick={askNewChat}>
+        <button type="button" class="new-chat" ref={newChatButton} aria-haspopup="dialog" onClick={askNewChat}>
           New chat
         </button>
       </form>
