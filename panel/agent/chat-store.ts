@@ -1,6 +1,6 @@
 // Context: side panel. The conversation kept in the browser (the panel's own IndexedDB, via localforage)
 // so it survives a panel reload: what the person saw, the messages the model will be sent next, the
-// draft, and the chat id the worker bound to the tab. Read back through a schema; a damaged record is
+// draft, the chat id the worker bound to the tab, and the text the person has not sent yet. Read back through a schema; a damaged record is
 // dropped rather than trusted.
 import { panelDb } from '../panel-db';
 import { z } from 'zod';
@@ -49,4 +49,18 @@ export async function saveChat(record: ChatRecord): Promise<void> {
 
 export async function forgetChat(tabId: number): Promise<void> {
   await store.removeItem(key(tabId));
+}
+
+// The person's unsent text in the message box, kept next to the tab's chat (its own key: the box holds
+// text before any chat starts, and keeps it when New chat clears the conversation).
+const unsentKey = (tabId: number) => `unsent:tab:${tabId}`;
+
+export async function loadUnsent(tabId: number): Promise<string> {
+  const parsed = z.string().max(100_000).safeParse(await store.getItem(unsentKey(tabId)));
+  return parsed.success ? parsed.data : '';
+}
+
+export async function saveUnsent(tabId: number, text: string): Promise<void> {
+  if (text) await store.setItem(unsentKey(tabId), text.slice(0, 100_000));
+  else await store.removeItem(unsentKey(tabId));
 }

@@ -23,7 +23,23 @@ function hostOf(url: string | undefined): string {
   }
 }
 
-export function describeError(error: unknown): string {
+/**
+ * What the failed turn had already saved, from save_remixlet's own results (fixed words, ids and numbers
+ * only): a turn keeps its completed steps, so "Nothing was saved" would be untrue after an activation.
+ */
+export function savedSoFar(saves: unknown[] = []): string {
+  const said: string[] = [];
+  for (const s of saves) {
+    const o = (s ?? {}) as { status?: unknown; remixletId?: unknown; version?: unknown };
+    if (o.status === 'activated' && typeof o.remixletId === 'string' && typeof o.version === 'number') {
+      said.push(`Earlier in this turn version ${o.version} of ${o.remixletId} was saved and applies`);
+    } else if (o.status === 'activated') said.push('Earlier in this turn a save activated');
+    else if (o.status === 'needs-approval') said.push('Earlier in this turn a save asked for your approval (see its dialog)');
+  }
+  return said.length ? `${said.join('; ')}; nothing after that was saved` : 'Nothing was saved';
+}
+
+export function describeError(error: unknown, saves?: unknown[]): string {
   const e = rootCause(error);
   if (e instanceof IdleTimeout) {
     return `The provider stopped answering: nothing arrived for ${e.seconds} seconds. Check that it is running, then send your message again.`;
@@ -48,9 +64,9 @@ export function describeError(error: unknown): string {
     return 'Cannot reach the provider. Check the address in Settings and that the server is running, then send again.';
   }
   if (/JSONParse|TypeValidation|InvalidResponseData|EmptyResponseBody|NoOutputGenerated/i.test(name)) {
-    return 'The provider sent a reply Remixlet could not read. Nothing was saved; send again, or try another model.';
+    return `The provider sent a reply Remixlet could not read. ${savedSoFar(saves)}; send again, or try another model.`;
   }
-  return `The model call failed (${name || 'error'}). Nothing was saved; send again.`;
+  return `The model call failed (${name || 'error'}). ${savedSoFar(saves)}; send again.`;
 }
 
 export const REFUSED_TEXT = 'The model declined to answer (its content filter stopped it). Rephrase the request or try another model.';

@@ -16,6 +16,8 @@ export interface TurnResult {
   messages: ModelMessage[];
   outcome: 'done' | 'stopped' | 'refused' | 'failed';
   error?: unknown;
+  /** What each save_remixlet call in this turn returned: a save that activated stays done even if the turn fails. */
+  saves: unknown[];
 }
 
 export const MAX_STEPS = 30;
@@ -48,6 +50,7 @@ export async function runTurn(opts: {
   };
 
   let completed: ModelMessage[] = [];
+  const saves: unknown[] = [];
   let streamError: unknown;
   let finishReason: string | undefined;
   const result = streamText({
@@ -84,6 +87,7 @@ export async function runTurn(opts: {
           break;
         case 'tool-result':
           runningTools.delete(part.toolCallId);
+          if (part.toolName === 'save_remixlet') saves.push(part.output);
           opts.events.toolResult(part.toolCallId, part.output);
           arm();
           break;
@@ -108,9 +112,9 @@ export async function runTurn(opts: {
   }
 
   const messages = [...opts.history, ...completed];
-  if (idleError) return { messages, outcome: 'failed', error: idleError };
-  if (opts.signal.aborted) return { messages, outcome: 'stopped' };
-  if (streamError) return { messages, outcome: 'failed', error: streamError };
-  if (finishReason === 'content-filter') return { messages, outcome: 'refused' };
-  return { messages, outcome: 'done' };
+  if (idleError) return { messages, saves, outcome: 'failed', error: idleError };
+  if (opts.signal.aborted) return { messages, saves, outcome: 'stopped' };
+  if (streamError) return { messages, saves, outcome: 'failed', error: streamError };
+  if (finishReason === 'content-filter') return { messages, saves, outcome: 'refused' };
+  return { messages, saves, outcome: 'done' };
 }

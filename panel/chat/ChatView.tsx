@@ -1,6 +1,8 @@
 // Context: side panel. The conversation: the person's messages, the model's formatted replies, each tool
 // call as it happens, errors that say what to do, a visible "working" state with a Stop button, and the
-// box to write in. Everything the model wrote is rendered as text or sanitized Markdown.
+// box to write in (its text is kept with the chat until sent). New chat asks first, in the panel, when it
+// would clear a conversation or an unsaved draft. Everything the model wrote is rendered as text or
+// sanitized Markdown.
 import { createSignal, For, Match, Show, Switch, type JSX } from 'solid-js';
 import type { Chat } from './controller';
 import { AssistantMessage } from './Message';
@@ -8,13 +10,22 @@ import { ToolRow } from './ToolRow';
 
 /** `children` (the pending cards and dialogs) show between the conversation and the box to write in. */
 export function ChatView(props: { chat: Chat; children?: JSX.Element }) {
-  const [text, setText] = createSignal('');
+  const [confirming, setConfirming] = createSignal(false);
+  let newChatButton: HTMLButtonElement | undefined;
   const submit = (e: Event) => {
     e.preventDefault();
-    const value = text();
+    const value = props.chat.state.unsent;
     if (!value.trim() || props.chat.state.working) return;
-    setText('');
+    // The controller clears the box once the message is on its way; a message that cannot go stays.
     void props.chat.send(value);
+  };
+  const askNewChat = () => {
+    if (props.chat.newChatWarning()) setConfirming(true);
+    else void props.chat.newChat();
+  };
+  const closeConfirm = () => {
+    setConfirming(false);
+    newChatButton?.focus();
   };
   return (
     <section class="chat" aria-label="Chat">
@@ -57,9 +68,9 @@ export function ChatView(props: { chat: Chat; children?: JSX.Element }) {
         <textarea
           aria-label="Message"
           placeholder={props.chat.state.stopped ? 'This chat stopped. Press "New chat" to start again.' : 'What should change on this page?'}
-          value={text()}
+          value={props.chat.state.unsent}
           disabled={!!props.chat.state.stopped}
-          onInput={(e) => setText(e.currentTarget.value)}
+          onInput={(e) => props.chat.setUnsent(e.currentTarget.value)}
           onKeyDown={(e) => {
             if (e.key === 'Enter' && !e.shiftKey) submit(e);
           }}
@@ -67,10 +78,37 @@ export function ChatView(props: { chat: Chat; children?: JSX.Element }) {
         <button type="submit" class="send" disabled={props.chat.state.working || !!props.chat.state.stopped}>
           Send
         </button>
-        <button type="button" class="new-chat" onClick={() => void props.chat.newChat()}>
+        <button type="button" class="new-chat" ref={newChatButton} aria-haspopup="dialog" onClick={askNewChat}>
           New chat
         </button>
       </form>
+      <Show when={confirming() && props.chat.newChatWarning()}>
+        {(warning) => (
+          <div
+            class="confirm-new-chat"
+            role="alertdialog"
+            aria-labelledby="confirm-new-chat-text"
+            onKeyDown={(e) => {
+              if (e.key === 'Escape') closeConfirm();
+            }}
+          >
+            <p id="confirm-new-chat-text">{warning()}</p>
+            <button
+              type="button"
+              class="confirm-new-chat-yes"
+              onClick={() => {
+                setConfirming(false);
+                void props.chat.newChat();
+              }}
+            >
+              Clear and start a new chat
+            </button>{' '}
+            <button type="button" class="confirm-new-chat-no" ref={(b) => queueMicrotask(() => b.focus())} onClick={closeConfirm}>
+              Keep this chat
+            </button>
+          </div>
+        )}
+      </Show>
     </section>
   );
 }

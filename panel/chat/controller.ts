@@ -1,7 +1,8 @@
 // Context: side panel. The chat's state and its one writer: it starts a chat bound (by the worker) to the
 // panel's tab, runs turns with the provider the person configured, shows each tool call as it happens,
-// keeps the conversation in the panel's IndexedDB after every step, and stops on the Stop button or when
-// the worker says the chat's tab closed or left the site.
+// keeps the conversation and the unsent text in the panel's IndexedDB, and stops on the Stop button or when
+// the worker says the chat's tab closed or left the site. Each turn belongs to one chat: a turn that ends
+// after New chat replaced its chat changes nothing.
 import { createSignal } from 'solid-js';
 import { createStore, produce } from 'solid-js/store';
 import type { ModelMessage } from 'ai';
@@ -15,7 +16,7 @@ import { agentTools } from '../agent/tools';
 import { systemPrompt } from '../agent/system-prompt';
 import { runTurn } from '../agent/turn';
 import { describeError, REFUSED_TEXT } from '../agent/errors';
-import { forgetChat, loadChat, saveChat, type ChatRecord, type Entry } from '../agent/chat-store';
+import { forgetChat, loadChat, loadUnsent, saveChat, saveUnsent, type ChatRecord, type Entry } from '../agent/chat-store';
 import type { Draft } from '../agent/draft';
 
 export interface ChatState {
@@ -23,14 +24,23 @@ export interface ChatState {
   working: boolean;
   stopped: string | undefined;
   draft: Draft;
+  /** The text in the message box, kept until it reaches the model. */
+  unsent: string;
 }
 
+const STOPPED_TEXT = 'Stopped. Nothing more was done; send a message to go on.';
+const NO_PROVIDER_TEXT = 'Choose a provider in Settings first.';
+
 export function createChat(tab: { id: number; url: string }) {
-  const [state, setState] = createStore<ChatState>({ entries: [], working: false, stopped: undefined, draft: {} });
+  const [state, setState] = createStore<ChatState>({ entries: [], working: false, stopped: undefined, draft: {}, unsent: '' });
   const [binding, setBinding] = createSignal<ChatBinding | undefined>();
   let messages: ModelMessage[] = [];
   let running: AbortController | undefined;
   let watch: { unsubscribe(): void } | undefined;
+  // New chat moves to the next generation; a turn of an earlier one may still be finishing.
+  let generation = 0;
+  // The draft as save_remixlet last activated it, so New chat only warns about a draft not yet saved.
+  let savedDraft: string | undefined;
 
   const persist = async () => {
     const b = binding();
@@ -40,6 +50,11 @@ export function createChat(tab: { id: number; url: string }) {
   };
 
   const push = (e: Entry) => setState('entries', (list) => [...list, e]);
+  // The worker's "chat stopped" notice and the turn's own ending may name the same stop: say it once.
+  const pushNotice = (text: string) => {
+    const last = state.entries[state.entries.length - 1];
+    if (!(last?.kind === 'notice' && last.text === text)) push({ kind: 'notice', text });
+  };
 
   const follow = (b: ChatBinding) => {
     watch?.unsubscribe();
@@ -67,6 +82,9 @@ export function createChat(tab: { id: number; url: string }) {
 
   const restore = async () => {
     const saved = await loadChat(tab.id);
+    const unsent = await loadUnsent(tab.id);
+    // What the person typed while the store was read wins over what it held.
+    if (unsent && !state.unsent) setState('unsent', unsent);
     if (!saved) return;
     messages = saved.messages as ModelMessage[];
     setState({ entries: saved.entries, draft: saved.draft, working: false, stopped: undefined });
@@ -85,29 +103,55 @@ export function createChat(tab: { id: number; url: string }) {
     return started;
   };
 
+  const setUnsent = (text: string) => {
+    setState('unsent', text);
+    void saveUnsent(tab.id, text).catch(() => undefined);
+  };
+
   const send = async (text: string) => {
     if (state.working || !text.trim()) return;
-    // The person's message and the working state show at once; a chat that cannot start says why.
-    push({ kind: 'user', text });
+    const gen = generation;
+    const current = () => gen === generation;
+    // Stop works from the moment "Working…" shows, before the settings load and the chat starts.
+    const turn = new AbortController();
+    running = turn;
     setState('working', true);
-    const settings = await loadProviderSettings();
-    const problem = settings ? settingsProblem(settings) : 'Choose a provider in Settings first.';
-    const fail = (text: string) => {
-      push({ kind: 'error', text });
+    const end = () => {
       setState('working', false);
+      running = undefined;
     };
-    if (!settings || problem) return fail(problem ?? 'Choose a provider in Settings first.');
+    // A message that never reaches the model stays in the box, not in the transcript.
+    const fail = (why: string) => {
+      if (!current()) return;
+      push({ kind: 'error', text: why });
+      end();
+    };
+    const stoppedEarly = () => {
+      if (!current()) return;
+      pushNotice(state.stopped ?? STOPPED_TEXT);
+      end();
+      void persist();
+    };
+    const settings = await loadProviderSettings().catch(() => undefined);
+    if (!current()) return;
+    if (turn.signal.aborted) return stoppedEarly();
+    const problem = settings ? settingsProblem(settings) : NO_PROVIDER_TEXT;
+    if (!settings || problem) return fail(problem ?? NO_PROVIDER_TEXT);
     let chat: ChatBinding;
     try {
       chat = await ensureChat();
     } catch (e) {
       return fail(asRefusal(e).reason);
     }
+    if (!current()) return;
+    if (turn.signal.aborted) return stoppedEarly();
+    push({ kind: 'user', text });
+    if (state.unsent === text) setUnsent('');
     messages = [...messages, { role: 'user', content: text }];
     void persist();
-    running = new AbortController();
     let assistantIndex = -1;
     const remixlets = await worker().list({ url: tab.url }).catch(() => []);
+    if (!current()) return;
     const result = await runTurn({
       model: languageModel(settings),
       system: systemPrompt({ site: chat.site, url: tab.url, remixlets: remixlets.map((r) => ({ id: r.id, name: r.name, version: r.version })) }),
@@ -116,13 +160,14 @@ export function createChat(tab: { id: number; url: string }) {
         chatId: chat.chatId,
         tabId: chat.tabId,
         worker,
-        draft: { get: () => ({ ...state.draft }), set: (d) => setState('draft', () => d) },
+        draft: { get: () => ({ ...state.draft }), set: (d) => current() && setState('draft', () => d) },
         imagesInToolResults: takesImagesInToolResults(settings),
       }),
-      signal: running.signal,
+      signal: turn.signal,
       idleMs: settings.idleSeconds * 1000,
       events: {
         text: (delta) => {
+          if (!current()) return;
           if (assistantIndex === -1 || state.entries[assistantIndex]?.kind !== 'assistant') {
             push({ kind: 'assistant', text: '' });
             assistantIndex = state.entries.length - 1;
@@ -130,29 +175,37 @@ export function createChat(tab: { id: number; url: string }) {
           setState('entries', assistantIndex, produce((e) => void ((e as { text: string }).text += delta)));
         },
         toolCall: (id, name, input, invalid) => {
+          if (!current()) return;
           assistantIndex = -1;
           push({ kind: 'tool', id, name, input, state: invalid ? 'failed' : 'running' });
         },
-        toolResult: (id, output) => setTool(id, 'done', summarize(output)),
-        toolError: (id, message) => setTool(id, 'failed', message),
+        toolResult: (id, output) => {
+          if (!current()) return;
+          const call = state.entries.find((e) => e.kind === 'tool' && e.id === id);
+          if (call?.kind === 'tool' && call.name === 'save_remixlet' && (output as { status?: unknown } | undefined)?.status === 'activated') savedDraft = JSON.stringify(state.draft);
+          setTool(id, 'done', summarize(output));
+        },
+        toolError: (id, message) => current() && setTool(id, 'failed', message),
         stepDone: (all) => {
+          if (!current()) return;
           messages = all;
           void persist();
         },
       },
     });
+    // New chat replaced this turn's chat while it ran: nothing of it belongs in the new one.
+    if (!current()) return;
     messages = result.messages;
-    if (result.outcome === 'stopped') push({ kind: 'notice', text: state.stopped ?? 'Stopped. Nothing more was done; send a message to go on.' });
+    if (result.outcome === 'stopped') pushNotice(state.stopped ?? STOPPED_TEXT);
     if (result.outcome === 'refused') push({ kind: 'error', text: REFUSED_TEXT });
-    if (result.outcome === 'failed') push({ kind: 'error', text: describeError(result.error) });
+    if (result.outcome === 'failed') push({ kind: 'error', text: describeError(result.error, result.saves) });
     setState(
       'entries',
       produce((list) => {
         for (const e of list) if (e.kind === 'tool' && e.state === 'running') e.state = 'interrupted';
       }),
     );
-    setState('working', false);
-    running = undefined;
+    end();
     await persist();
   };
 
@@ -170,19 +223,48 @@ export function createChat(tab: { id: number; url: string }) {
     void persist();
   };
 
-  const newChat = async () => {
-    running?.abort();
-    const b = binding();
-    if (b) await worker().agentEnd({ chatId: b.chatId }).catch(() => undefined);
-    watch?.unsubscribe();
-    messages = [];
-    setBinding(undefined);
-    setState({ entries: [], working: false, stopped: undefined, draft: {} });
-    await forgetChat(tab.id);
+  /** What New chat would throw away, as the question to ask first; undefined when there is nothing to lose. */
+  const newChatWarning = (): string | undefined => {
+    const draftNames = Object.keys(state.draft);
+    const unsavedDraft = draftNames.length > 0 && JSON.stringify(state.draft) !== savedDraft;
+    const conversation = state.entries.length > 0;
+    if (!conversation && !unsavedDraft) return undefined;
+    const draft = `the unsaved draft of "${draftName(state.draft)}"`;
+    const lost = conversation && unsavedDraft ? `this conversation and ${draft}` : conversation ? 'this conversation' : draft;
+    return state.working ? `Start a new chat? The running turn stops, and ${lost} will be cleared.` : `Start a new chat? ${cap(lost)} will be cleared.`;
   };
 
-  return { state, binding, restore, send, stop, newChat, noteForModel, dispose: () => watch?.unsubscribe() };
+  /** Stops a running turn first; the stopped turn's late ending changes nothing (it belongs to the old generation). */
+  const newChat = async () => {
+    generation++;
+    running?.abort();
+    running = undefined;
+    const b = binding();
+    watch?.unsubscribe();
+    watch = undefined;
+    messages = [];
+    savedDraft = undefined;
+    setBinding(undefined);
+    // The unsent text stays: it is the person's, and likely meant for the new chat.
+    setState({ entries: [], working: false, stopped: undefined, draft: {} });
+    await Promise.all([b ? worker().agentEnd({ chatId: b.chatId }).catch(() => undefined) : undefined, forgetChat(tab.id).catch(() => undefined)]);
+  };
+
+  return { state, binding, restore, setUnsent, send, stop, newChat, newChatWarning, noteForModel, dispose: () => watch?.unsubscribe() };
 }
+
+/** The draft's name from its manifest, else its file names (cut short: it is the model's text). */
+function draftName(draft: Draft): string {
+  try {
+    const name = (JSON.parse(draft['manifest.json'] ?? '') as { name?: unknown }).name;
+    if (typeof name === 'string' && name.trim()) return name.trim().slice(0, 60);
+  } catch {
+    // no readable manifest yet
+  }
+  return Object.keys(draft).join(', ');
+}
+
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** What a tool returned, as text for the person's "details": its outcome first, then the data. */
 function summarize(output: unknown): string {

@@ -57,8 +57,10 @@ test('a chat stays on its tab and site, refuses other tabs, and stops when its t
 
   await witness.expectNoHits();
 
-  // A new chat on the page; closing the tab stops it.
+  // A new chat on the page (the stopped chat stays clearable, after a question); closing the tab stops it.
   await panel.getByRole('button', { name: 'New chat' }).click();
+  await expect(panel.getByRole('alertdialog')).toHaveText(/Start a new chat\? This conversation will be cleared\./);
+  await panel.getByRole('alertdialog').getByRole('button', { name: 'Clear and start a new chat' }).click();
   // The new chat starts empty; send() counts the messages shown before it sends.
   await expect(panel.locator('.chat .user')).toHaveCount(0);
   await send(panel, 'Again');

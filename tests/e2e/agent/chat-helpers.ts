@@ -26,7 +26,7 @@ export async function send(panel: Page, text: string): Promise<void> {
   const before = await panel.locator('.chat .user').count();
   await panel.getByLabel('Message').fill(text);
   await panel.getByRole('button', { name: 'Send' }).click();
-  // The message and the working state appear together, before anything is asked of the worker.
+  // The message shows once it is on its way to the model (a provider is set and the chat started).
   await expect(panel.locator('.chat .user')).toHaveCount(before + 1);
 }
 

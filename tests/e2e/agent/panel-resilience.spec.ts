@@ -1,10 +1,12 @@
 // The side panel outlives the worker and the worker outlives the panel: a chat whose tab closes while the
 // worker was stopped still says so in the open panel, and a permission card answered after a panel reload
-// (the turn that asked is gone) still tells the model what the person chose.
+// (the turn that asked is gone) still tells the model what the person chose. The person's work survives:
+// a half-typed message outlives a panel reload, a message sent before a provider is set up stays in the
+// box, and New chat asks before it clears a conversation.
 import { test, expect } from '../harness';
-import { stopServiceWorkers } from '../remixlet';
+import { openPanel, stopServiceWorkers } from '../remixlet';
 import { ScriptedModel } from './scripted-model';
-import { chatOn, idle, send } from './chat-helpers';
+import { chatOn, configureProvider, idle, send } from './chat-helpers';
 
 test('a chat stopped while the worker was restarted is announced in the open panel', async ({ context, openPage, openExtensionPage, tabIdOf, sites }) => {
   const model = new ScriptedModel(() => ({ text: 'Looked.' }));
@@ -44,4 +46,47 @@ test('a permission card answered after the panel reloaded reaches the model with
   const users = model.requests.at(-1)!.body.messages.filter((m) => m.role === 'user').map((m) => JSON.stringify(m.content));
   expect(users.at(-2)).toContain('allowed it');
   expect(users.at(-1)).toContain('Go on.');
+});
+
+test('a half-typed message outlives a panel reload, and one sent before a provider is set up stays in the box', async ({ openPage, openExtensionPage, tabIdOf, sites }) => {
+  const model = new ScriptedModel(() => ({ text: 'Done.' }));
+  const baseURL = model.install(sites);
+  const shop = await openPage('shop.test', '/index.html');
+  const panel = await openPanel(openExtensionPage, await tabIdOf(shop));
+  const box = panel.getByLabel('Message');
+  await box.fill('Hide the promo ban');
+  await panel.reload();
+  await expect(box).toHaveValue('Hide the promo ban');
+
+  await panel.getByRole('button', { name: 'Send' }).click();
+  await expect(panel.locator('.chat .error').last()).toHaveText('Choose a provider in Settings first.');
+  await expect(panel.locator('.chat .user')).toHaveCount(0);
+  await expect(box).toHaveValue('Hide the promo ban');
+
+  await configureProvider(panel, { baseURL });
+  await panel.getByRole('button', { name: 'Send' }).click();
+  await expect(panel.locator('.chat .user')).toHaveText(['Hide the promo ban']);
+  await expect(box).toHaveValue('');
+  await idle(panel);
+  await panel.reload();
+  await expect(panel.locator('.chat .user')).toHaveText(['Hide the promo ban']);
+  await expect(box).toHaveValue('');
+});
+
+test('New chat asks before it clears a conversation', async ({ openPage, openExtensionPage, tabIdOf, sites }) => {
+  const model = new ScriptedModel(() => ({ text: 'Looked.' }));
+  const { panel } = await chatOn({ openPage, tabIdOf, openExtensionPage, sites }, model, { host: 'shop.test' });
+  await send(panel, 'Hello');
+  await idle(panel);
+
+  await panel.getByRole('button', { name: 'New chat' }).click();
+  const ask = panel.getByRole('alertdialog');
+  await expect(ask).toHaveText(/Start a new chat\? This conversation will be cleared\./);
+  await ask.getByRole('button', { name: 'Keep this chat' }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(panel.locator('.chat .user')).toHaveText(['Hello']);
+
+  await panel.getByRole('button', { name: 'New chat' }).click();
+  await panel.getByRole('alertdialog').getByRole('button', { name: 'Clear and start a new chat' }).click();
+  await expect(panel.locator('.chat .entries > li')).toHaveCount(0);
 });

@@ -23,6 +23,17 @@ describe('describeError', () => {
   it('names a silent provider', () => {
     expect(describeError(new IdleTimeout(30))).toMatch(/nothing arrived for 30 seconds/);
   });
+  it('says what a failed turn had already saved, instead of "Nothing was saved"', () => {
+    const e = new Error('boom');
+    expect(describeError(e)).toMatch(/Nothing was saved/);
+    const activated = describeError(e, [{ status: 'activated', remixletId: 'r_abc', version: 3 }]);
+    expect(activated).not.toMatch(/Nothing was saved/);
+    expect(activated).toContain('version 3 of r_abc was saved and applies');
+    const asked = describeError(Object.assign(new Error('bad'), { name: 'AI_JSONParseError' }), [{ status: 'needs-approval' }]);
+    expect(asked).not.toMatch(/Nothing was saved/);
+    expect(asked).toContain('asked for your approval');
+    expect(describeError(e, [{ status: 'refused' }])).toMatch(/Nothing was saved/);
+  });
   it('names an unreadable reply', () => {
     const e = Object.assign(new Error('bad'), { name: 'AI_JSONParseError' });
     expect(describeError(e)).toMatch(/could not read/);

@@ -82,6 +82,14 @@ describe('runTurn', () => {
     expect(r.messages.map((x) => x.role).slice(0, 3)).toEqual(['user', 'assistant', 'tool']);
   });
 
+  it('reports what save_remixlet did earlier in a turn that then failed', async () => {
+    const saving = { ...tools, save_remixlet: tool({ inputSchema: z.object({}), execute: async () => ({ status: 'activated', remixletId: 'r_abc', version: 3 }) }) };
+    const { m } = model([[call('c1', 'save_remixlet', {}), finish('tool-calls')], [{ type: 'error', error: new Error('socket hang up') }]]);
+    const r = await runTurn({ model: m, system: 's', history, tools: saving, signal: new AbortController().signal, idleMs: 5_000, events: recorder().events });
+    expect(r.outcome).toBe('failed');
+    expect(r.saves).toEqual([{ status: 'activated', remixletId: 'r_abc', version: 3 }]);
+  });
+
   it('ends with "stopped" when the person presses Stop', async () => {
     const abort = new AbortController();
     const { m } = model([hang]);

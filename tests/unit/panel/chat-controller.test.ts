@@ -1,0 +1,171 @@
+// The side panel's chat controller keeps the person's work: a half-typed message survives a panel reload,
+// a message that cannot reach the model stays in the box with the error that says what to do, Stop works
+// from the moment "Working…" shows, New chat says what it would clear, and a turn that finishes after its
+// chat was replaced changes nothing. The worker, the provider and the turn loop are stand-ins; the
+// controller and its store (over an in-memory IndexedDB stand-in) are the real ones.
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TurnResult } from '../../../panel/agent/turn';
+
+const db = new Map<string, unknown>();
+vi.mock('../../../panel/panel-db', () => ({
+  panelDb: {
+    chats: {
+      getItem: async (k: string) => db.get(k) ?? null,
+      setItem: async (k: string, v: unknown) => void db.set(k, v),
+      removeItem: async (k: string) => void db.delete(k),
+    },
+  },
+}));
+
+const calls = { agentStart: 0, agentEnd: 0 };
+let startFails = false;
+vi.mock('../../../panel/worker-client', () => ({
+  worker: () => ({
+    agentStart: async ({ tabId }: { tabId: number }) => {
+      calls.agentStart++;
+      if (startFails) throw Object.assign(new Error('x'), { data: { refusal: { code: 'TAB_NOT_ALLOWED', reason: 'This tab cannot be changed; open a web page.' } } });
+      return { chatId: `c${calls.agentStart}`, tabId, site: 'https://shop.test', startedAt: 1, state: 'active' };
+    },
+    agentEnd: async () => void calls.agentEnd++,
+    list: async () => [],
+  }),
+  liveSubscription: () => ({ unsubscribe() {} }),
+}));
+
+let settingsGate: Promise<unknown> = Promise.resolve(undefined);
+vi.mock('../../../panel/agent/settings', () => ({
+  loadProviderSettings: () => settingsGate,
+  settingsProblem: () => undefined,
+}));
+vi.mock('../../../panel/agent/providers', () => ({ languageModel: () => ({}), takesImagesInToolResults: () => false }));
+vi.mock('../../../panel/agent/system-prompt', () => ({ systemPrompt: () => 's' }));
+
+type Draft = Record<string, string>;
+let toolCtx: { draft: { get(): Draft; set(d: Draft): void } } | undefined;
+vi.mock('../../../panel/agent/tools', () => ({
+  agentTools: (ctx: typeof toolCtx) => {
+    toolCtx = ctx;
+    return {};
+  },
+}));
+
+interface TurnCall {
+  signal: AbortSignal;
+  history: unknown[];
+  finish(r: Partial<TurnResult>): void;
+}
+const turns: TurnCall[] = [];
+vi.mock('../../../panel/agent/turn', () => ({
+  runTurn: (opts: { signal: AbortSignal; history: unknown[] }) =>
+    new Promise<TurnResult>((resolve) => {
+      // As the real loop does: a signal aborted before the call ends the turn at once.
+      if (opts.signal.aborted) return resolve({ messages: opts.history as never, outcome: 'stopped', saves: [] });
+      turns.push({ signal: opts.signal, history: opts.history, finish: (r) => resolve({ messages: opts.history as never, outcome: 'done', saves: [], ...r }) });
+    }),
+}));
+
+const { createChat } = await import('../../../panel/chat/controller');
+const TAB = { id: 7, url: 'https://shop.test/cart' };
+const settled = () => new Promise((r) => setTimeout(r, 0));
+const ready = { provider: 'openai', model: 'm', idleSeconds: 60 };
+
+beforeEach(() => {
+  db.clear();
+  turns.length = 0;
+  calls.agentStart = calls.agentEnd = 0;
+  startFails = false;
+  settingsGate = Promise.resolve(ready);
+  toolCtx = undefined;
+});
+
+describe('a half-typed message', () => {
+  it('is still in the box after the panel reloads, and gone once sent', async () => {
+    const first = createChat(TAB);
+    await first.restore();
+    first.setUnsent('hide the promo ban');
+    await settled();
+    const reloaded = createChat(TAB);
+    await reloaded.restore();
+    expect(reloaded.state.unsent).toBe('hide the promo ban');
+
+    void reloaded.send(reloaded.state.unsent);
+    await vi.waitFor(() => expect(turns).toHaveLength(1));
+    expect(reloaded.state.unsent).toBe('');
+    await settled();
+    const again = createChat(TAB);
+    await again.restore();
+    expect(again.state.unsent).toBe('');
+  });
+});
+
+describe('a message that cannot reach the model', () => {
+  it('stays in the box, out of the transcript, when no provider is set up', async () => {
+    settingsGate = Promise.resolve(undefined);
+    const chat = createChat(TAB);
+    chat.setUnsent('hide the promo');
+    await chat.send('hide the promo');
+    expect(chat.state.entries.filter((e) => e.kind === 'user')).toEqual([]);
+    expect(chat.state.entries.at(-1)).toEqual({ kind: 'error', text: 'Choose a provider in Settings first.' });
+    expect(chat.state.unsent).toBe('hide the promo');
+    expect(chat.state.working).toBe(false);
+    expect(turns).toHaveLength(0);
+  });
+
+  it('stays in the box when the chat cannot start, with the reason', async () => {
+    startFails = true;
+    const chat = createChat(TAB);
+    chat.setUnsent('hide the promo');
+    await chat.send('hide the promo');
+    expect(chat.state.entries.filter((e) => e.kind === 'user')).toEqual([]);
+    expect(chat.state.entries.at(-1)?.kind).toBe('error');
+    expect(chat.state.unsent).toBe('hide the promo');
+    expect(chat.state.working).toBe(false);
+  });
+});
+
+describe('Stop', () => {
+  it('ends the turn while the settings still load, before any model call', async () => {
+    let release!: (v: unknown) => void;
+    settingsGate = new Promise((r) => (release = r));
+    const chat = createChat(TAB);
+    const sending = chat.send('hide the promo');
+    expect(chat.state.working).toBe(true);
+    chat.stop();
+    release(ready);
+    await vi.waitFor(() => expect(chat.state.working).toBe(false));
+    await sending;
+    expect(turns.every((t) => t.signal.aborted)).toBe(true);
+    expect(chat.state.working).toBe(false);
+    expect(chat.state.entries.at(-1)).toEqual({ kind: 'notice', text: 'Stopped. Nothing more was done; send a message to go on.' });
+  });
+});
+
+describe('New chat', () => {
+  it('says what it would clear, and has nothing to ask about an empty chat', async () => {
+    const chat = createChat(TAB);
+    expect(chat.newChatWarning()).toBeUndefined();
+    void chat.send('make a banner');
+    await vi.waitFor(() => expect(turns).toHaveLength(1));
+    toolCtx!.draft.set({ 'manifest.json': JSON.stringify({ name: 'Promo hider' }), 'script.js': '' });
+    expect(chat.newChatWarning()).toBe('Start a new chat? The running turn stops, and this conversation and the unsaved draft of "Promo hider" will be cleared.');
+    turns[0]!.finish({});
+    await settled();
+    expect(chat.newChatWarning()).toBe('Start a new chat? This conversation and the unsaved draft of "Promo hider" will be cleared.');
+  });
+
+  it('leaves the new chat alone when the replaced turn finishes afterwards', async () => {
+    const chat = createChat(TAB);
+    void chat.send('make a banner');
+    await vi.waitFor(() => expect(turns).toHaveLength(1));
+    await chat.newChat();
+    expect(turns[0]!.signal.aborted).toBe(true);
+    turns[0]!.finish({ outcome: 'stopped', messages: [{ role: 'user', content: 'make a banner' }] as never });
+    await settled();
+    expect(chat.state.entries).toEqual([]);
+    expect(chat.state.working).toBe(false);
+
+    void chat.send('second');
+    await vi.waitFor(() => expect(turns).toHaveLength(2));
+    expect(turns[1]!.history).toEqual([{ role: 'user', content: 'second' }]);
+  });
+});
