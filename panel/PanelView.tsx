@@ -11,6 +11,7 @@ import { createChat, type Chat } from './chat/controller';
 import { ProviderSettingsForm } from './settings/ProviderSettings';
 import { decided, deciding, isWaiting, stillPending } from './agent/decisions';
 import { answerWithoutTool } from './agent/late-answer';
+import { answerNotRecorded } from './approval-refusal';
 
 export function Panel() {
   const [tab] = createResource(boundTab);
@@ -49,7 +50,12 @@ export function Panel() {
     chat()?.dispose();
   });
 
+  // Approvals already answered in this panel: kept here, not in the card, because a new pending list
+  // re-creates the cards, and a second answer would only be refused as already used.
+  const [answered, setAnswered] = createSignal<ReadonlySet<string>>(new Set());
   const decide = async (a: PendingApproval, allow: boolean) => {
+    if (answered().has(a.approvalId)) return;
+    setAnswered(new Set([...answered(), a.approvalId]));
     // A card can outlive the turn that asked for it (the panel was reloaded): its answer still reaches the model.
     const toolWaiting = isWaiting(a.approvalId);
     deciding(a.approvalId);
@@ -61,7 +67,7 @@ export function Panel() {
       void refetch();
     } catch (e) {
       decided(a.approvalId, { status: 'gone', reason: 'Remixlet could not record the answer.' });
-      setStatus(`Could not record that: ${e instanceof Error ? e.message : String(e)}`);
+      setStatus(answerNotRecorded(e));
     }
   };
 
@@ -86,7 +92,7 @@ export function Panel() {
       <Show when={chat()}>
         {(c) => (
           <ChatView chat={c()}>
-            <For each={pending()}>{(a) => <ApprovalCard approval={a} onDecide={(allow) => void decide(a, allow)} />}</For>
+            <For each={pending()}>{(a) => <ApprovalCard approval={a} answered={answered().has(a.approvalId)} onDecide={(allow) => void decide(a, allow)} />}</For>
           </ChatView>
         )}
       </Show>
