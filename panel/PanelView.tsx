@@ -1,6 +1,7 @@
 // Context: side panel. The chat's home, bound to one tab (?tab= or the active tab when it opened; it does
 // not follow later tab switches): the agent's chat, pending permission cards and activation dialogs for
-// that tab (fixed text, ApprovalCard), provider settings, and the remixlets that run there.
+// that tab (fixed text, ApprovalCard), provider settings (kept, unsaved edits too, while closed), and the
+// remixlets that run there.
 import { createEffect, createResource, createSignal, For, on, onCleanup, Show } from 'solid-js';
 import type { PendingApproval } from '../contracts/boundaries/panel-worker';
 import { liveSubscription, worker } from './worker-client';
@@ -18,6 +19,7 @@ export function Panel() {
   const [pending, setPending] = createSignal<PendingApproval[]>([]);
   const [status, setStatus] = createSignal('');
   const [showSettings, setShowSettings] = createSignal(false);
+  const [settingsUnsaved, setSettingsUnsaved] = createSignal(false);
   const [remixlets, { refetch }] = createResource(tab, (t) => worker().list({ url: t.url }));
   const [chat, setChat] = createSignal<Chat | undefined>();
 
@@ -83,12 +85,13 @@ export function Panel() {
           )}
         </Show>
         <button type="button" class="settings-toggle" aria-expanded={showSettings()} onClick={() => setShowSettings(!showSettings())}>
-          Settings
+          {settingsUnsaved() ? 'Settings (unsaved changes)' : 'Settings'}
         </button>
       </header>
-      <Show when={showSettings()}>
-        <ProviderSettingsForm />
-      </Show>
+      {/* Hidden, not removed, when closed: what was typed stays until Save, and the button says so meanwhile. */}
+      <div hidden={!showSettings()}>
+        <ProviderSettingsForm open={showSettings()} onUnsavedChange={setSettingsUnsaved} />
+      </div>
       <Show when={chat()}>
         {(c) => (
           <ChatView chat={c()}>
