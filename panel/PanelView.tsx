@@ -1,5 +1,5 @@
 // Context: side panel. The chat's home, bound to one tab (?tab= or the active tab when it opened; it does
-// not follow later tab switches): the agent's chat, pending permission cards and activation dialogs for
+// not follow later tab switches, but does follow that tab's address as it moves): the agent's chat, pending permission cards and activation dialogs for
 // that tab (fixed text, ApprovalCard), provider settings (kept, unsaved edits too, while closed), and the
 // remixlets that run there.
 import { createEffect, createResource, createSignal, For, on, onCleanup, Show } from 'solid-js';
@@ -20,7 +20,19 @@ export function Panel() {
   const [status, setStatus] = createSignal('');
   const [showSettings, setShowSettings] = createSignal(false);
   const [settingsUnsaved, setSettingsUnsaved] = createSignal(false);
-  const [remixlets, { refetch }] = createResource(tab, (t) => worker().list({ url: t.url }));
+  // The bound tab's address now, from the browser's tab record (never from the page): the header, "On this
+  // page" and the chat's next turn follow the tab as it moves within the site.
+  const [movedTo, setMovedTo] = createSignal<string>();
+  const url = () => movedTo() ?? tab()?.url;
+  const onTabUpdated = (tabId: number, change: { url?: string }) => {
+    if (change.url !== undefined && tabId === tab()?.id) setMovedTo(change.url);
+  };
+  chrome.tabs.onUpdated.addListener(onTabUpdated);
+  onCleanup(() => chrome.tabs.onUpdated.removeListener(onTabUpdated));
+  const [remixlets, { refetch }] = createResource(
+    () => (tab() ? { url: url() } : undefined),
+    (where) => worker().list(where),
+  );
   const [chat, setChat] = createSignal<Chat | undefined>();
 
   let sub: { unsubscribe(): void } | undefined;
@@ -41,7 +53,13 @@ export function Panel() {
   const bind = (t: chrome.tabs.Tab) => {
     if (chat() || t.id === undefined) return;
     watch(t.id);
-    const c = createChat({ id: t.id, url: t.url ?? '' });
+    // A getter, so each turn reads the address the tab has then.
+    const c = createChat({
+      id: t.id,
+      get url() {
+        return url() ?? '';
+      },
+    });
     setChat(c);
     void c.restore();
   };
@@ -80,7 +98,7 @@ export function Panel() {
         <Show when={tab()}>
           {(t) => (
             <p class="bound-tab" data-tab-id={t().id}>
-              {(bind(t()), t().url)}
+              {(bind(t()), url())}
             </p>
           )}
         </Show>
