@@ -146,7 +146,7 @@ test('a double click on "Restore version N" asks the worker for one restore appr
   await card.getByRole('button', { name: 'History' }).click();
   const versions = card.getByRole('list', { name: 'Versions, newest first' });
   await versions.getByRole('button', { name: 'Version 1' }).click();
-  await card.getByRole('button', { name: 'Restore version 1' }).dblclick();
+  await card.locator('section.version').getByRole('button', { name: 'Restore version 1' }).dblclick();
   const confirm = manager.getByRole('dialog', { name: 'Restore version 1 of "Retitle"?' });
   await confirm.getByRole('button', { name: 'Restore version 1' }).click();
   await expect(manager.getByRole('status')).toHaveText('Restored version 1 as version 3; the tabs it runs on reloaded.');

@@ -202,6 +202,8 @@ test('the manager shows a switch made in the popup and a new version saved meanw
   await install(retitle('Retitle', 'Remixed v2'), remixletId);
 
   await manager.bringToFront();
+  // Headless Chromium does not deliver the focus a person's tab switch gives the page: send that event.
+  await manager.evaluate(() => window.dispatchEvent(new FocusEvent('focus')));
   await expect(card.getByRole('switch', { name: 'Retitle' })).toHaveAttribute('aria-checked', 'false');
   await expect(card.locator('dl.facts')).toContainText('Version2');
   await card.getByRole('button', { name: 'History' }).click();
