@@ -14,7 +14,8 @@ const REASON_TEXT: Record<string, string> = {
   restore: 'It brings back an older version.',
 };
 
-export function ApprovalCard(props: { approval: PendingApproval; onDecide: (allow: boolean) => void }) {
+// `answered`: the person has chosen; both buttons stay disabled so a second press cannot send a second answer.
+export function ApprovalCard(props: { approval: PendingApproval; answered: boolean; onDecide: (allow: boolean) => void }) {
   const isCard = () => props.approval.kind === 'permissions';
   return (
     <section class="approval" role="dialog" aria-labelledby={`t-${props.approval.approvalId}`} data-approval-kind={props.approval.kind}>
@@ -29,10 +30,10 @@ export function ApprovalCard(props: { approval: PendingApproval; onDecide: (allo
         <For each={props.approval.rows}>{(row) => <li data-permission={row.name}>{row.text}</li>}</For>
       </ul>
       <div class="buttons">
-        <button type="button" class="allow" onClick={() => props.onDecide(true)}>
+        <button type="button" class="allow" disabled={props.answered} onClick={() => props.onDecide(true)}>
           {isCard() ? 'Allow' : 'Allow and apply'}
         </button>
-        <button type="button" class="deny" onClick={() => props.onDecide(false)}>
+        <button type="button" class="deny" disabled={props.answered} onClick={() => props.onDecide(false)}>
           {isCard() ? 'Not now' : "Don't allow"}
         </button>
       </div>

@@ -1,6 +1,7 @@
 // Context: side panel. The chat's home, bound to one tab (?tab= or the active tab when it opened; it does
-// not follow later tab switches): the agent's chat, pending permission cards and activation dialogs for
-// that tab (fixed text, ApprovalCard), provider settings, and the remixlets that run there.
+// not follow later tab switches, but does follow that tab's address as it moves): the agent's chat, pending permission cards and activation dialogs for
+// that tab (fixed text, ApprovalCard), provider settings (kept, unsaved edits too, while closed), and the
+// remixlets that run there.
 import { createEffect, createResource, createSignal, For, on, onCleanup, Show } from 'solid-js';
 import type { PendingApproval } from '../contracts/boundaries/panel-worker';
 import { liveSubscription, worker } from './worker-client';
@@ -11,13 +12,27 @@ import { createChat, type Chat } from './chat/controller';
 import { ProviderSettingsForm } from './settings/ProviderSettings';
 import { decided, deciding, isWaiting, stillPending } from './agent/decisions';
 import { answerWithoutTool } from './agent/late-answer';
+import { answerNotRecorded } from './approval-refusal';
 
 export function Panel() {
   const [tab] = createResource(boundTab);
   const [pending, setPending] = createSignal<PendingApproval[]>([]);
   const [status, setStatus] = createSignal('');
   const [showSettings, setShowSettings] = createSignal(false);
-  const [remixlets, { refetch }] = createResource(tab, (t) => worker().list({ url: t.url }));
+  const [settingsUnsaved, setSettingsUnsaved] = createSignal(false);
+  // The bound tab's address now, from the browser's tab record (never from the page): the header, "On this
+  // page" and the chat's next turn follow the tab as it moves within the site.
+  const [movedTo, setMovedTo] = createSignal<string>();
+  const url = () => movedTo() ?? tab()?.url;
+  const onTabUpdated = (tabId: number, change: { url?: string }) => {
+    if (change.url !== undefined && tabId === tab()?.id) setMovedTo(change.url);
+  };
+  chrome.tabs.onUpdated.addListener(onTabUpdated);
+  onCleanup(() => chrome.tabs.onUpdated.removeListener(onTabUpdated));
+  const [remixlets, { refetch }] = createResource(
+    () => (tab() ? { url: url() } : undefined),
+    (where) => worker().list(where),
+  );
   const [chat, setChat] = createSignal<Chat | undefined>();
 
   let sub: { unsubscribe(): void } | undefined;
@@ -38,7 +53,13 @@ export function Panel() {
   const bind = (t: chrome.tabs.Tab) => {
     if (chat() || t.id === undefined) return;
     watch(t.id);
-    const c = createChat({ id: t.id, url: t.url ?? '' });
+    // A getter, so each turn reads the address the tab has then.
+    const c = createChat({
+      id: t.id,
+      get url() {
+        return url() ?? '';
+      },
+    });
     setChat(c);
     void c.restore();
   };
@@ -49,7 +70,12 @@ export function Panel() {
     chat()?.dispose();
   });
 
+  // Approvals already answered in this panel: kept here, not in the card, because a new pending list
+  // re-creates the cards, and a second answer would only be refused as already used.
+  const [answered, setAnswered] = createSignal<ReadonlySet<string>>(new Set());
   const decide = async (a: PendingApproval, allow: boolean) => {
+    if (answered().has(a.approvalId)) return;
+    setAnswered(new Set([...answered(), a.approvalId]));
     // A card can outlive the turn that asked for it (the panel was reloaded): its answer still reaches the model.
     const toolWaiting = isWaiting(a.approvalId);
     deciding(a.approvalId);
@@ -61,7 +87,7 @@ export function Panel() {
       void refetch();
     } catch (e) {
       decided(a.approvalId, { status: 'gone', reason: 'Remixlet could not record the answer.' });
-      setStatus(`Could not record that: ${e instanceof Error ? e.message : String(e)}`);
+      setStatus(answerNotRecorded(e));
     }
   };
 
@@ -72,21 +98,22 @@ export function Panel() {
         <Show when={tab()}>
           {(t) => (
             <p class="bound-tab" data-tab-id={t().id}>
-              {(bind(t()), t().url)}
+              {(bind(t()), url())}
             </p>
           )}
         </Show>
         <button type="button" class="settings-toggle" aria-expanded={showSettings()} onClick={() => setShowSettings(!showSettings())}>
-          Settings
+          {settingsUnsaved() ? 'Settings (unsaved changes)' : 'Settings'}
         </button>
       </header>
-      <Show when={showSettings()}>
-        <ProviderSettingsForm />
-      </Show>
+      {/* Hidden, not removed, when closed: what was typed stays until Save, and the button says so meanwhile. */}
+      <div hidden={!showSettings()}>
+        <ProviderSettingsForm open={showSettings()} onUnsavedChange={setSettingsUnsaved} />
+      </div>
       <Show when={chat()}>
         {(c) => (
           <ChatView chat={c()}>
-            <For each={pending()}>{(a) => <ApprovalCard approval={a} onDecide={(allow) => void decide(a, allow)} />}</For>
+            <For each={pending()}>{(a) => <ApprovalCard approval={a} answered={answered().has(a.approvalId)} onDecide={(allow) => void decide(a, allow)} />}</For>
           </ChatView>
         )}
       </Show>

@@ -16,7 +16,8 @@ function describe(v: VersionRecord): string {
   return `${ORIGIN_TEXT[v.origin]}${from}, ${new Date(v.savedAt).toLocaleString()}`;
 }
 
-export function History(props: { remixlet: RemixletSummary; onStatus: (text: string) => void; onChanged: () => void }) {
+/** `busy`/`run`: the card's one-action-at-a-time guard; asking for a restore and answering it each hold it. */
+export function History(props: { remixlet: RemixletSummary; busy: boolean; run: (work: () => Promise<void>) => Promise<void>; onStatus: (text: string) => void; onChanged: () => void }) {
   // Keyed on the head too, so a restore shows up here as soon as the list says so.
   const [versions] = createResource(
     () => ({ remixletId: props.remixlet.id, head: props.remixlet.version }),
@@ -29,19 +30,24 @@ export function History(props: { remixlet: RemixletSummary; onStatus: (text: str
   const [problem, setProblem] = createSignal('');
   const [asking, setAsking] = createSignal<{ approval: PendingApproval; version: number }>();
 
-  const askRestore = async (version: number) => {
-    setProblem('');
-    try {
-      setAsking({ approval: await worker().requestRestore({ remixletId: props.remixlet.id, version }), version });
-    } catch (e) {
-      setProblem(asRefusal(e).reason);
-    }
-  };
+  const askRestore = (version: number) =>
+    props.run(async () => {
+      if (asking()) return;
+      setProblem('');
+      try {
+        setAsking({ approval: await worker().requestRestore({ remixletId: props.remixlet.id, version }), version });
+      } catch (e) {
+        setProblem(asRefusal(e).reason);
+      }
+    });
 
   const decide = async (allow: boolean) => {
     const pending = asking();
     setAsking(undefined);
     if (!pending) return;
+    await props.run(() => answer(pending, allow));
+  };
+  const answer = async (pending: { approval: PendingApproval; version: number }, allow: boolean) => {
     try {
       const result = await worker().decide({ approvalId: pending.approval.approvalId, allow, ...(allow ? { reload: 'matching' as const } : {}) });
       if (result.status === 'activated') {
@@ -82,7 +88,7 @@ export function History(props: { remixlet: RemixletSummary; onStatus: (text: str
               <div class="section-head">
                 <h4>Version {v.version}</h4>
                 <Show when={v.version !== props.remixlet.version}>
-                  <button type="button" class="restore" onClick={() => void askRestore(v.version)}>
+                  <button type="button" class="restore" disabled={props.busy} onClick={() => void askRestore(v.version)}>
                     Restore version {v.version}
                   </button>
                 </Show>

@@ -1,7 +1,9 @@
 // Context: manager page (an extension page in a tab; talks only to the worker). Every remixlet with search
 // and a state filter, paused sites, and the actions that change them. Every change asks the worker to
-// reload the tabs it affects; the worker has already torn the sandboxes down when it does.
-import { createResource, createSignal, For, Show } from 'solid-js';
+// reload the tabs it affects; the worker has already torn the sandboxes down when it does. A change made
+// elsewhere (the agent's save, the popup's switch) has no event here, so the lists are read again whenever
+// the manager's tab is shown or focused. One action at a time per remixlet: its buttons wait for the first.
+import { createResource, createSignal, For, onCleanup, Show } from 'solid-js';
 import type { RemixletSummary } from '../../contracts/remixlet';
 import { asRefusal } from '../../contracts/trpc-errors';
 import { worker } from '../worker-client';
@@ -21,38 +23,66 @@ export function Manager() {
   const [status, setStatus] = createSignal('');
   const shown = () => visible(list() ?? [], search(), filter());
 
-  const act = async (work: () => Promise<string>) => {
-    try {
-      setStatus(await work());
-    } catch (e) {
-      setStatus(`That did not work: ${asRefusal(e).reason}`);
-    }
+  const refreshAll = () => {
     void refetch();
     void refetchPaused();
   };
+  const onShown = () => document.visibilityState === 'visible' && refreshAll();
+  document.addEventListener('visibilitychange', onShown);
+  window.addEventListener('focus', onShown);
+  onCleanup(() => {
+    document.removeEventListener('visibilitychange', onShown);
+    window.removeEventListener('focus', onShown);
+  });
+
+  // What is under way, by remixlet id (or paused site): a second press meanwhile is ignored.
+  const [busy, setBusy] = createSignal<ReadonlySet<string>>(new Set());
+  const isBusy = (id: string) => busy().has(id);
+  const oneAtATime = async (id: string, work: () => Promise<void>) => {
+    if (isBusy(id)) return;
+    setBusy(new Set([...busy(), id]));
+    try {
+      await work();
+    } finally {
+      const rest = new Set(busy());
+      rest.delete(id);
+      setBusy(rest);
+    }
+  };
+  const act = (id: string, work: () => Promise<string>) =>
+    oneAtATime(id, async () => {
+      try {
+        setStatus(await work());
+      } catch (e) {
+        setStatus(`That did not work: ${asRefusal(e).reason}`);
+      }
+      refreshAll();
+    });
 
   const actions: CardActions = {
     setEnabled: (r: RemixletSummary, on: boolean) =>
-      void act(async () => {
+      void act(r.id, async () => {
         const { reloaded } = await worker().setEnabled({ remixletId: r.id, enabled: on, reload: 'matching' });
         return `Switched ${on ? 'on' : 'off'} "${r.name}"; reloaded ${tabsText(reloaded)}.`;
       }),
     setArchived: (r, archived) =>
-      void act(async () => {
+      void act(r.id, async () => {
         const { reloaded } = await worker().setArchived({ remixletId: r.id, archived, reload: 'matching' });
         return `${archived ? 'Archived' : 'Unarchived'} "${r.name}"; reloaded ${tabsText(reloaded)}.`;
       }),
     remove: (r) =>
-      void act(async () => {
+      void act(r.id, async () => {
         const { reloaded } = await worker().remove({ remixletId: r.id, reload: 'matching' });
         return `Deleted "${r.name}" and every permission it held; reloaded ${tabsText(reloaded)}.`;
       }),
     status: setStatus,
     refresh: () => void refetch(),
+    busy: isBusy,
+    run: (r, work) => oneAtATime(r.id, work),
   };
 
   const resume = (site: string) =>
-    void act(async () => {
+    void act(`site:${site}`, async () => {
       const { reloaded } = await worker().pauseSite({ site, paused: false, reload: 'matching' });
       return `Resumed remixlets on ${site}; reloaded ${tabsText(reloaded)}.`;
     });

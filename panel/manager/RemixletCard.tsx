@@ -15,6 +15,10 @@ export interface CardActions {
   remove(r: RemixletSummary): void;
   status(text: string): void;
   refresh(): void;
+  /** Whether an action on this remixlet is under way: its buttons wait for it. */
+  busy(id: string): boolean;
+  /** Runs `work` unless an action on this remixlet is under way (then it is ignored). */
+  run(r: RemixletSummary, work: () => Promise<void>): Promise<void>;
 }
 
 export function RemixletCard(props: { remixlet: RemixletSummary; actions: CardActions }) {
@@ -22,10 +26,11 @@ export function RemixletCard(props: { remixlet: RemixletSummary; actions: CardAc
   const [open, setOpen] = createSignal<'log' | 'history' | undefined>();
   const [confirmDelete, setConfirmDelete] = createSignal(false);
   const headingId = () => `name-${r().id}`;
+  const busy = () => props.actions.busy(r().id);
   const toggle = (which: 'log' | 'history') => setOpen(open() === which ? undefined : which);
 
   return (
-    <article class="remixlet" data-remixlet-id={r().id} data-state={stateOf(r())} aria-labelledby={headingId()}>
+    <article class="remixlet" aria-busy={busy()} data-remixlet-id={r().id} data-state={stateOf(r())} aria-labelledby={headingId()}>
       <header class="section-head">
         <h2 id={headingId()}>{r().name}</h2>
         {/* The switch says On or Off itself; a label is for the states it cannot show. */}
@@ -74,11 +79,11 @@ export function RemixletCard(props: { remixlet: RemixletSummary; actions: CardAc
           History
         </button>
         <Show when={!r().error}>
-          <button type="button" onClick={() => props.actions.setArchived(r(), !r().archived)}>
+          <button type="button" disabled={busy()} onClick={() => props.actions.setArchived(r(), !r().archived)}>
             {r().archived ? 'Unarchive' : 'Archive'}
           </button>
         </Show>
-        <button type="button" class="danger" onClick={() => setConfirmDelete(true)}>
+        <button type="button" class="danger" disabled={busy()} onClick={() => setConfirmDelete(true)}>
           Delete
         </button>
       </div>
@@ -86,7 +91,7 @@ export function RemixletCard(props: { remixlet: RemixletSummary; actions: CardAc
         <LogView remixletId={r().id} name={r().name} />
       </Show>
       <Show when={open() === 'history'}>
-        <History remixlet={r()} onStatus={props.actions.status} onChanged={props.actions.refresh} />
+        <History remixlet={r()} busy={busy()} run={(work) => props.actions.run(r(), work)} onStatus={props.actions.status} onChanged={props.actions.refresh} />
       </Show>
       <ConfirmDialog
         open={confirmDelete()}

@@ -1,13 +1,16 @@
 // Context: side panel. Provider settings: which provider, its address (OpenAI-compatible only), the API
 // key (stored in the panel's own storage and sent only to that provider), the model, and how long to wait
 // for a silent provider; with a "Test connection" button. A ChatGPT account has no key here: it signs in
-// through the worker (ChatGptAccount.tsx).
-import { createEffect, createResource, createSignal, For, Show } from 'solid-js';
+// through the worker (ChatGptAccount.tsx). The panel keeps this form (and what was typed in it) while
+// Settings is closed; until Save, it says "Unsaved changes" here and through onUnsavedChange.
+import { createEffect, createResource, createSignal, For, on, Show } from 'solid-js';
 import { apiKeyFor, DEFAULT_MODEL, loadProviderSettings, NO_KEYS, PROVIDER_KINDS, PROVIDER_LABEL, saveProviderSettings, usesApiKey, withApiKey, type ProviderKeys, type ProviderKind, type ProviderSettings } from '../agent/settings';
 import { testConnection } from './test-connection';
 import { ChatGptAccountSection } from './ChatGptAccount';
+import { hasUnsavedChanges } from './unsaved';
 
-export function ProviderSettingsForm(props: { onSaved?: () => void }) {
+/** `open`: whether Settings is shown; closing it clears "Saved." or a test's result, not what was typed. */
+export function ProviderSettingsForm(props: { open?: boolean; onSaved?: () => void; onUnsavedChange?: (unsaved: boolean) => void }) {
   const [initial] = createResource(loadProviderSettings);
   const [kind, setKind] = createSignal<ProviderKind>('openai-compatible');
   const [baseURL, setBaseURL] = createSignal('http://localhost:11434/v1');
@@ -18,25 +21,40 @@ export function ProviderSettingsForm(props: { onSaved?: () => void }) {
   const [idle, setIdle] = createSignal(60);
   const [result, setResult] = createSignal<{ ok: boolean; text: string } | undefined>();
   const [testing, setTesting] = createSignal(false);
+  // What storage holds (as last loaded or saved); undefined until it has been read.
+  const [stored, setStored] = createSignal<ProviderSettings>();
   let loaded = false;
 
   const current = (): ProviderSettings => ({ kind: kind(), baseURL: baseURL().trim(), keys: keys(), model: model().trim(), idleSeconds: Math.max(2, Math.min(600, idle() || 60)) });
   const key = () => apiKeyFor(current());
   const setKey = (k: string) => setKeys(withApiKey(current(), k));
   createEffect(() => {
-    const s = initial();
-    if (loaded || !s) return;
+    if (loaded || initial.state !== 'ready') return;
     loaded = true;
-    setKind(s.kind);
-    setBaseURL(s.baseURL);
-    setKeys(s.keys);
-    setModel(s.model);
-    setIdle(s.idleSeconds);
+    const s = initial();
+    if (s) {
+      setKind(s.kind);
+      setBaseURL(s.baseURL);
+      setKeys(s.keys);
+      setModel(s.model);
+      setIdle(s.idleSeconds);
+    }
+    setStored(current());
   });
+  const unsaved = () => {
+    const s = stored();
+    return !!s && hasUnsavedChanges(current(), s);
+  };
+  createEffect(() => props.onUnsavedChange?.(unsaved()));
+  // "Saved." no longer describes the form once it is edited again.
+  createEffect(on(unsaved, (u) => u && setResult(undefined), { defer: true }));
+  createEffect(on(() => props.open, (open) => open === false && setResult(undefined), { defer: true }));
 
   const save = async (e: Event) => {
     e.preventDefault();
-    await saveProviderSettings(current());
+    const saving = current();
+    await saveProviderSettings(saving);
+    setStored(saving);
     setResult({ ok: true, text: 'Saved.' });
     props.onSaved?.();
   };
@@ -88,6 +106,11 @@ export function ProviderSettingsForm(props: { onSaved?: () => void }) {
           {kind() === 'openai-compatible'
             ? 'The key stays in this panel and is sent only to this endpoint (its scheme, host and port); each endpoint keeps its own.'
             : 'The key stays in this panel and is sent only to the provider above; each provider keeps its own.'}
+        </p>
+      </Show>
+      <Show when={unsaved()}>
+        <p class="unsaved" role="note">
+          Unsaved changes: Save keeps them.
         </p>
       </Show>
       <div class="buttons">

@@ -2,8 +2,8 @@
 // procedures refuse any other tab, and the chat stops when its tab leaves the site or closes; the panel
 // says so and takes no more messages for it.
 import { test, expect } from '../harness';
-import { uiCall } from '../remixlet';
-import { ScriptedModel } from './scripted-model';
+import { install, manifest, uiCall } from '../remixlet';
+import { ScriptedModel, Turn } from './scripted-model';
 import { chatOn, idle, send } from './chat-helpers';
 
 test('a chat stays on its tab and site, refuses other tabs, and stops when its tab leaves the site or closes', async ({ openPage, openExtensionPage, tabIdOf, sites, witness }) => {
@@ -80,4 +80,22 @@ test('a same-site address that redirects to another site stops the chat: no tool
   const on = { chatId: chat.chatId, tabId };
   await expect(uiCall(panel, 'agentOpenPage', { ...on, input: { url: '/away' } })).rejects.toThrow(/CHAT_STOPPED/);
   await expect(uiCall(panel, 'agentOutline', { ...on, input: { maxNodes: 20 } }, 'query')).rejects.toThrow(/CHAT_STOPPED/);
+});
+
+test('the panel follows its tab to another page of the site: the address shown, "On this page" and what the model is told', async ({ openPage, openExtensionPage, tabIdOf, sites }) => {
+  const model = new ScriptedModel(() => ({ text: 'Noted.' }));
+  const { page, tabId, panel } = await chatOn({ openPage, tabIdOf, openExtensionPage, sites }, model, { host: 'shop.test' });
+  await install(panel, tabId, { 'manifest.json': manifest({ name: 'Second page only', matches: ['*://shop.test/index.html?second'] }), 'script.js': "rmx.log('here');" });
+  const onThisPage = panel.getByRole('region', { name: 'Remixlets on this page' });
+  await panel.reload();
+  await expect(panel.locator('.bound-tab')).toHaveText('http://shop.test/index.html');
+  await expect(onThisPage).toContainText('No remixlet runs here yet.');
+
+  await page.goto('http://shop.test/index.html?second');
+  await expect(panel.locator('.bound-tab')).toHaveText('http://shop.test/index.html?second');
+  await expect(onThisPage.getByRole('listitem')).toHaveText(['Second page only']);
+
+  await send(panel, 'Where am I?');
+  await idle(panel);
+  expect(new Turn(model.requests.at(-1)!).system).toContain('http://shop.test/index.html?second');
 });

@@ -129,3 +129,32 @@ test('the activation dialog appears when the worker says so; "Allow and apply" a
   const list = await uiCall<Array<{ name: string; matches: string[] }>>(panel, 'list', {}, 'query');
   expect(list.map((r) => [r.name, r.matches])).toEqual([['Shop and news', ['*://shop.test/*', '*://news.test/*']]]);
 });
+
+test('a double click on "Allow and apply" applies once and says so; no reason code reaches the person', async ({ openPage, openExtensionPage, tabIdOf, sites }) => {
+  const wide = JSON.stringify({ name: 'Shop and news', description: 'two sites', matches: ['*://shop.test/*', '*://news.test/*'], runAt: 'document_idle', permissions: [] });
+  const model = new ScriptedModel((turn) => {
+    if (turn.step === 0) return { toolCalls: [{ name: 'write_files', args: { files: { 'manifest.json': wide, 'script.js': "rmx.log('wide');" } } }] };
+    if (turn.step === 1) return { toolCalls: [{ name: 'save_remixlet', args: {} }] };
+    return { text: `Result: ${turn.last?.content}` };
+  });
+  const { panel } = await chatOn({ openPage, tabIdOf, openExtensionPage, sites }, model, { host: 'shop.test' });
+
+  await send(panel, 'Do the same on the news site too.');
+  const dialog = panel.locator('section.approval[data-approval-kind="activation"]');
+  await expect(dialog).toBeVisible();
+  // Every text the status line shows, however briefly: a refused second answer used to flash its code there.
+  await panel.evaluate(() => {
+    const status = document.querySelector('p.status')!;
+    const seen: string[] = [];
+    (window as unknown as { statusSeen: string[] }).statusSeen = seen;
+    new MutationObserver(() => seen.push(status.textContent ?? '')).observe(status, { childList: true, characterData: true, subtree: true });
+  });
+  await dialog.getByRole('button', { name: 'Allow and apply' }).dblclick();
+  await idle(panel);
+  await expect(panel.locator('.chat .assistant').last()).toContainText('"status":"activated"');
+  await expect(panel.locator('p.status')).toHaveText('Applied version 1.');
+  await expect(panel.locator('main')).not.toContainText('APPROVAL_');
+  expect(await panel.evaluate(() => (window as unknown as { statusSeen: string[] }).statusSeen.filter((t) => t))).toEqual(['Applied version 1.']);
+  const list = await uiCall<Array<{ name: string; version: number }>>(panel, 'list', {}, 'query');
+  expect(list.map((r) => [r.name, r.version])).toEqual([['Shop and news', 1]]);
+});

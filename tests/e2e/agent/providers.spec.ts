@@ -131,3 +131,30 @@ test("a key saved for one provider is not sent to an OpenAI-compatible endpoint 
   await form.locator('select[name=kind]').selectOption('openai');
   await expect(form.locator('input[name=apiKey]')).toHaveValue(OPENAI_KEY);
 });
+
+test('what was typed in Settings survives closing and reopening it, marked unsaved until Save', async ({ openPage, openExtensionPage, tabIdOf }) => {
+  const page = await openPage('shop.test', '/index.html');
+  const panel = await openPanel(openExtensionPage, await tabIdOf(page));
+  const toggle = panel.locator('button.settings-toggle');
+  await toggle.click();
+  const form = panel.locator('form.provider-settings');
+  await form.locator('select[name=kind]').selectOption('openai');
+  await form.locator('input[name=apiKey]').fill(KEY);
+  await toggle.click();
+  await expect(form).toBeHidden();
+  await expect(toggle).toHaveText('Settings (unsaved changes)');
+
+  await toggle.click();
+  await expect(form.locator('select[name=kind]')).toHaveValue('openai');
+  await expect(form.locator('input[name=apiKey]')).toHaveValue(KEY);
+  await expect(form.getByRole('note')).toHaveText('Unsaved changes: Save keeps them.');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.locator('.connection')).toHaveText('Saved.');
+  await expect(form.getByRole('note')).toHaveCount(0);
+  await expect(toggle).toHaveText('Settings');
+
+  // Stored, so a new panel shows it too.
+  const again = await openPanel(openExtensionPage, await tabIdOf(page));
+  await again.locator('button.settings-toggle').click();
+  await expect(again.locator('form.provider-settings input[name=apiKey]')).toHaveValue(KEY);
+});

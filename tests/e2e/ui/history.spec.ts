@@ -116,3 +116,40 @@ test('restoring a version written for an API this extension no longer runs says 
   expect(await wasReloaded(page)).toBe(false);
   await expect(page.locator('#shop-title')).toHaveText('Seeded v2');
 });
+
+/** Restore approvals the worker has stored (used or not), read from its own database. */
+async function restoreApprovals(serviceWorker: { evaluate: <R>(fn: () => R | Promise<R>) => Promise<R> }): Promise<number> {
+  return serviceWorker.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('remixlet');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const all = open.result.transaction('approvals').objectStore('approvals').getAll();
+          all.onerror = () => reject(all.error);
+          all.onsuccess = () => {
+            open.result.close();
+            resolve((all.result as Array<{ reasons?: string[] }>).filter((a) => a.reasons?.includes('restore')).length);
+          };
+        };
+      }),
+  );
+}
+
+test('a double click on "Restore version N" asks the worker for one restore approval, not two', async ({ serviceWorker, openPage, openExtensionPage, tabIdOf }) => {
+  const { install } = await setUp(openPage, openExtensionPage, tabIdOf);
+  const v1 = await install(retitle('Retitle', 'Remixed Shop'));
+  await install(retitle('Retitle', 'Remixed v2'), v1.remixletId);
+
+  const manager = await openExtensionPage('panel/manager.html');
+  const card = manager.getByRole('article', { name: 'Retitle' });
+  await card.getByRole('button', { name: 'History' }).click();
+  const versions = card.getByRole('list', { name: 'Versions, newest first' });
+  await versions.getByRole('button', { name: 'Version 1' }).click();
+  await card.locator('section.version').getByRole('button', { name: 'Restore version 1' }).dblclick();
+  const confirm = manager.getByRole('dialog', { name: 'Restore version 1 of "Retitle"?' });
+  await confirm.getByRole('button', { name: 'Restore version 1' }).click();
+  await expect(manager.getByRole('status')).toHaveText('Restored version 1 as version 3; the tabs it runs on reloaded.');
+  await expect(versions.getByRole('button')).toHaveText(['Version 3 (current)', 'Version 2', 'Version 1']);
+  expect(await restoreApprovals(serviceWorker)).toBe(1);
+});

@@ -185,3 +185,27 @@ test('a remixlet whose stored manifest is corrupt is shown with the error and ca
   await expect(manager.getByRole('article')).toHaveCount(1);
   await expect(manager.getByRole('article', { name: 'Cart outline' })).toBeVisible();
 });
+
+test('the manager shows a switch made in the popup and a new version saved meanwhile once it is shown again', async ({ openPage, openExtensionPage, tabIdOf }) => {
+  const { tabId, install } = await setUp(openPage, openExtensionPage, tabIdOf);
+  const { remixletId } = await install(retitle('Retitle', 'Remixed Shop'));
+
+  const manager = await openExtensionPage('panel/manager.html');
+  const card = manager.getByRole('article', { name: 'Retitle' });
+  await expect(card.getByRole('switch', { name: 'Retitle' })).toHaveAttribute('aria-checked', 'true');
+  await expect(card.locator('dl.facts')).toContainText('Version1');
+
+  const popup = await openExtensionPage(`panel/popup.html?tab=${tabId}`);
+  await popup.bringToFront();
+  await popup.getByRole('switch', { name: 'Retitle' }).click();
+  await expect(popup.getByRole('switch', { name: 'Retitle' })).toHaveAttribute('aria-checked', 'false');
+  await install(retitle('Retitle', 'Remixed v2'), remixletId);
+
+  await manager.bringToFront();
+  // Headless Chromium does not deliver the focus a person's tab switch gives the page: send that event.
+  await manager.evaluate(() => window.dispatchEvent(new FocusEvent('focus')));
+  await expect(card.getByRole('switch', { name: 'Retitle' })).toHaveAttribute('aria-checked', 'false');
+  await expect(card.locator('dl.facts')).toContainText('Version2');
+  await card.getByRole('button', { name: 'History' }).click();
+  await expect(card.getByRole('list', { name: 'Versions, newest first' }).getByRole('button')).toHaveText(['Version 2 (current)', 'Version 1']);
+});
