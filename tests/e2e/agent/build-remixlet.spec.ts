@@ -106,17 +106,21 @@ test('a scripted model builds a remixlet that runs on the next visit; only the p
   for (const h of hosts) expect(['shop.test', 'model.test', 'accounts.google.com', 'update.googleapis.com']).toContain(h);
 });
 
-test('the activation dialog appears when the worker says so; "Allow and apply" activates exactly the saved files', async ({ openPage, openExtensionPage, tabIdOf, sites }) => {
+/** A chat on shop.test whose model saves a remixlet for shop.test and news.test: the activation dialog asks. */
+async function askToRunAlsoOnNews(fixtures: Parameters<typeof chatOn>[0]) {
   const wide = JSON.stringify({ name: 'Shop and news', description: 'two sites', matches: ['*://shop.test/*', '*://news.test/*'], runAt: 'document_idle', permissions: [] });
   const model = new ScriptedModel((turn) => {
     if (turn.step === 0) return { toolCalls: [{ name: 'write_files', args: { files: { 'manifest.json': wide, 'script.js': "rmx.log('wide');" } } }] };
     if (turn.step === 1) return { toolCalls: [{ name: 'save_remixlet', args: {} }] };
     return { text: `Result: ${turn.last?.content}` };
   });
-  const { panel } = await chatOn({ openPage, tabIdOf, openExtensionPage, sites }, model, { host: 'shop.test' });
-
+  const { panel } = await chatOn(fixtures, model, { host: 'shop.test' });
   await send(panel, 'Do the same on the news site too.');
-  const dialog = panel.locator('section.approval[data-approval-kind="activation"]');
+  return { panel, dialog: panel.locator('section.approval[data-approval-kind="activation"]') };
+}
+
+test('the activation dialog appears when the worker says so; "Allow and apply" activates exactly the saved files', async ({ openPage, openExtensionPage, tabIdOf, sites }) => {
+  const { panel, dialog } = await askToRunAlsoOnNews({ openPage, tabIdOf, openExtensionPage, sites });
   await expect(dialog).toBeVisible();
   await expect(dialog.locator('h2')).toHaveText('Apply this remixlet?');
   await expect(dialog.locator('.reasons li')).toHaveText(['It would run on sites other than this one.']);
@@ -131,16 +135,7 @@ test('the activation dialog appears when the worker says so; "Allow and apply" a
 });
 
 test('a double click on "Allow and apply" applies once and says so; no reason code reaches the person', async ({ openPage, openExtensionPage, tabIdOf, sites }) => {
-  const wide = JSON.stringify({ name: 'Shop and news', description: 'two sites', matches: ['*://shop.test/*', '*://news.test/*'], runAt: 'document_idle', permissions: [] });
-  const model = new ScriptedModel((turn) => {
-    if (turn.step === 0) return { toolCalls: [{ name: 'write_files', args: { files: { 'manifest.json': wide, 'script.js': "rmx.log('wide');" } } }] };
-    if (turn.step === 1) return { toolCalls: [{ name: 'save_remixlet', args: {} }] };
-    return { text: `Result: ${turn.last?.content}` };
-  });
-  const { panel } = await chatOn({ openPage, tabIdOf, openExtensionPage, sites }, model, { host: 'shop.test' });
-
-  await send(panel, 'Do the same on the news site too.');
-  const dialog = panel.locator('section.approval[data-approval-kind="activation"]');
+  const { panel, dialog } = await askToRunAlsoOnNews({ openPage, tabIdOf, openExtensionPage, sites });
   await expect(dialog).toBeVisible();
   // Every text the status line shows, however briefly: a refused second answer used to flash its code there.
   await panel.evaluate(() => {
