@@ -10,6 +10,7 @@ import { Switch } from './Switch';
 import { webSiteOf } from './web-site';
 import { openChat } from './open-chat';
 import { reconciledStorage } from './reconciled';
+import { followStoreChanges } from '../follow-changes';
 import './popup.css';
 
 export function Popup() {
@@ -24,6 +25,11 @@ export function Popup() {
   const [paused, { refetch: refetchPaused }] = createResource(() => worker().pausedSites({}));
   const [status, setStatus] = createSignal('');
   const [busy, setBusy] = createSignal(false);
+  // A change made elsewhere while the popup is open (the manager, the agent's save) shows here too.
+  followStoreChanges(() => {
+    void refetch();
+    void refetchPaused();
+  });
 
   // Archived remixlets never run, and one whose record no longer reads cannot be said to cover this page.
   const here = () => (list() ?? []).filter((r) => !r.archived && !r.error);
