@@ -51,6 +51,10 @@ export const ReloadTabs = z.union([z.literal('matching'), z.object({ tabId: TabI
 export type ReloadTabs = z.infer<typeof ReloadTabs>;
 const Changed = z.object({ ok: z.boolean(), reloaded: z.number().int().min(0).optional().describe('How many tabs were asked to reload') }).strict();
 
+/** A change to stored remixlets or paused sites happened; what changed is read again with `list` and `pausedSites`. */
+export const StoreChanged = z.object({}).strict();
+export type StoreChanged = z.infer<typeof StoreChanged>;
+
 /**
  * The ChatGPT sign-in as the UI sees it: whether an account is signed in and its email, never a token.
  * `message` is fixed extension text saying why the last sign-in or renewal failed.
@@ -111,6 +115,11 @@ export const uiSpec = {
   setEnabled: mutation(z.object({ remixletId: RemixletId, enabled: z.boolean(), reload: ReloadTabs.optional() }).strict(), Changed, 'Switches a remixlet on or off.'),
   pauseSite: mutation(z.object({ site: z.string().max(300), paused: z.boolean(), reload: z.literal('matching').optional() }).strict(), Changed, 'Pauses or resumes every remixlet on a site.'),
   pausedSites: query(z.object({}).strict(), z.array(z.string()), 'The sites (host names) where every remixlet is paused.'),
+  changes: subscription(
+    z.object({}).strict(),
+    StoreChanged,
+    'Says that remixlets or paused sites changed (saved, switched, archived, restored, deleted; a site paused or resumed): once on subscribing, then after each change. Carries no data; the page reads again.',
+  ),
   setArchived: mutation(
     z.object({ remixletId: RemixletId, archived: z.boolean(), reload: z.literal('matching').optional() }).strict(),
     Changed,

@@ -1,12 +1,15 @@
 // Context: manager page (an extension page in a tab; talks only to the worker). Every remixlet with search
 // and a state filter, paused sites, and the actions that change them. Every change asks the worker to
 // reload the tabs it affects; the worker has already torn the sandboxes down when it does. A change made
-// elsewhere (the agent's save, the popup's switch) has no event here, so the lists are read again whenever
-// the manager's tab is shown or focused. One action at a time per remixlet: its buttons wait for the first.
+// elsewhere (the agent's save, the popup's switch, another manager tab) arrives as the worker's `changes`
+// event and the lists are read again; they are also read again whenever the manager's tab is shown or
+// focused, in case an event was lost with the worker's port. One action at a time per remixlet: its
+// buttons wait for the first.
 import { createResource, createSignal, For, onCleanup, Show } from 'solid-js';
 import type { RemixletSummary } from '../../contracts/remixlet';
 import { asRefusal } from '../../contracts/trpc-errors';
 import { worker } from '../worker-client';
+import { followStoreChanges } from '../follow-changes';
 import { reconciledStorage } from '../popup/reconciled';
 import { FILTERS, visible, type Filter } from './filter';
 import { RemixletCard, type CardActions } from './RemixletCard';
@@ -27,6 +30,7 @@ export function Manager() {
     void refetch();
     void refetchPaused();
   };
+  followStoreChanges(refreshAll);
   const onShown = () => document.visibilityState === 'visible' && refreshAll();
   document.addEventListener('visibilitychange', onShown);
   window.addEventListener('focus', onShown);

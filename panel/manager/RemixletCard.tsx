@@ -35,7 +35,7 @@ export function RemixletCard(props: { remixlet: RemixletSummary; actions: CardAc
         <h2 id={headingId()}>{r().name}</h2>
         {/* The switch says On or Off itself; a label is for the states it cannot show. */}
         <Show when={!r().error && !r().archived} fallback={<span class={`state ${stateOf(r())}`}>{STATE_TEXT[stateOf(r())]}</span>}>
-          <Switch on={r().enabled} label={r().name} onChange={(on) => props.actions.setEnabled(r(), on)} />
+          <Switch on={r().enabled} label={r().name} busy={busy()} onChange={(on) => props.actions.setEnabled(r(), on)} />
         </Show>
       </header>
       <Show when={r().error}>

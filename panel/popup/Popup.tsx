@@ -10,6 +10,7 @@ import { Switch } from './Switch';
 import { webSiteOf } from './web-site';
 import { openChat } from './open-chat';
 import { reconciledStorage } from './reconciled';
+import { followStoreChanges } from '../follow-changes';
 import './popup.css';
 
 export function Popup() {
@@ -24,12 +25,18 @@ export function Popup() {
   const [paused, { refetch: refetchPaused }] = createResource(() => worker().pausedSites({}));
   const [status, setStatus] = createSignal('');
   const [busy, setBusy] = createSignal(false);
+  // A change made elsewhere while the popup is open (the manager, the agent's save) shows here too.
+  followStoreChanges(() => {
+    void refetch();
+    void refetchPaused();
+  });
 
   // Archived remixlets never run, and one whose record no longer reads cannot be said to cover this page.
   const here = () => (list() ?? []).filter((r) => !r.archived && !r.error);
   const sitePaused = () => !!site() && (paused() ?? []).includes(site()!);
 
-  // Nothing is disabled while a change runs, so keyboard focus stays where it was; a second click meanwhile is ignored.
+  // One change at a time: a second press meanwhile is ignored. The switches say so (aria-disabled); nothing
+  // is made `disabled`, so keyboard focus stays where it was.
   const act = async (work: () => Promise<string>) => {
     if (busy()) return;
     setBusy(true);
@@ -78,14 +85,14 @@ export function Popup() {
                 {(r) => (
                   <li data-remixlet-id={r.id}>
                     <span class="name">{r.name}</span>
-                    <Switch on={r.enabled} label={r.name} onChange={(on) => void toggle(r, on)} />
+                    <Switch on={r.enabled} label={r.name} busy={busy()} onChange={(on) => void toggle(r, on)} />
                   </li>
                 )}
               </For>
             </ul>
           </Show>
           <Show when={here().length > 0 || sitePaused()}>
-            <button type="button" class="pause" onClick={() => void setPaused(!sitePaused())}>
+            <button type="button" class="pause" aria-disabled={busy() ? 'true' : undefined} onClick={() => void setPaused(!sitePaused())}>
               {sitePaused() ? 'Resume this site' : 'Pause this site'}
             </button>
           </Show>

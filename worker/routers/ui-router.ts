@@ -13,6 +13,7 @@ import { loadAll, updateHead, deleteRemixlet, listVersions } from '../store/remi
 import { requestRestore } from '../restore';
 import { readLog } from '../store/logs';
 import { pausedSites, setSitePaused } from '../store/settings';
+import { onStoreChanged } from '../store/changes';
 import { clock } from '../clock';
 import { afterRemixletChanged, afterSitePauseChanged } from '../lifecycle';
 import { reloadAround, tabsCoveredBy, tabsOnSite } from '../tab-reloads';
@@ -98,6 +99,12 @@ const handlers: HandlersOf<UiSpec, WorkerContext> = {
     return { ok: true, reloaded };
   },
   pausedSites: () => pausedSites(),
+  // The store announces every write itself (store/changes.ts); the first push lets a page that subscribes
+  // again after the worker restarted read what changed meanwhile.
+  changes: () => (emit) => {
+    emit({});
+    return onStoreChanged(() => emit({}));
+  },
   setArchived: async ({ input }) => {
     const { reloaded } = await reloadAround(input.reload, () => tabsCoveredBy(input.remixletId), async () => {
       const head = await updateHead(input.remixletId, { archived: input.archived }, clock.now());

@@ -4,6 +4,7 @@ import { db, serialized, versionKey } from './db';
 import { RemixletHead, VersionRecord, type Files } from '../../contracts/remixlet';
 import { parseManifestText, type Manifest } from '../../contracts/policy/manifest';
 import { faultPoint } from '../faults';
+import { storeChanged } from './changes';
 
 export interface ActiveRemixlet {
   head: RemixletHead;
@@ -38,7 +39,8 @@ export type LoadResult = { ok: true; remixlet: ActiveRemixlet } | { ok: false; i
 /**
  * Loaded remixlets, kept because the grant middleware needs one on every call and parsing it from
  * IndexedDB each time triples a dom round trip. Every write in this file (and the test seeding path)
- * forgets the entry it changes, so the cache never outlives what is stored.
+ * forgets the entry it changes, so the cache never outlives what is stored; forgetting it is also where
+ * the change is announced to open pages (./changes), so no write can change a remixlet unannounced.
  */
 const loaded = new Map<string, Promise<LoadResult>>();
 /** Every remixlet's id, read when a document commits and on every reconcile; forgotten with any entry. */
@@ -46,6 +48,7 @@ let ids: Promise<string[]> | undefined;
 export function forgetLoaded(id: string): void {
   loaded.delete(id);
   ids = undefined;
+  storeChanged();
 }
 /** For unit tests that clear IndexedDB underneath the store. */
 export function forgetAllLoaded(): void {

@@ -1,6 +1,7 @@
 // Context: background service worker. Person-level settings: which sites are paused.
 import { z } from 'zod';
 import { db, serialized } from './db';
+import { storeChanged } from './changes';
 
 const PausedSites = z.array(z.string());
 
@@ -39,5 +40,6 @@ export function setSitePaused(site: string, paused: boolean): Promise<void> {
     else sites.delete(site);
     await db.settings.setItem('pausedSites', [...sites]);
     cached = undefined;
+    storeChanged();
   });
 }

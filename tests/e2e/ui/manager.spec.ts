@@ -1,10 +1,11 @@
 // The manager, driven by clicks: every remixlet with its sites, fixed permission text and state; search and
 // filter; its log newest first with refusals; switching off, archiving and deleting take effect on open
 // pages (the tabs reload, the sandboxes end even when a page refuses to reload); a remixlet whose stored
-// files are corrupt shows the error and can still be deleted.
+// files are corrupt shows the error and can still be deleted; a change made elsewhere shows up in an open
+// manager (and an open popup) as it happens.
 import { test, expect } from '../harness';
 import { allowPermissions, manifest, readLog, uiCall } from '../remixlet';
-import { allowReloads, keepTitle, liveSandboxes, markPage, OUTLINE_CART, refuseReloads, retitle, seed, setUp, wasReloaded } from './ui-helpers';
+import { allowReloads, keepTitle, liveSandboxes, markPage, muteShownEvents, OUTLINE_CART, refuseReloads, retitle, seed, setUp, wasReloaded } from './ui-helpers';
 
 const MODEL_REASON = 'MODEL-WRITTEN: to keep notes between visits';
 const LOGGER = `
@@ -208,4 +209,56 @@ test('the manager shows a switch made in the popup and a new version saved meanw
   await expect(card.locator('dl.facts')).toContainText('Version2');
   await card.getByRole('button', { name: 'History' }).click();
   await expect(card.getByRole('list', { name: 'Versions, newest first' }).getByRole('button')).toHaveText(['Version 2 (current)', 'Version 1']);
+});
+
+test('an open manager follows changes made elsewhere as they happen, with no focus or visibility event; the open popup follows the manager', async ({
+  openPage,
+  openExtensionPage,
+  tabIdOf,
+}) => {
+  const { tabId, panel, install } = await setUp(openPage, openExtensionPage, tabIdOf);
+  const { remixletId } = await install(retitle('Retitle', 'Remixed Shop'));
+
+  const manager = await openExtensionPage('panel/manager.html');
+  await manager.bringToFront();
+  // Only the worker's change event can make the manager read again from here on.
+  await muteShownEvents(manager);
+  const card = manager.getByRole('article', { name: 'Retitle' });
+  const managerSwitch = card.getByRole('switch', { name: 'Retitle' });
+  await expect(managerSwitch).toHaveAttribute('aria-checked', 'true');
+  await expect(card.locator('dl.facts')).toContainText('Version1');
+
+  // Another extension page (the side panel's tab, behind the manager) calls the worker's ui router.
+  await uiCall(panel, 'setEnabled', { remixletId, enabled: false });
+  await expect(managerSwitch).toHaveAttribute('aria-checked', 'false');
+  // The agent's saves: a new version, and a new remixlet.
+  await install(retitle('Retitle', 'Remixed v2'), remixletId);
+  await expect(card.locator('dl.facts')).toContainText('Version2');
+  await install(OUTLINE_CART);
+  await expect(manager.getByRole('article', { name: 'Cart outline' })).toBeVisible();
+
+  // The popup pauses the site (it is in front meanwhile; the manager's tab is hidden, then shown, unheard).
+  const popup = await openExtensionPage(`panel/popup.html?tab=${tabId}`);
+  await muteShownEvents(popup);
+  await popup.bringToFront();
+  await popup.getByRole('button', { name: 'Pause this site' }).click();
+  const pausedSites = manager.getByRole('region', { name: 'Paused sites' });
+  await expect(pausedSites).toContainText('shop.test');
+  const popupSwitch = popup.getByRole('switch', { name: 'Retitle' });
+  await expect(popupSwitch).toHaveAttribute('aria-checked', 'false');
+
+  // Changes made in the manager show in the popup left open behind it.
+  await manager.bringToFront();
+  await managerSwitch.click();
+  await expect(popupSwitch).toHaveAttribute('aria-checked', 'true');
+  await pausedSites.getByRole('button', { name: 'Resume remixlets on shop.test' }).click();
+  await expect(pausedSites).toHaveCount(0);
+  await expect(popup.getByRole('button', { name: 'Pause this site' })).toBeVisible();
+  await expect(popup.getByText('Every remixlet on shop.test is paused.')).toHaveCount(0);
+
+  // Deleted elsewhere: the card goes.
+  await uiCall(panel, 'remove', { remixletId });
+  await expect(card).toHaveCount(0);
+  await expect(popupSwitch).toHaveCount(0);
+  await expect(manager.getByRole('article')).toHaveCount(1);
 });

@@ -1,7 +1,7 @@
 // The toolbar popup, driven by clicks, opened bound to a fixture tab: it lists the remixlets that run on that
 // page, each switch takes effect on the open page (its change goes, the page reloads, its sandbox ends),
 // "Pause this site" stops every remixlet there and reloads the site's tabs, and it links to the manager and
-// opens the side panel chat.
+// opens the side panel chat. A switch whose change is under way says so and ignores a second press.
 import { test, expect } from '../harness';
 import { cartOutline, liveSandboxes, markPage, OUTLINE_CART, retitle, setUp, wasReloaded } from './ui-helpers';
 
@@ -100,4 +100,49 @@ test('"Pause this site" stops every remixlet on it and reloads its tabs, Resume 
   expect(await sidePanels()).toBe(0);
   await popup.getByRole('button', { name: 'Open the chat' }).click();
   await expect.poll(sidePanels).toBe(1);
+});
+
+test('while its change runs the switch says it is busy (aria-disabled), keeps the focus and ignores a second press; then it is free again', async ({
+  openPage,
+  openExtensionPage,
+  tabIdOf,
+  serviceWorker,
+}) => {
+  const { tabId, install } = await setUp(openPage, openExtensionPage, tabIdOf);
+  await install(retitle('Retitle', 'Remixed Shop'));
+  const popup = await openExtensionPage(`panel/popup.html?tab=${tabId}`);
+  const retitleSwitch = popup.getByRole('switch', { name: 'Retitle' });
+  await expect(retitleSwitch).toHaveAttribute('aria-checked', 'true');
+  await expect(retitleSwitch).not.toHaveAttribute('aria-disabled');
+
+  // The worker's reload of the page (the last step of the switch's change) waits until the test lets it go.
+  await serviceWorker.evaluate(() => {
+    const g = globalThis as unknown as { heldReloads: Array<() => void>; realReload: typeof chrome.tabs.reload };
+    g.heldReloads = [];
+    g.realReload = chrome.tabs.reload;
+    chrome.tabs.reload = ((...args: Parameters<typeof chrome.tabs.reload>) =>
+      new Promise((resolve, reject) => g.heldReloads.push(() => void (g.realReload as (...a: unknown[]) => Promise<void>)(...args).then(resolve, reject)))) as typeof chrome.tabs.reload;
+  });
+  const held = () => serviceWorker.evaluate(() => (globalThis as unknown as { heldReloads: unknown[] }).heldReloads.length);
+
+  await retitleSwitch.click();
+  await expect.poll(held).toBe(1);
+  await expect(retitleSwitch).toHaveAttribute('aria-disabled', 'true');
+  await expect(retitleSwitch).toBeFocused();
+  // A second press meanwhile (forced: Playwright itself waits for an aria-disabled control) changes nothing.
+  await retitleSwitch.click({ force: true });
+  await retitleSwitch.press('Enter');
+  await popup.waitForTimeout(500);
+  expect(await held()).toBe(1);
+  await expect(retitleSwitch).toHaveAttribute('aria-disabled', 'true');
+
+  await serviceWorker.evaluate(() => {
+    const g = globalThis as unknown as { heldReloads: Array<() => void>; realReload: typeof chrome.tabs.reload };
+    chrome.tabs.reload = g.realReload;
+    for (const go of g.heldReloads) go();
+  });
+  await expect(popup.getByRole('status')).toContainText('Switched off "Retitle"');
+  await expect(retitleSwitch).not.toHaveAttribute('aria-disabled');
+  await expect(retitleSwitch).toHaveAttribute('aria-checked', 'false');
+  await expect(retitleSwitch).toBeFocused();
 });

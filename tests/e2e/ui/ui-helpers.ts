@@ -73,6 +73,21 @@ export async function allowReloads(page: Page): Promise<void> {
   page.off('dialog', stay);
 }
 
+/**
+ * Keeps the events a page reads again on (window focus, visibilitychange) from reaching its own listeners,
+ * so whatever it shows afterwards came some other way. Capture listeners on window run before the page's.
+ */
+export async function muteShownEvents(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const mute = (e: Event) => {
+      if (e.type === 'focus' && e.target !== window) return;
+      e.stopImmediatePropagation();
+    };
+    window.addEventListener('focus', mute, true);
+    window.addEventListener('visibilitychange', mute, true);
+  });
+}
+
 export async function setUp(
   openPage: (host: string, path?: string) => Promise<Page>,
   openExtensionPage: (path: string) => Promise<Page>,
