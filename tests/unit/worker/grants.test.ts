@@ -13,7 +13,7 @@ import { readLog } from '../../../worker/store/logs';
 import { forgetAllLoaded } from '../../../worker/store/remixlets';
 import { forgetSettings } from '../../../worker/store/settings';
 import { db } from '../../../worker/store/db';
-import { refusalOf } from '../../../contracts/trpc-errors';
+import { refusalCode } from '../refusal-code';
 import type { DomOp, OpResult } from '../../../contracts/dom/ops';
 
 const TAB = 7;
@@ -62,15 +62,6 @@ async function install(name: string, permissions: Array<{ name: string; reason: 
   const result = await save(TAB, undefined, { 'manifest.json': manifest(name, permissions), 'script.js': 'rmx.log("hi")' });
   if (result.status !== 'activated') throw new Error(`install failed: ${JSON.stringify(result)}`);
   return result.remixletId;
-}
-
-async function refusalCode(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-  } catch (e) {
-    return refusalOf(e).code;
-  }
-  return 'NOT_REFUSED';
 }
 
 let withStorage: string;

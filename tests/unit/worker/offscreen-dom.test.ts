@@ -11,7 +11,7 @@ import { readLog } from '../../../worker/store/logs';
 import { forgetAllLoaded } from '../../../worker/store/remixlets';
 import { forgetSettings } from '../../../worker/store/settings';
 import { db } from '../../../worker/store/db';
-import { refusalOf } from '../../../contracts/trpc-errors';
+import { refusalCode } from '../refusal-code';
 
 const TAB = 7;
 type Caller = { offscreen: Record<string, (input: unknown) => Promise<unknown>> };
@@ -61,13 +61,7 @@ describe('a dom batch whose page agent does not answer', () => {
     ['it is no longer there', { name: 'TRPCClientError', message: 'disconnected' }],
   ])('is refused with NO_PAGE_AGENT when %s, and the refusal is in the log', async (_when, failure) => {
     const { remixletId, token } = await setUp(failure);
-    let code = 'NOT_REFUSED';
-    try {
-      await offscreen.offscreen.dom!({ token, ops: [{ op: 'query', sel: '.promo' }] });
-    } catch (e) {
-      code = refusalOf(e).code;
-    }
-    expect(code).toBe('NO_PAGE_AGENT');
+    expect(await refusalCode(offscreen.offscreen.dom!({ token, ops: [{ op: 'query', sel: '.promo' }] }))).toBe('NO_PAGE_AGENT');
     const lines = (await readLog(remixletId)).filter((l) => l.level === 'refusal');
     expect(lines).toHaveLength(1);
     expect(lines[0]!.refusal?.code).toBe('NO_PAGE_AGENT');
