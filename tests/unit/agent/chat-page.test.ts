@@ -14,19 +14,13 @@ import { appendLog } from '../../../worker/store/logs';
 import { db } from '../../../worker/store/db';
 import { forgetAllLoaded } from '../../../worker/store/remixlets';
 import { refusalCode } from '../refusal-code';
+import { pageRecord } from '../worker/page-record';
 
 const TAB = 5;
 
 function pageIn(documentId: string, url: string): PageRecord {
   // What a save's resync asks of the page agent: nothing here depends on its answers.
-  const agent = {
-    exec: async () => [],
-    status: async () => ({ url, title: 't', readyState: 'complete' as const }),
-    release: async () => ({ released: true }),
-    insertStyle: async () => ({ inserted: true }),
-    events: () => ({ unsubscribe() {} }),
-  };
-  const record = { tabId: TAB, documentId, url, readyState: 'complete', agent: agent as unknown as PageRecord['agent'], close: () => undefined } satisfies PageRecord;
+  const record = pageRecord(TAB, documentId, url);
   trackPage(record);
   return record;
 }

@@ -17,6 +17,7 @@ import { servicesDb } from '../../../worker/services/store';
 import { scheduleFired } from '../../../worker/services/schedule-fire';
 import { restoreSchedules } from '../../../worker/services/schedule';
 import { refusalCode } from '../refusal-code';
+import { pageRecord } from '../worker/page-record';
 
 const TAB = 7;
 type Proc = (input: unknown) => Promise<unknown>;
@@ -46,16 +47,7 @@ chromeAny.tabs = {
   update: (_id: number, p: { url?: string }) => (p.url !== undefined && opened.push(p.url), Promise.resolve({})),
 };
 
-function page(url: string): PageRecord {
-  const agent = {
-    exec: async () => [],
-    status: async () => ({ url, title: 't', readyState: 'complete' as const }),
-    release: async () => ({ released: true }),
-    insertStyle: async () => ({ inserted: true }),
-    events: () => ({ unsubscribe() {} }),
-  };
-  return { tabId: TAB, documentId: 'doc-1', url, readyState: 'complete', close() {}, agent: agent as unknown as PageRecord['agent'] };
-}
+const page = (url: string): PageRecord => pageRecord(TAB, 'doc-1', url);
 
 async function install(name: string, permissions: string[], matches = ['*://shop.test/*']): Promise<{ id: string; token: string }> {
   if (permissions.length) {

@@ -12,28 +12,16 @@ import { forgetAllLoaded } from '../../../worker/store/remixlets';
 import { forgetSettings } from '../../../worker/store/settings';
 import { db } from '../../../worker/store/db';
 import { refusalCode } from '../refusal-code';
+import { pageRecord } from './page-record';
 
 const TAB = 7;
 type Caller = { offscreen: Record<string, (input: unknown) => Promise<unknown>> };
 const offscreen = rootRouter.createCaller({ role: 'offscreen', sender: undefined }) as unknown as Caller;
 
 function pageWhoseAgentFails(documentId: string, failure: unknown): PageRecord {
-  return {
-    tabId: TAB,
-    documentId,
-    url: 'https://shop.test/',
-    readyState: 'complete',
-    close() {},
-    agent: {
-      exec: async () => {
-        throw failure;
-      },
-      status: async () => ({ url: 'https://shop.test/', title: 't', readyState: 'complete' as const }),
-      release: async () => ({ released: true }),
-      insertStyle: async () => ({ inserted: true }),
-      events: () => ({ unsubscribe() {} }),
-    } as unknown as PageRecord['agent'],
-  };
+  return pageRecord(TAB, documentId, 'https://shop.test/', async () => {
+    throw failure;
+  });
 }
 
 async function setUp(failure: unknown): Promise<{ remixletId: string; token: string }> {
