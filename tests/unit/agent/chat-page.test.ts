@@ -13,31 +13,16 @@ import { decide, save } from '../../../worker/activation';
 import { appendLog } from '../../../worker/store/logs';
 import { db } from '../../../worker/store/db';
 import { forgetAllLoaded } from '../../../worker/store/remixlets';
-import { refusalOf } from '../../../contracts/trpc-errors';
+import { refusalCode } from '../refusal-code';
+import { pageRecord } from '../worker/page-record';
 
 const TAB = 5;
 
 function pageIn(documentId: string, url: string): PageRecord {
   // What a save's resync asks of the page agent: nothing here depends on its answers.
-  const agent = {
-    exec: async () => [],
-    status: async () => ({ url, title: 't', readyState: 'complete' as const }),
-    release: async () => ({ released: true }),
-    insertStyle: async () => ({ inserted: true }),
-    events: () => ({ unsubscribe() {} }),
-  };
-  const record = { tabId: TAB, documentId, url, readyState: 'complete', agent: agent as unknown as PageRecord['agent'], close: () => undefined } satisfies PageRecord;
+  const record = pageRecord(TAB, documentId, url);
   trackPage(record);
   return record;
-}
-
-async function code(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-  } catch (e) {
-    return refusalOf(e).code;
-  }
-  return 'NOT_REFUSED';
 }
 
 beforeEach(async () => {
@@ -60,7 +45,7 @@ describe("the chat's page", () => {
     // The tab's address has not caught up yet; the browser already committed the other site's document.
     frames.set(TAB, { documentId: 'D2', url: 'https://evil.test/landing' });
     pageIn('D2', 'https://shop.test/cart');
-    expect(await code(chatPage(chat))).toBe('CHAT_STOPPED');
+    expect(await refusalCode(chatPage(chat))).toBe('CHAT_STOPPED');
     expect(await readChat(chat.chatId)).toMatchObject({ state: 'stopped', stopReason: 'left-site' });
   });
 
@@ -68,7 +53,7 @@ describe("the chat's page", () => {
     const chat = await startChat(TAB);
     await expect(capture(chat)).resolves.toMatchObject({ dataUrl: expect.stringMatching(/^data:image\/jpeg/) });
     tabs.set(TAB, { id: TAB, url: 'https://evil.test/', status: 'complete', active: true, windowId: 1 });
-    expect(await code(capture(chat))).toBe('CHAT_STOPPED');
+    expect(await refusalCode(capture(chat))).toBe('CHAT_STOPPED');
   });
 });
 
@@ -107,6 +92,6 @@ describe('read_log', () => {
     await appendLog(bank, { at: 1, level: 'info', message: 'balance 1234', source: 'remixlet', url: 'https://bank.test/' });
     tabs.set(LOG_TAB, { id: LOG_TAB, url: 'https://shop.test/cart', status: 'complete' });
     const chat = await startChat(LOG_TAB);
-    expect(await code(ui().ui.agentReadLog({ chatId: chat.chatId, tabId: LOG_TAB, input: { remixletId: bank } }))).toBe('READ_REFUSED');
+    expect(await refusalCode(ui().ui.agentReadLog({ chatId: chat.chatId, tabId: LOG_TAB, input: { remixletId: bank } }))).toBe('READ_REFUSED');
   });
 });

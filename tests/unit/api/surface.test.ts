@@ -6,10 +6,9 @@ import { createDom } from '../../../sandbox/runtime/dom';
 import { createRmx } from '../../../sandbox/runtime/rmx';
 import { ElementHandle } from '../../../sandbox/runtime/handle';
 import type { Bridge } from '../../../sandbox/runtime/bridge';
-import type { EventRouter } from '../../../sandbox/runtime/events';
+import { quietEvents as events } from '../sandbox/fake-page-agent';
 
 const bridge = { dom: () => Promise.resolve(null), call: () => Promise.resolve(null), flush: () => undefined, tap: () => undefined } as unknown as Bridge;
-const events = { pageUrl: 'https://shop.test/', onChange: () => () => undefined } as unknown as EventRouter;
 
 function members(prefix: string, obj: object, depth = 1): string[] {
   const out: string[] = [];

@@ -4,52 +4,28 @@
 // the chained one is refused with HANDLE_UNKNOWN and is never sent. rmx.keep still learns what a check that
 // chains looks at.
 import { describe, expect, it, vi } from 'vitest';
-import { Bridge, type RemixletError } from '../../../sandbox/runtime/bridge';
-import { createDom } from '../../../sandbox/runtime/dom';
+import type { RemixletError } from '../../../sandbox/runtime/bridge';
 import { ElementHandle } from '../../../sandbox/runtime/handle';
 import { CheckTrace } from '../../../sandbox/runtime/keep-scope';
-import type { EventRouter } from '../../../sandbox/runtime/events';
 import { CHAINED_ON_NOTHING, type DomOp } from '../../../contracts/dom/ops';
-import { expandResults, type WireOp } from '../../../contracts/dom/runs';
-
-const events = { pageUrl: 'https://shop.test/', onChange: () => () => undefined } as unknown as EventRouter;
+import { answer, fakePageAgent, refuse } from './fake-page-agent';
 
 /** A page with #card, #list > li×2, answering as the page agent does: a { ref } names an earlier answer of the batch. */
 function fakePage() {
-  const batches: WireOp[][] = [];
   const ids: Record<string, string> = { '#card': 'h1', '#list': 'h2', 'li': 'h3' };
   const classes: Record<string, string[]> = {};
-  const dom = vi.fn(async (wire: WireOp[]) => {
-    batches.push(wire);
-    const results: unknown[] = [];
-    const answers: unknown[] = [];
-    const element = (h: unknown) => (typeof h === 'string' ? h : (answers[(h as { ref: number }).ref] as { h?: string } | null)?.h);
-    for (const op of wire as DomOp[]) {
-      let answer: unknown = null;
-      if (op.op === 'query' && op.sel === '[[') {
-        answers.push(null);
-        results.push({ ok: false, refusal: { code: 'SELECTOR_INVALID', reason: 'not a selector', op: 'dom.query' } });
-        continue;
-      }
-      if (op.op === 'query') answer = ids[op.sel] ? { h: ids[op.sel], tag: 'div' } : null;
-      if (op.op === 'addClass' || op.op === 'text') {
-        const h = element(op.h);
-        if (!h) {
-          answers.push(null);
-          results.push({ ok: false, refusal: { code: 'HANDLE_UNKNOWN', reason: CHAINED_ON_NOTHING, op: `dom.${op.op}` } });
-          continue;
-        }
-        if (op.op === 'addClass') (classes[h] ??= []).push(op.name);
-        else answer = `text of ${h}`;
-      }
-      answers.push(answer);
-      results.push({ ok: true, value: answer });
+  const page = fakePageAgent((op, element) => {
+    if (op.op === 'query' && op.sel === '[[') return refuse('SELECTOR_INVALID', 'not a selector', 'dom.query');
+    if (op.op === 'query') return answer(ids[op.sel] ? { h: ids[op.sel], tag: 'div' } : null);
+    if (op.op === 'addClass' || op.op === 'text') {
+      const h = element(op.h);
+      if (!h) return refuse('HANDLE_UNKNOWN', CHAINED_ON_NOTHING, `dom.${op.op}`);
+      if (op.op === 'addClass') (classes[h] ??= []).push(op.name);
+      else return answer(`text of ${h}`);
     }
-    return { ok: true, value: expandResults(wire, results) };
+    return answer(null);
   });
-  const host = { dom, log: vi.fn(async () => ({ ok: true, value: { logged: true } })) };
-  const bridge = new Bridge(host as never, (fn, ms) => setTimeout(fn, ms), () => undefined);
-  return { batches, classes, bridge, api: createDom(bridge, events) };
+  return { ...page, classes };
 }
 
 describe('chained calls', () => {

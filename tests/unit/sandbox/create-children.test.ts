@@ -2,46 +2,27 @@
 // [dom.create('li')] })` travels as one batch, the pending children named by their place ({ ref }), just
 // as a call chained on a pending handle is; a pending child whose call has already left is waited for;
 // a child that answers no element is refused with HANDLE_UNKNOWN; anything else is refused as malformed.
-import { describe, expect, it, vi } from 'vitest';
-import { Bridge, type RemixletError } from '../../../sandbox/runtime/bridge';
-import { createDom } from '../../../sandbox/runtime/dom';
-import type { EventRouter } from '../../../sandbox/runtime/events';
-import { CHAINED_ON_NOTHING, type DomOp } from '../../../contracts/dom/ops';
-import { expandResults, type WireOp } from '../../../contracts/dom/runs';
-
-const events = { pageUrl: 'https://shop.test/', onChange: () => () => undefined } as unknown as EventRouter;
+import { describe, expect, it } from 'vitest';
+import type { RemixletError } from '../../../sandbox/runtime/bridge';
+import { CHAINED_ON_NOTHING } from '../../../contracts/dom/ops';
+import { answer, fakePageAgent, refuse } from './fake-page-agent';
 
 /** A page agent stand-in: create answers a new element, query finds #card only; a { ref } names an earlier answer of the batch. */
 function fakePage() {
-  const batches: WireOp[][] = [];
   const childrenOf: Record<string, string[]> = {};
   let made = 0;
-  const dom = vi.fn(async (wire: WireOp[]) => {
-    batches.push(wire);
-    const results: unknown[] = [];
-    const answers: unknown[] = [];
-    const element = (h: unknown) => (typeof h === 'string' ? h : (answers[(h as { ref: number }).ref] as { h?: string } | null)?.h);
-    for (const op of wire as DomOp[]) {
-      let answer: unknown = null;
-      if (op.op === 'query') answer = op.sel === '#card' ? { h: 'h1', tag: 'div' } : null;
-      if (op.op === 'create') {
-        const kids = (op.children ?? []).map(element);
-        if (kids.some((k) => !k)) {
-          answers.push(null);
-          results.push({ ok: false, refusal: { code: 'HANDLE_UNKNOWN', reason: CHAINED_ON_NOTHING, op: 'dom.create' } });
-          continue;
-        }
-        answer = { h: `hc${made++}`, tag: op.tag };
-        childrenOf[(answer as { h: string }).h] = kids as string[];
-      }
-      answers.push(answer);
-      results.push({ ok: true, value: answer });
+  const page = fakePageAgent((op, element) => {
+    if (op.op === 'query') return answer(op.sel === '#card' ? { h: 'h1', tag: 'div' } : null);
+    if (op.op === 'create') {
+      const kids = (op.children ?? []).map(element);
+      if (kids.some((k) => !k)) return refuse('HANDLE_UNKNOWN', CHAINED_ON_NOTHING, 'dom.create');
+      const h = `hc${made++}`;
+      childrenOf[h] = kids as string[];
+      return answer({ h, tag: op.tag });
     }
-    return { ok: true, value: expandResults(wire, results) };
+    return answer(null);
   });
-  const host = { dom, log: vi.fn(async () => ({ ok: true, value: { logged: true } })) };
-  const bridge = new Bridge(host as never, (fn, ms) => setTimeout(fn, ms), () => undefined);
-  return { batches, childrenOf, host, api: createDom(bridge, events) };
+  return { ...page, childrenOf };
 }
 
 describe('dom.create with children', () => {

@@ -2,12 +2,10 @@
 // every call; one that has passed is not checked again for a call that carries nothing else (h.hide()), but a
 // call with arguments on it always is. Whatever the runtime lets through, the offscreen host checks again.
 import { describe, expect, it, vi } from 'vitest';
-import { Bridge, type RemixletError } from '../../../sandbox/runtime/bridge';
+import type { RemixletError } from '../../../sandbox/runtime/bridge';
 import { ElementHandle } from '../../../sandbox/runtime/handle';
-import type { EventRouter } from '../../../sandbox/runtime/events';
 import type { WireOp } from '../../../contracts/dom/runs';
-
-const events = { pageUrl: 'https://shop.test/', onChange: () => () => undefined } as unknown as EventRouter;
+import { bridgeOver, hostWith, quietEvents as events } from './fake-page-agent';
 
 function fakeHost() {
   const sent: WireOp[][] = [];
@@ -15,9 +13,8 @@ function fakeHost() {
     sent.push(wire);
     return { ok: true, value: wire.map(() => ({ ok: true, value: null })) };
   });
-  const log = vi.fn(async () => ({ ok: true, value: { logged: true } }));
-  const bridge = new Bridge({ dom, log } as never, (fn, ms) => setTimeout(fn, ms), () => undefined);
-  return { sent, log, bridge };
+  const host = hostWith(dom);
+  return { sent, log: host.log, bridge: bridgeOver(host) };
 }
 
 const refusalOf = (p: Promise<unknown>) => p.then(() => 'sent', (e: RemixletError) => e.code);

@@ -3,9 +3,10 @@
 // and log lines past the budget are dropped and counted in one line.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RateWindow } from '../../../contracts/rate-window';
-import { Bridge, RUNTIME_RATE, RemixletError } from '../../../sandbox/runtime/bridge';
+import { RUNTIME_RATE, RemixletError } from '../../../sandbox/runtime/bridge';
 import { limitLog } from '../../../sandbox/runtime/log-limit';
 import type { DomOp } from '../../../contracts/dom/ops';
+import { bridgeOver } from './fake-page-agent';
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'Date'] });
@@ -53,7 +54,7 @@ describe('Bridge', () => {
   it('sends at most the dom budget a second and refuses the rest at once, saying so once', async () => {
     const { host, batches } = fakeHost();
     const limited = vi.fn();
-    const bridge = new Bridge(host as never, (fn, ms) => setTimeout(fn, ms), limited);
+    const bridge = bridgeOver(host, limited);
     const calls = Array.from({ length: 10_000 }, () => bridge.dom({ op: 'url' }).then(() => 'ok', (e: RemixletError) => e.code));
     await vi.runAllTimersAsync();
     const outcomes = await Promise.all(calls);
@@ -66,14 +67,14 @@ describe('Bridge', () => {
 
   it('batches calls made in one tick into one message', async () => {
     const { host, batches } = fakeHost();
-    const bridge = new Bridge(host as never, (fn, ms) => setTimeout(fn, ms), () => undefined);
+    const bridge = bridgeOver(host);
     await Promise.all([bridge.dom({ op: 'url' }), bridge.dom({ op: 'title' }), bridge.dom({ op: 'url' })]);
     expect(batches).toEqual([[{ op: 'url' }, { op: 'title' }, { op: 'url' }]]);
   });
 
   it('past the message budget, batches wait for the next second instead of flooding the host', async () => {
     const { host, batches } = fakeHost();
-    const bridge = new Bridge(host as never, (fn, ms) => setTimeout(fn, ms), () => undefined);
+    const bridge = bridgeOver(host);
     const done: Promise<unknown>[] = [];
     for (let i = 0; i < RUNTIME_RATE.messagesPerSecond + 50; i++) {
       done.push(bridge.dom({ op: 'url' }));
@@ -91,7 +92,7 @@ describe('Bridge', () => {
 
   it('keeps a refusal\u2019s code, reason and op', async () => {
     const host = { dom: async () => ({ ok: true, value: [{ ok: false, refusal: { code: 'SELECTOR_INVALID', reason: 'bad selector' } }] }) };
-    const bridge = new Bridge(host as never, (fn, ms) => setTimeout(fn, ms), () => undefined);
+    const bridge = bridgeOver(host);
     const e = await bridge.dom({ op: 'query', sel: 'a[[' }).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(RemixletError);
     expect(e).toMatchObject({ code: 'SELECTOR_INVALID', reason: 'bad selector', op: 'dom.query', message: 'dom.query: bad selector [SELECTOR_INVALID]' });

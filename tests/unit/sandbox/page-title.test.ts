@@ -2,11 +2,11 @@
 // address at once and rmx.page.title the title the page has just after it (a later answer for an earlier
 // navigation never overwrites it).
 import { describe, expect, it, vi } from 'vitest';
-import { Bridge } from '../../../sandbox/runtime/bridge';
 import { EventRouter } from '../../../sandbox/runtime/events';
 import { createRmx } from '../../../sandbox/runtime/rmx';
 import { expandResults, type WireOp } from '../../../contracts/dom/runs';
 import type { DomOp } from '../../../contracts/dom/ops';
+import { bridgeOver, hostWith } from './fake-page-agent';
 
 function runtime(titles: string[]) {
   const asked: string[] = [];
@@ -23,8 +23,7 @@ function runtime(titles: string[]) {
     }
     return { ok: true, value: expandResults(wire, results) };
   });
-  const host = { dom, log: vi.fn(async () => ({ ok: true, value: { logged: true } })) };
-  const bridge = new Bridge(host as never, (fn, ms) => setTimeout(fn, ms), () => undefined);
+  const bridge = bridgeOver(hostWith(dom));
   const channel = new MessageChannel();
   const events = new EventRouter(channel.port1, 'https://shop.test/a', () => undefined);
   const page = { url: 'https://shop.test/a', title: 'Page A' };

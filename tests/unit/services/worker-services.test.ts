@@ -16,7 +16,8 @@ import { db } from '../../../worker/store/db';
 import { servicesDb } from '../../../worker/services/store';
 import { scheduleFired } from '../../../worker/services/schedule-fire';
 import { restoreSchedules } from '../../../worker/services/schedule';
-import { refusalOf } from '../../../contracts/trpc-errors';
+import { refusalCode } from '../refusal-code';
+import { pageRecord } from '../worker/page-record';
 
 const TAB = 7;
 type Proc = (input: unknown) => Promise<unknown>;
@@ -46,16 +47,7 @@ chromeAny.tabs = {
   update: (_id: number, p: { url?: string }) => (p.url !== undefined && opened.push(p.url), Promise.resolve({})),
 };
 
-function page(url: string): PageRecord {
-  const agent = {
-    exec: async () => [],
-    status: async () => ({ url, title: 't', readyState: 'complete' as const }),
-    release: async () => ({ released: true }),
-    insertStyle: async () => ({ inserted: true }),
-    events: () => ({ unsubscribe() {} }),
-  };
-  return { tabId: TAB, documentId: 'doc-1', url, readyState: 'complete', close() {}, agent: agent as unknown as PageRecord['agent'] };
-}
+const page = (url: string): PageRecord => pageRecord(TAB, 'doc-1', url);
 
 async function install(name: string, permissions: string[], matches = ['*://shop.test/*']): Promise<{ id: string; token: string }> {
   if (permissions.length) {
@@ -68,15 +60,6 @@ async function install(name: string, permissions: string[], matches = ['*://shop
   if (result.status !== 'activated') throw new Error(JSON.stringify(result));
   const { token } = await tokens.issue({ remixletId: result.remixletId, tabId: TAB, frameId: 0, documentId: 'doc-1' });
   return { id: result.remixletId, token };
-}
-
-async function code(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-  } catch (e) {
-    return refusalOf(e).code;
-  }
-  return 'NOT_REFUSED';
 }
 
 beforeEach(async () => {
@@ -96,13 +79,13 @@ const notifications = () => calls.filter((c) => c.api === 'notifications.create'
 describe('the grant middleware on every service', () => {
   it('refuses each service without its permission, and logs why', async () => {
     const { id, token } = await install('Bare', []);
-    expect(await code(offscreen.clipboard!({ token, call: { text: 'x' } }))).toBe('PERMISSION_MISSING');
-    expect(await code(offscreen.notify!({ token, call: { title: 't', message: 'm' } }))).toBe('PERMISSION_MISSING');
-    expect(await code(offscreen.menu!({ token, call: { action: 'add', id: 'a', title: 'A' } }))).toBe('PERMISSION_MISSING');
-    expect(await code(offscreen.schedule!({ token, call: { action: 'cancel', id: 'a' } }))).toBe('PERMISSION_MISSING');
-    expect(await code(offscreen.messages!({ token }))).toBe('PERMISSION_MISSING');
-    expect(await code(fetchCall({ token, call: { url: 'https://api.test/' } }))).toBe('PERMISSION_MISSING');
-    expect(await code(offscreen.networkObserve!({ token, call: { host: 'api.test', listener: 'rmx-observe:1' } }))).toBe('PERMISSION_MISSING');
+    expect(await refusalCode(offscreen.clipboard!({ token, call: { text: 'x' } }))).toBe('PERMISSION_MISSING');
+    expect(await refusalCode(offscreen.notify!({ token, call: { title: 't', message: 'm' } }))).toBe('PERMISSION_MISSING');
+    expect(await refusalCode(offscreen.menu!({ token, call: { action: 'add', id: 'a', title: 'A' } }))).toBe('PERMISSION_MISSING');
+    expect(await refusalCode(offscreen.schedule!({ token, call: { action: 'cancel', id: 'a' } }))).toBe('PERMISSION_MISSING');
+    expect(await refusalCode(offscreen.messages!({ token }))).toBe('PERMISSION_MISSING');
+    expect(await refusalCode(fetchCall({ token, call: { url: 'https://api.test/' } }))).toBe('PERMISSION_MISSING');
+    expect(await refusalCode(offscreen.networkObserve!({ token, call: { host: 'api.test', listener: 'rmx-observe:1' } }))).toBe('PERMISSION_MISSING');
     const log = await readLog(id);
     const lines = log.filter((e) => e.refusal?.code === 'PERMISSION_MISSING').map((e) => e.message);
     expect(lines).toHaveLength(7);
@@ -114,22 +97,22 @@ describe('the grant middleware on every service', () => {
   it('refuses every service on a paused site, and when the remixlet is switched off', async () => {
     const { id, token } = await install('Paused', ['notifications', 'clipboard']);
     await setSitePaused('shop.test', true);
-    expect(await code(offscreen.notify!({ token, call: { title: 't', message: 'm' } }))).toBe('SITE_PAUSED');
-    expect(await code(offscreen.clipboard!({ token, call: { text: 'x' } }))).toBe('SITE_PAUSED');
+    expect(await refusalCode(offscreen.notify!({ token, call: { title: 't', message: 'm' } }))).toBe('SITE_PAUSED');
+    expect(await refusalCode(offscreen.clipboard!({ token, call: { text: 'x' } }))).toBe('SITE_PAUSED');
     await setSitePaused('shop.test', false);
     await ui.setEnabled!({ remixletId: id, enabled: false });
-    expect(await code(offscreen.notify!({ token, call: { title: 't', message: 'm' } }))).toMatch(/REMIXLET_OFF|TOKEN_INVALID/);
+    expect(await refusalCode(offscreen.notify!({ token, call: { title: 't', message: 'm' } }))).toMatch(/REMIXLET_OFF|TOKEN_INVALID/);
     expect(notifications()).toEqual([]);
   });
 
   it('a fetch: host without a port covers every port; one with a port covers only that port', async () => {
     const any = await install('Any port', ['fetch:api.test']);
     // Past the middleware, the service itself refuses a GET with a body: proof the host was granted.
-    expect(await code(fetchCall({ token: any.token, call: { url: 'http://api.test:9000/x', body: 'b' } }))).toBe('MALFORMED_MESSAGE');
+    expect(await refusalCode(fetchCall({ token: any.token, call: { url: 'http://api.test:9000/x', body: 'b' } }))).toBe('MALFORMED_MESSAGE');
     const one = await install('One port', ['fetch:api.test:8443']);
-    expect(await code(fetchCall({ token: one.token, call: { url: 'https://api.test:8443/x', body: 'b' } }))).toBe('MALFORMED_MESSAGE');
-    expect(await code(fetchCall({ token: one.token, call: { url: 'https://api.test/x', body: 'b' } }))).toBe('PERMISSION_MISSING');
-    expect(await code(fetchCall({ token: one.token, call: { url: 'https://evil.test:8443/x' } }))).toBe('PERMISSION_MISSING');
+    expect(await refusalCode(fetchCall({ token: one.token, call: { url: 'https://api.test:8443/x', body: 'b' } }))).toBe('MALFORMED_MESSAGE');
+    expect(await refusalCode(fetchCall({ token: one.token, call: { url: 'https://api.test/x', body: 'b' } }))).toBe('PERMISSION_MISSING');
+    expect(await refusalCode(fetchCall({ token: one.token, call: { url: 'https://evil.test:8443/x' } }))).toBe('PERMISSION_MISSING');
   });
 });
 
@@ -137,7 +120,7 @@ describe('notifications', () => {
   it('shows text only, marked with the remixlet, and refuses a flood past three a minute', async () => {
     const { id, token } = await install('Notifier', ['notifications']);
     for (let i = 0; i < 3; i++) expect(await offscreen.notify!({ token, call: { title: `t${i}`, message: 'm' } })).toEqual({ shown: true });
-    expect(await code(offscreen.notify!({ token, call: { title: 'flood', message: 'm' } }))).toBe('RATE_LIMITED');
+    expect(await refusalCode(offscreen.notify!({ token, call: { title: 'flood', message: 'm' } }))).toBe('RATE_LIMITED');
     expect(notifications()).toHaveLength(3);
     const options = notifications()[0]!.args[1] as Record<string, unknown>;
     expect(Object.keys(options).sort()).toEqual(['contextMessage', 'iconUrl', 'message', 'title', 'type']);
@@ -147,7 +130,7 @@ describe('notifications', () => {
 
   it('refuses a title or message over its limit before anything is shown', async () => {
     const { token } = await install('Long', ['notifications']);
-    expect(await code(offscreen.notify!({ token, call: { title: 'x'.repeat(101), message: '' } }))).toBe('MALFORMED_MESSAGE');
+    expect(await refusalCode(offscreen.notify!({ token, call: { title: 'x'.repeat(101), message: '' } }))).toBe('MALFORMED_MESSAGE');
     expect(notifications()).toEqual([]);
   });
 });
@@ -157,21 +140,21 @@ describe('schedule', () => {
 
   it('refuses a time in the past, one under a minute away, a repeat every second, and anything but one fixed action', async () => {
     const { token } = await install('Scheduler', ['schedule', 'notifications']);
-    expect(await code(set(token, { at: Date.now() - 1_000, message: 1 }))).toBe('SCHEDULE_REFUSED');
-    expect(await code(set(token, { inMinutes: 0.1, message: 1 }))).toBe('SCHEDULE_REFUSED');
-    expect(await code(set(token, { inMinutes: 5, everyMinutes: 1 / 60, message: 1 }))).toBe('SCHEDULE_REFUSED');
-    expect(await code(set(token, { inMinutes: 5, message: 1, notify: { title: 't', message: 'm' } }))).toBe('SCHEDULE_REFUSED');
-    expect(await code(set(token, { inMinutes: 5 }))).toBe('SCHEDULE_REFUSED');
-    expect(await code(set(token, { inMinutes: 5, open: 'https://bank.test/transfer' }))).toBe('ADDRESS_REFUSED');
-    expect(await code(set(token, { inMinutes: 5, message: 'x'.repeat(20_000) }))).toBe('PAYLOAD_TOO_LARGE');
+    expect(await refusalCode(set(token, { at: Date.now() - 1_000, message: 1 }))).toBe('SCHEDULE_REFUSED');
+    expect(await refusalCode(set(token, { inMinutes: 0.1, message: 1 }))).toBe('SCHEDULE_REFUSED');
+    expect(await refusalCode(set(token, { inMinutes: 5, everyMinutes: 1 / 60, message: 1 }))).toBe('SCHEDULE_REFUSED');
+    expect(await refusalCode(set(token, { inMinutes: 5, message: 1, notify: { title: 't', message: 'm' } }))).toBe('SCHEDULE_REFUSED');
+    expect(await refusalCode(set(token, { inMinutes: 5 }))).toBe('SCHEDULE_REFUSED');
+    expect(await refusalCode(set(token, { inMinutes: 5, open: 'https://bank.test/transfer' }))).toBe('ADDRESS_REFUSED');
+    expect(await refusalCode(set(token, { inMinutes: 5, message: 'x'.repeat(20_000) }))).toBe('PAYLOAD_TOO_LARGE');
     expect(alarms.size).toBe(0);
   });
 
   it('a notify schedule needs the notifications permission too; at most ten schedules, and the first ten stay', async () => {
     const { token } = await install('Many', ['schedule']);
-    expect(await code(set(token, { inMinutes: 5, notify: { title: 't', message: 'm' } }))).toBe('PERMISSION_MISSING');
+    expect(await refusalCode(set(token, { inMinutes: 5, notify: { title: 't', message: 'm' } }))).toBe('PERMISSION_MISSING');
     for (let i = 0; i < 10; i++) await offscreen.schedule!({ token, call: { action: 'set', id: `s${i}`, inMinutes: 5 + i, message: i } });
-    expect(await code(offscreen.schedule!({ token, call: { action: 'set', id: 'eleventh', inMinutes: 5, message: 11 } }))).toBe('TOO_MANY');
+    expect(await refusalCode(offscreen.schedule!({ token, call: { action: 'set', id: 'eleventh', inMinutes: 5, message: 11 } }))).toBe('TOO_MANY');
     expect(alarms.size).toBe(10);
     // Replacing one by its id is not an eleventh.
     expect(await offscreen.schedule!({ token, call: { action: 'set', id: 's3', inMinutes: 60, message: 'again' } })).toEqual({ ok: true });
@@ -231,7 +214,7 @@ describe('storage under bad input', () => {
   it('refuses an oversized value and keeps what was stored', async () => {
     const { id, token } = await install('Keeper', ['storage']);
     await offscreen.storage!({ token, call: { action: 'set', key: 'k', value: 'kept' } });
-    expect(await code(offscreen.storage!({ token, call: { action: 'set', key: 'k', value: 'x'.repeat(300 * 1024) } }))).toBe('PAYLOAD_TOO_LARGE');
+    expect(await refusalCode(offscreen.storage!({ token, call: { action: 'set', key: 'k', value: 'x'.repeat(300 * 1024) } }))).toBe('PAYLOAD_TOO_LARGE');
     expect(await offscreen.storage!({ token, call: { action: 'get', key: 'k' } })).toBe('kept');
     void id;
   });

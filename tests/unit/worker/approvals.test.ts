@@ -14,7 +14,7 @@ import { forgetAllLoaded } from '../../../worker/store/remixlets';
 import { forgetSettings } from '../../../worker/store/settings';
 import { db } from '../../../worker/store/db';
 import { listVersions, loadRemixlet } from '../../../worker/store/remixlets';
-import { refusalOf } from '../../../contracts/trpc-errors';
+import { refusalCode } from '../refusal-code';
 import type { SaveResult } from '../../../contracts/boundaries/panel-worker';
 
 const TAB = 3;
@@ -22,15 +22,6 @@ const files = (matches: string[], script = 'rmx.log("v")') => ({
   'manifest.json': JSON.stringify({ name: 'Everywhere', description: 'd', matches, permissions: [] }),
   'script.js': script,
 });
-
-async function code(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-  } catch (e) {
-    return refusalOf(e).code;
-  }
-  return 'NOT_REFUSED';
-}
 
 async function askForEverySite(): Promise<string> {
   const result = (await save(TAB, undefined, files(['<all_urls>']))) as SaveResult;
@@ -93,21 +84,21 @@ describe('activation approvals', () => {
     const id = await askForEverySite();
     const result = await decide(id, true);
     expect(result.status).toBe('activated');
-    expect(await code(decide(id, true))).toBe('APPROVAL_USED');
+    expect(await refusalCode(decide(id, true))).toBe('APPROVAL_USED');
     expect(await db.versions.length()).toBe(1);
   });
 
   it('refuses an expired approval', async () => {
     const id = await askForEverySite();
     clock.advance(10 * 60 * 1000 + 1);
-    expect(await code(decide(id, true))).toBe('APPROVAL_EXPIRED');
+    expect(await refusalCode(decide(id, true))).toBe('APPROVAL_EXPIRED');
     expect(await db.versions.length()).toBe(0);
   });
 
   it('refuses an approval once the tab has left the site, and drops it', async () => {
     const id = await askForEverySite();
     tabs.set(TAB, { id: TAB, url: 'https://other.test/' });
-    expect(await code(decide(id, true))).toBe('APPROVAL_TAB_LEFT_SITE');
+    expect(await refusalCode(decide(id, true))).toBe('APPROVAL_TAB_LEFT_SITE');
     await dropApprovalsForTab(TAB, 'other.test');
     expect(await readApproval(id)).toBeUndefined();
     expect(await db.versions.length()).toBe(0);
@@ -117,7 +108,7 @@ describe('activation approvals', () => {
     const id = await askForEverySite();
     const approval = (await readApproval(id))!;
     await updateApproval(id, { files: { ...approval.files!, 'script.js': 'rmx.log("swapped")' } });
-    expect(await code(decide(id, true))).toBe('APPROVAL_DIGEST_MISMATCH');
+    expect(await refusalCode(decide(id, true))).toBe('APPROVAL_DIGEST_MISMATCH');
     expect(await db.versions.length()).toBe(0);
   });
 
@@ -136,7 +127,7 @@ describe('activation approvals', () => {
     const id = await askForEverySite();
     for (const role of ['offscreen', 'page-agent', undefined] as const) {
       const caller = rootRouter.createCaller({ role, sender: undefined }) as unknown as { ui: { decide: (i: unknown) => Promise<unknown> } };
-      expect(await code(caller.ui.decide({ approvalId: id, allow: true }))).toBe('UNEXPECTED_SENDER');
+      expect(await refusalCode(caller.ui.decide({ approvalId: id, allow: true }))).toBe('UNEXPECTED_SENDER');
     }
     expect(await db.versions.length()).toBe(0);
   });

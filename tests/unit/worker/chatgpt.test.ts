@@ -11,6 +11,7 @@ import { codexAddress, relay } from '../../../worker/chatgpt/relay';
 import { db } from '../../../worker/store/db';
 import { clock } from '../../../worker/clock';
 import { refusalOf } from '../../../contracts/trpc-errors';
+import { refusal } from '../refusal-code';
 import type { ChatGptRelayEvent } from '../../../contracts/boundaries/panel-worker';
 
 const b64url = (s: string) => Buffer.from(s).toString('base64url');
@@ -46,15 +47,6 @@ net.fetch = async (input, init) => {
   return answer(s);
 };
 const json = (v: unknown, status = 200) => new Response(JSON.stringify(v), { status, headers: { 'content-type': 'application/json' } });
-
-async function refusal(p: Promise<unknown>): Promise<{ code: string; reason: string }> {
-  try {
-    await p;
-  } catch (e) {
-    return refusalOf(e);
-  }
-  return { code: 'NOT_REFUSED', reason: '' };
-}
 
 async function keepSignIn(s: Partial<SignIn> = {}): Promise<SignIn> {
   const now = clock.now();

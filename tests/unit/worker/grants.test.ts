@@ -13,7 +13,8 @@ import { readLog } from '../../../worker/store/logs';
 import { forgetAllLoaded } from '../../../worker/store/remixlets';
 import { forgetSettings } from '../../../worker/store/settings';
 import { db } from '../../../worker/store/db';
-import { refusalOf } from '../../../contracts/trpc-errors';
+import { refusalCode } from '../refusal-code';
+import { pageRecord } from './page-record';
 import type { DomOp, OpResult } from '../../../contracts/dom/ops';
 
 const TAB = 7;
@@ -23,23 +24,10 @@ const fromUi = rootRouter.createCaller({ role: 'ui', sender: undefined }) as unk
 
 const execCalls: Array<{ remixlet: { id: string }; ops: DomOp[] }> = [];
 function page(documentId: string, url: string): PageRecord {
-  return {
-    tabId: TAB,
-    documentId,
-    url,
-    readyState: 'complete',
-    close() {},
-    agent: {
-      exec: async (input: { remixlet: { id: string }; ops: DomOp[] }) => {
-        execCalls.push(input);
-        return input.ops.map((): OpResult => ({ ok: true, value: 'done' }));
-      },
-      status: async () => ({ url, title: 't', readyState: 'complete' as const }),
-      release: async () => ({ released: true }),
-      insertStyle: async () => ({ inserted: true }),
-      events: () => ({ unsubscribe() {} }),
-    } as unknown as PageRecord['agent'],
-  };
+  return pageRecord(TAB, documentId, url, async (input: { remixlet: { id: string }; ops: DomOp[] }) => {
+    execCalls.push(input);
+    return input.ops.map((): OpResult => ({ ok: true, value: 'done' }));
+  });
 }
 
 function manifest(name: string, permissions: Array<{ name: string; reason: string }> = []) {
@@ -62,15 +50,6 @@ async function install(name: string, permissions: Array<{ name: string; reason: 
   const result = await save(TAB, undefined, { 'manifest.json': manifest(name, permissions), 'script.js': 'rmx.log("hi")' });
   if (result.status !== 'activated') throw new Error(`install failed: ${JSON.stringify(result)}`);
   return result.remixletId;
-}
-
-async function refusalCode(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-  } catch (e) {
-    return refusalOf(e).code;
-  }
-  return 'NOT_REFUSED';
 }
 
 let withStorage: string;

@@ -11,29 +11,17 @@ import { readLog } from '../../../worker/store/logs';
 import { forgetAllLoaded } from '../../../worker/store/remixlets';
 import { forgetSettings } from '../../../worker/store/settings';
 import { db } from '../../../worker/store/db';
-import { refusalOf } from '../../../contracts/trpc-errors';
+import { refusalCode } from '../refusal-code';
+import { pageRecord } from './page-record';
 
 const TAB = 7;
 type Caller = { offscreen: Record<string, (input: unknown) => Promise<unknown>> };
 const offscreen = rootRouter.createCaller({ role: 'offscreen', sender: undefined }) as unknown as Caller;
 
 function pageWhoseAgentFails(documentId: string, failure: unknown): PageRecord {
-  return {
-    tabId: TAB,
-    documentId,
-    url: 'https://shop.test/',
-    readyState: 'complete',
-    close() {},
-    agent: {
-      exec: async () => {
-        throw failure;
-      },
-      status: async () => ({ url: 'https://shop.test/', title: 't', readyState: 'complete' as const }),
-      release: async () => ({ released: true }),
-      insertStyle: async () => ({ inserted: true }),
-      events: () => ({ unsubscribe() {} }),
-    } as unknown as PageRecord['agent'],
-  };
+  return pageRecord(TAB, documentId, 'https://shop.test/', async () => {
+    throw failure;
+  });
 }
 
 async function setUp(failure: unknown): Promise<{ remixletId: string; token: string }> {
@@ -61,13 +49,7 @@ describe('a dom batch whose page agent does not answer', () => {
     ['it is no longer there', { name: 'TRPCClientError', message: 'disconnected' }],
   ])('is refused with NO_PAGE_AGENT when %s, and the refusal is in the log', async (_when, failure) => {
     const { remixletId, token } = await setUp(failure);
-    let code = 'NOT_REFUSED';
-    try {
-      await offscreen.offscreen.dom!({ token, ops: [{ op: 'query', sel: '.promo' }] });
-    } catch (e) {
-      code = refusalOf(e).code;
-    }
-    expect(code).toBe('NO_PAGE_AGENT');
+    expect(await refusalCode(offscreen.offscreen.dom!({ token, ops: [{ op: 'query', sel: '.promo' }] }))).toBe('NO_PAGE_AGENT');
     const lines = (await readLog(remixletId)).filter((l) => l.level === 'refusal');
     expect(lines).toHaveLength(1);
     expect(lines[0]!.refusal?.code).toBe('NO_PAGE_AGENT');

@@ -1,27 +1,19 @@
 // The agent's click_element: refused when the click would follow a link or submit a form to another site,
 // however the click reaches the link or the form (an image button, a span inside a label, a form whose
 // fields clobber its attributes); an allowed click does what a person's click would.
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { UnitBrowser, type UnitPage } from './harness';
+import { describe, expect, test } from 'vitest';
+import { unitBrowser } from './harness';
 import { SHOP } from './fixture';
 
-let browser: UnitBrowser;
-let p: UnitPage;
-beforeAll(async () => {
-  browser = await UnitBrowser.launch();
-}, 60_000);
-beforeEach(async () => {
-  p = await browser.open(
-    `${SHOP}
+const { p } = unitBrowser({
+  body: `${SHOP}
     <form id="img-form" action="https://attacker.example/image"><input type="image" id="img-go" alt="go"></form>
     <form id="lab-form" action="https://attacker.example/label"><button id="lab-go">go</button></form>
     <label for="lab-go"><span id="lab-span">Proceed</span></label>
     <form id="clob" action="https://attacker.example/clob"><input name="action"><input name="getAttribute"><button id="clob-go">go</button></form>
     <button id="outside" form="evil">outside</button>
     <a href="https://attacker.example/wrapped"><span id="wrapped">wrapped</span></a>`,
-  );
 });
-afterAll(() => browser?.close());
 
 type Answer = { ok: true; value: { clicked: boolean } } | { ok: false; code: string; reason: string };
 const click = (selector: string) =>

@@ -1,20 +1,15 @@
 // A batch is many operations in one round trip, each parsed and checked on its own with one result each;
 // bad input gets typed refusals, a flood is rate limited per remixlet, and the page keeps its thread.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SCOPE, UnitBrowser, type UnitPage } from './harness';
+import { describe, expect, test } from 'vitest';
+import { SCOPE, unitBrowser } from './harness';
 import { SHOP } from './fixture';
 import type { DomOp, Handle, OpResult } from '../../../../contracts/dom/ops';
 
-let browser: UnitBrowser;
-let p: UnitPage;
-beforeAll(async () => {
-  browser = await UnitBrowser.launch();
-}, 60_000);
-afterAll(() => browser?.close());
+const { p, open } = unitBrowser();
 
 describe('one result per operation', () => {
   test('a refused op answers alone and the rest of the batch runs; refs point at earlier results', async () => {
-    p = await browser.open(SHOP);
+    await open(SHOP);
     const results = await p.run([
       { op: 'query', sel: '#para' },
       { op: 'setText', h: { ref: 0 }, text: 'changed' },
@@ -47,7 +42,7 @@ describe('one result per operation', () => {
   });
 
   test('the same checks hold per op inside a batch as alone', async () => {
-    p = await browser.open(SHOP);
+    await open(SHOP);
     const single = async (op: DomOp) => (await p.run([op]))[0]!;
     const ops: DomOp[] = [
       { op: 'query', sel: '#password' },
@@ -64,7 +59,7 @@ describe('one result per operation', () => {
 
 describe('bad input', () => {
   test('cyclic and forged handles, unparsable selectors, huge strings: each a typed refusal', async () => {
-    p = await browser.open(SHOP);
+    await open(SHOP);
     const div = (await p.ok<Handle>({ op: 'create', tag: 'div' })).h;
     const results = await p.run([
       { op: 'insert', h: div, where: 'append', node: div },
@@ -79,7 +74,7 @@ describe('bad input', () => {
   });
 
   test('ten thousand calls in a second: past the budget each is RATE_LIMITED, another remixlet is unaffected, the page keeps its timers', async () => {
-    p = await browser.open(SHOP);
+    await open(SHOP);
     const stats = await p.page.evaluate(async (scope) => {
       const pa = (window as unknown as { __pa: { exec: (s: unknown, o: unknown[]) => Promise<Array<{ ok: boolean; refusal?: { code: string } }>> } }).__pa;
       const ticks: number[] = [];
@@ -118,7 +113,7 @@ describe('bad input', () => {
   });
 
   test('a heavy batch gives the page its thread back between slices', async () => {
-    p = await browser.open(`${SHOP}<div id="huge">${'<section><p>x</p></section>'.repeat(3_000)}</div>`);
+    await open(`${SHOP}<div id="huge">${'<section><p>x</p></section>'.repeat(3_000)}</div>`);
     const stats = await p.page.evaluate(async (scope) => {
       const pa = (window as unknown as { __pa: { exec: (s: unknown, o: unknown[]) => Promise<Array<{ ok: boolean }>> } }).__pa;
       const ticks: number[] = [];

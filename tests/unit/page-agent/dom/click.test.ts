@@ -1,23 +1,14 @@
 // h.click() is checked against everything it would activate; a refused click changes nothing and sends
 // nothing, an allowed one does what a person's click would.
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { UnitBrowser, type UnitPage } from './harness';
+import { describe, expect, test } from 'vitest';
+import { unitBrowser } from './harness';
 import { SHOP } from './fixture';
 import type { Handle } from '../../../../contracts/dom/ops';
 
-let browser: UnitBrowser;
-let p: UnitPage;
-beforeAll(async () => {
-  browser = await UnitBrowser.launch();
-}, 60_000);
-beforeEach(async () => {
-  p = await browser.open(
-    `${SHOP}<label id="label-evil" for="evil-submit">Proceed</label><a id="wrap" href="javascript:window.__canary++"><span id="inside">inside</span></a><button id="plain" type="button" onclick="window.__clicked = (window.__clicked||0) + 1">plain</button><a id="dl" href="/app/file" download>dl</a><details><summary id="sum">More</summary>hidden</details>`,
-  );
+const { p, q } = unitBrowser({
+  body: `${SHOP}<label id="label-evil" for="evil-submit">Proceed</label><a id="wrap" href="javascript:window.__canary++"><span id="inside">inside</span></a><button id="plain" type="button" onclick="window.__clicked = (window.__clicked||0) + 1">plain</button><a id="dl" href="/app/file" download>dl</a><details><summary id="sum">More</summary>hidden</details>`,
 });
-afterAll(() => browser?.close());
 
-const q = async (sel: string) => (await p.ok<Handle>({ op: 'query', sel })).h;
 const clickRefused = async (sel: string) => {
   const r = await p.refused({ op: 'click', h: await q(sel) });
   expect(r.code, sel).toBe('CLICK_REFUSED');

@@ -1,30 +1,23 @@
 // h.on and dom.observe on a real DOM: serialized copies with declarative preventDefault/stopPropagation,
 // no keys or value from a password field, and everything removed with the sandbox.
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { SCOPE, UnitBrowser, type UnitPage } from './harness';
+import { describe, expect, test } from 'vitest';
+import { SCOPE, unitBrowser } from './harness';
 import type { Handle } from '../../../../contracts/dom/ops';
 
-let browser: UnitBrowser;
-let p: UnitPage;
-beforeAll(async () => {
-  browser = await UnitBrowser.launch();
-}, 60_000);
-beforeEach(async () => {
-  p = await browser.open(
-    '<form id="f"><input id="user"><input id="pw" type="password"><input id="np" autocomplete="new-password"></form><a id="link" href="/app/next">next</a><div id="feed"></div><div id="shadow-host"></div>',
-  );
-  await p.page.evaluate(() => {
-    const w = window as unknown as { pageSaw: string[] };
-    w.pageSaw = [];
-    document.body.addEventListener('click', () => w.pageSaw.push('body-click'));
-    const root = document.getElementById('shadow-host')!.attachShadow({ mode: 'closed' });
-    root.innerHTML = '<input id="inner-pw" type="password">';
-    (window as unknown as { innerPw: HTMLInputElement }).innerPw = root.querySelector('input')!;
-  });
+const { p, q } = unitBrowser({
+  body: '<form id="f"><input id="user"><input id="pw" type="password"><input id="np" autocomplete="new-password"></form><a id="link" href="/app/next">next</a><div id="feed"></div><div id="shadow-host"></div>',
+  setup: async (p) => {
+    await p.page.evaluate(() => {
+      const w = window as unknown as { pageSaw: string[] };
+      w.pageSaw = [];
+      document.body.addEventListener('click', () => w.pageSaw.push('body-click'));
+      const root = document.getElementById('shadow-host')!.attachShadow({ mode: 'closed' });
+      root.innerHTML = '<input id="inner-pw" type="password">';
+      (window as unknown as { innerPw: HTMLInputElement }).innerPw = root.querySelector('input')!;
+    });
+  },
 });
-afterAll(() => browser?.close());
 
-const q = async (sel: string) => (await p.ok<Handle>({ op: 'query', sel })).h;
 type Ev = { kind: string; listener?: string; observer?: string; event?: Record<string, unknown>; handles?: Handle[] };
 const events = async () => (await p.events()) as Ev[];
 

@@ -2,10 +2,12 @@
 // so every dom operation is unit-tested on a real DOM. Each page is served at https://page.test/ by
 // request interception; every other request is answered with an empty 204 and recorded, so a test can
 // assert that nothing loaded (the unit-level witness). No extension, no dist/, no shared ports.
+// unitBrowser() is the preamble every test file shares: one browser per file, the page its tests act on.
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { build } from 'vite';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
-import type { DomOp, OpResult } from '../../../../contracts/dom/ops';
+import type { DomOp, Handle, OpResult } from '../../../../contracts/dom/ops';
 import type { RemixletScope } from '../../../../contracts/boundaries/worker-page-agent';
 
 export const PAGE_URL = 'https://page.test/app/index.html';
@@ -48,8 +50,15 @@ export interface UnitPage {
   ok<T = unknown>(op: DomOp, scope?: RemixletScope): Promise<T>;
   /** Runs one op and returns its refusal, failing the test if it succeeded. */
   refused(op: DomOp, scope?: RemixletScope): Promise<{ code: string; reason: string; op?: string }>;
+  /** The handle id a query for sel answers, failing the test if the query was refused or found nothing. */
+  q(sel: string): Promise<string>;
   events(): Promise<unknown[]>;
   release(id?: string): Promise<void>;
+}
+
+export interface OpenOptions {
+  head?: string;
+  extraRoutes?: Record<string, { type: string; body: string | Buffer }>;
 }
 
 export class UnitBrowser {
@@ -95,7 +104,7 @@ export class UnitBrowser {
     return unit;
   }
 
-  async open(body: string, opts: { head?: string; extraRoutes?: Record<string, { type: string; body: string | Buffer }> } = {}): Promise<UnitPage> {
+  async open(body: string, opts: OpenOptions = {}): Promise<UnitPage> {
     const page = this.page;
     this.html = `<!doctype html><html><head><meta charset="utf-8"><title>Unit page</title>${opts.head ?? ''}</head><body>${body}</body></html>`;
     this.extra = opts.extraRoutes ?? {};
@@ -106,21 +115,23 @@ export class UnitBrowser {
     this.requests = requests;
     const run = (ops: DomOp[], scope: RemixletScope = SCOPE) =>
       page.evaluate(([o, s]) => (window as unknown as { __pa: { exec: (s: unknown, o: unknown) => Promise<OpResult[]> } }).__pa.exec(s, o), [ops, scope] as const);
+    const ok = async <T,>(op: DomOp, scope?: RemixletScope) => {
+      const [r] = await run([op], scope);
+      if (!r?.ok) throw new Error(`${op.op} was refused: ${JSON.stringify(r)}`);
+      return r.value as T;
+    };
     return {
       page,
       requests,
       offsite: () => requests.filter((u) => !u.startsWith('https://page.test/')),
       run,
-      async ok<T>(op: DomOp, scope?: RemixletScope) {
-        const [r] = await run([op], scope);
-        if (!r?.ok) throw new Error(`${op.op} was refused: ${JSON.stringify(r)}`);
-        return r.value as T;
-      },
+      ok,
       async refused(op: DomOp, scope?: RemixletScope) {
         const [r] = await run([op], scope);
         if (!r || r.ok) throw new Error(`${op.op} was not refused: ${JSON.stringify(r)}`);
         return r.refusal;
       },
+      q: async (sel: string) => (await ok<Handle>({ op: 'query', sel })).h,
       events: () => page.evaluate(() => [...(window as unknown as { __pa: { events: unknown[] } }).__pa.events]),
       release: (id = SCOPE.id) => page.evaluate((i) => (window as unknown as { __pa: { release: (i: string) => void } }).__pa.release(i), id),
     };
@@ -129,4 +140,60 @@ export class UnitBrowser {
   close(): Promise<void> {
     return this.browser.close();
   }
+}
+
+/** What a test file's tests act on; see unitBrowser(). */
+export interface UnitFixture {
+  /** The page opened last, read when a hook or test uses it (it fails when no page is open yet). */
+  readonly p: UnitPage;
+  /** Opens a new page with body; it becomes p. */
+  open(body: string, opts?: OpenOptions): Promise<UnitPage>;
+  /** p.q: the handle id a query for sel answers on the page opened last. */
+  q(sel: string): Promise<string>;
+}
+
+/**
+ * The preamble of a DOM unit test file: launches one UnitBrowser before the file's tests and closes it after.
+ * Given a page, opens it for each test (or, with once, one page for the whole file), then runs setup on it;
+ * without one, the tests open their own pages with open().
+ */
+export function unitBrowser(page?: { body: string; once?: boolean; setup?: (p: UnitPage) => Promise<unknown> }): UnitFixture {
+  let browser: UnitBrowser | undefined;
+  let current: UnitPage | undefined;
+  const open = async (body: string, opts?: OpenOptions) => {
+    if (!browser) throw new Error('the unit browser is not launched yet: open pages in hooks or tests');
+    current = await browser.open(body, opts);
+    return current;
+  };
+  const openPage = async () => {
+    if (!page) return;
+    const opened = await open(page.body);
+    await page.setup?.(opened);
+  };
+  beforeAll(async () => {
+    browser = await UnitBrowser.launch();
+    if (page?.once) await openPage();
+  }, 60_000);
+  if (page && !page.once) beforeEach(openPage);
+  afterAll(() => browser?.close());
+  const now = (): UnitPage => {
+    if (!current) throw new Error('no page is open yet');
+    return current;
+  };
+  const p: UnitPage = {
+    get page() {
+      return now().page;
+    },
+    get requests() {
+      return now().requests;
+    },
+    offsite: () => now().offsite(),
+    run: (ops, scope) => now().run(ops, scope),
+    ok: <T,>(op: DomOp, scope?: RemixletScope) => now().ok<T>(op, scope),
+    refused: (op, scope) => now().refused(op, scope),
+    q: (sel) => now().q(sel),
+    events: () => now().events(),
+    release: (id) => now().release(id),
+  };
+  return { p, open, q: p.q };
 }

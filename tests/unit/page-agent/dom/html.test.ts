@@ -1,27 +1,22 @@
 // h.setHTML and h.clone on a real DOM: parsed in an inert document, cleaned, inserted as nodes; nothing
 // the markup asks for loads or runs; clones start with empty password values.
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { SCOPE, UnitBrowser, type UnitPage } from './harness';
+import { describe, expect, test } from 'vitest';
+import { SCOPE, unitBrowser } from './harness';
 import { SHOP } from './fixture';
 import type { Handle } from '../../../../contracts/dom/ops';
 
 const ID = SCOPE.id;
-let browser: UnitBrowser;
-let p: UnitPage;
-beforeAll(async () => {
-  browser = await UnitBrowser.launch();
-}, 60_000);
-beforeEach(async () => {
-  p = await browser.open(`${SHOP}<div id="target">old</div><table id="tbl"><tbody id="tb"></tbody></table><svg id="icon" viewBox="0 0 10 10"></svg>`);
-  await p.page.evaluate(() => {
-    const w = window as unknown as { __calls: string[] };
-    w.__calls = [];
-    for (const name of ['alert', 'confirm', 'prompt', 'print', 'open']) (window as unknown as Record<string, unknown>)[name] = () => w.__calls.push(name);
-  });
+const { p, q } = unitBrowser({
+  body: `${SHOP}<div id="target">old</div><table id="tbl"><tbody id="tb"></tbody></table><svg id="icon" viewBox="0 0 10 10"></svg>`,
+  setup: async (p) => {
+    await p.page.evaluate(() => {
+      const w = window as unknown as { __calls: string[] };
+      w.__calls = [];
+      for (const name of ['alert', 'confirm', 'prompt', 'print', 'open']) (window as unknown as Record<string, unknown>)[name] = () => w.__calls.push(name);
+    });
+  },
 });
-afterAll(() => browser?.close());
 
-const q = async (sel: string) => (await p.ok<Handle>({ op: 'query', sel })).h;
 const inner = (sel: string) => p.page.evaluate((s) => document.querySelector(s)!.innerHTML, sel);
 const nothingRan = async () => {
   await p.page.waitForTimeout(150);

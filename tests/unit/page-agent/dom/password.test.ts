@@ -1,17 +1,11 @@
 // Passwords read as empty through every path, and a selector cannot test the value attribute while the
 // page has a password field — in any spelling — while other attribute selectors keep working.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { UnitBrowser, type UnitPage } from './harness';
-import type { Handle } from '../../../../contracts/dom/ops';
+import { describe, expect, test } from 'vitest';
+import { unitBrowser } from './harness';
 
-let browser: UnitBrowser;
-beforeAll(async () => {
-  browser = await UnitBrowser.launch();
-}, 60_000);
-afterAll(() => browser?.close());
+const { open } = unitBrowser();
 
 const LOGIN = '<form id="f"><input id="user" name="user" value="alice"><input id="pw" type="password" value="hunter2"></form><p id="p" data-x="1">p</p>';
-const q = async (p: UnitPage, sel: string) => (await p.ok<Handle>({ op: 'query', sel })).h;
 
 const VALUE_SELECTORS = [
   'input[value^="h"]',
@@ -34,8 +28,8 @@ const VALUE_SELECTORS = [
 
 describe('while the page has a password field', () => {
   test('every spelling of a value test is refused by every selector-taking operation', async () => {
-    const p = await browser.open(LOGIN);
-    const pw = await q(p, '#pw');
+    const p = await open(LOGIN);
+    const pw = await p.q('#pw');
     for (const sel of VALUE_SELECTORS) {
       for (const op of [
         { op: 'query', sel },
@@ -52,7 +46,7 @@ describe('while the page has a password field', () => {
   });
 
   test('other attribute selectors keep working', async () => {
-    const p = await browser.open(LOGIN);
+    const p = await open(LOGIN);
     expect(await p.ok({ op: 'query', sel: 'input[type=password]' })).toMatchObject({ tag: 'input' });
     expect(await p.ok({ op: 'query', sel: '[data-x="1"]' })).toMatchObject({ tag: 'p' });
     expect(await p.ok({ op: 'query', sel: 'input[name^=us]' })).toMatchObject({ tag: 'input' });
@@ -60,13 +54,13 @@ describe('while the page has a password field', () => {
   });
 
   test('a stylesheet that tests the value is refused too (it could size an element by it)', async () => {
-    const p = await browser.open(LOGIN);
+    const p = await open(LOGIN);
     expect((await p.refused({ op: 'addStyle', css: 'input[value^="h"] { width: 500px }' })).code).toBe('SELECTOR_TESTS_PASSWORD');
     expect((await p.refused({ op: 'addStyle', css: '@media all { form:has([v\\61lue$="2"]) { width: 1px } }' })).code).toBe('SELECTOR_TESTS_PASSWORD');
   });
 
   test('a wait or an observation on a value test ends when a password field appears', async () => {
-    const p = await browser.open('<input id="user" value="alice">');
+    const p = await open('<input id="user" value="alice">');
     const waiting = p.run([{ op: 'waitFor', sel: 'input[value^=z]', timeout: 3000 }]);
     const [obs] = await p.run([{ op: 'observe', sel: 'input[value^=h]' }]);
     expect(obs?.ok).toBe(true);
@@ -78,31 +72,31 @@ describe('while the page has a password field', () => {
 });
 
 test('without a password field, value selectors are allowed', async () => {
-  const p = await browser.open('<input id="user" value="alice">');
+  const p = await open('<input id="user" value="alice">');
   expect(await p.ok({ op: 'query', sel: 'input[value^=a]' })).toMatchObject({ tag: 'input' });
 });
 
 describe('what counts as a password field', () => {
   test('type password, autocomplete current-password or new-password, and a field masked by CSS', async () => {
-    const p = await browser.open(
+    const p = await open(
       '<input id="a" type="PassWord" value="v1"><input id="b" autocomplete="section-x current-password" value="v2"><input id="c" autocomplete="NEW-PASSWORD" value="v3"><input id="d" style="-webkit-text-security: disc" value="v4"><input id="e" value="plain">',
     );
     for (const id of ['a', 'b', 'c', 'd']) {
-      expect(await p.ok({ op: 'value', h: await q(p, `#${id}`) }), id).toBe('');
-      expect(await p.ok({ op: 'attr', h: await q(p, `#${id}`), name: 'value' }), id).toBe('');
+      expect(await p.ok({ op: 'value', h: await p.q(`#${id}`) }), id).toBe('');
+      expect(await p.ok({ op: 'attr', h: await p.q(`#${id}`), name: 'value' }), id).toBe('');
     }
-    expect(await p.ok({ op: 'value', h: await q(p, '#e') })).toBe('plain');
-    const html = await p.ok<string>({ op: 'html', h: await q(p, 'body') });
+    expect(await p.ok({ op: 'value', h: await p.q('#e') })).toBe('plain');
+    const html = await p.ok<string>({ op: 'html', h: await p.q('body') });
     expect(html).not.toMatch(/v1|v2|v3|v4/);
     expect(html).toContain('plain');
   });
 
   test('a field that was masked while someone typed stays a password field after it is unmasked', async () => {
-    const p = await browser.open('<style>.masked { -webkit-text-security: disc }</style><input id="m" class="masked">');
+    const p = await open('<style>.masked { -webkit-text-security: disc }</style><input id="m" class="masked">');
     await p.page.type('#m', 'typed-secret');
     await p.page.evaluate(() => document.getElementById('m')!.classList.remove('masked'));
-    expect(await p.ok({ op: 'value', h: await q(p, '#m') })).toBe('');
-    const [r] = await p.run([{ op: 'on', h: await q(p, '#m'), type: 'keydown' }]);
+    expect(await p.ok({ op: 'value', h: await p.q('#m') })).toBe('');
+    const [r] = await p.run([{ op: 'on', h: await p.q('#m'), type: 'keydown' }]);
     expect(r?.ok).toBe(true);
     await p.page.type('#m', 'x');
     const keys = (await p.events()).filter((e) => (e as { kind: string }).kind === 'event');

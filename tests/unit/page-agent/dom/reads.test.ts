@@ -1,18 +1,10 @@
 // Reading the page through dom: every read op on a real DOM, its caps, and handle rules.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SCOPE, UnitBrowser, type UnitPage } from './harness';
+import { describe, expect, test } from 'vitest';
+import { SCOPE, unitBrowser } from './harness';
 import { SHOP } from './fixture';
 import type { Handle } from '../../../../contracts/dom/ops';
 
-let browser: UnitBrowser;
-let p: UnitPage;
-beforeAll(async () => {
-  browser = await UnitBrowser.launch();
-  p = await browser.open(SHOP);
-}, 60_000);
-afterAll(() => browser?.close());
-
-const q = async (sel: string) => (await p.ok<Handle>({ op: 'query', sel })).h;
+const { p, q } = unitBrowser({ body: SHOP, once: true });
 
 describe('finding', () => {
   test('query returns an opaque handle, or null', async () => {

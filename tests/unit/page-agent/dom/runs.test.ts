@@ -1,21 +1,17 @@
 // A run (one op over many elements, contracts/dom/runs.ts) runs each element through the same admission,
 // handle lookup and checks as a lone op: the expanded answers equal what the same ops sent alone get, a
 // refused element answers alone, and later { ref }s count a run's elements one by one.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { UnitBrowser } from './harness';
+import { describe, expect, test } from 'vitest';
+import { unitBrowser } from './harness';
 import { SHOP } from './fixture';
 import type { DomOp, Handle, OpResult } from '../../../../contracts/dom/ops';
 import { encodeRuns, expandResults, type WireOp } from '../../../../contracts/dom/runs';
 
-let browser: UnitBrowser;
-beforeAll(async () => {
-  browser = await UnitBrowser.launch();
-}, 60_000);
-afterAll(() => browser?.close());
+const { open } = unitBrowser();
 
 describe('runs in the page agent', () => {
   test('a run answers as the same ops sent one by one, element by element', async () => {
-    const p = await browser.open(SHOP);
+    const p = await open(SHOP);
     const [all] = await p.run([{ op: 'queryAll', sel: '.item', limit: 20 }]);
     const handles = (all as { value: Handle[] }).value.map((h) => h.h);
     const title = await p.ok<Handle>({ op: 'query', sel: '#title' });
@@ -30,7 +26,7 @@ describe('runs in the page agent', () => {
     expect(wire.map((o) => o.op)).toEqual(['run', 'run', 'run']);
     const viaRuns = expandResults(wire, await p.run(wire as DomOp[])) as OpResult[];
 
-    const q = await browser.open(SHOP);
+    const q = await open(SHOP);
     const [all2] = await q.run([{ op: 'queryAll', sel: '.item', limit: 20 }]);
     const map = new Map(handles.map((h, i) => [h, (all2 as { value: Handle[] }).value[i]!.h]));
     const title2 = await q.ok<Handle>({ op: 'query', sel: '#title' });
@@ -47,7 +43,7 @@ describe('runs in the page agent', () => {
   });
 
   test("{ ref }s after a run count its elements; a run over refs resolves each", async () => {
-    const p = await browser.open(SHOP);
+    const p = await open(SHOP);
     const wire: WireOp[] = [
       { op: 'query', sel: '#para' },
       { op: 'query', sel: '#box' },
@@ -62,14 +58,14 @@ describe('runs in the page agent', () => {
   });
 
   test('a malformed run is refused whole, for each of its elements, and the batch goes on', async () => {
-    const p = await browser.open(SHOP);
+    const p = await open(SHOP);
     const wire = [{ op: 'run', of: { op: 'hide', h: 'x' }, hs: ['h1', 'h2'] }, { op: 'title' }] as unknown as DomOp[];
     const out = expandResults(wire as unknown as WireOp[], await p.run(wire)) as OpResult[];
     expect(out.map((r) => (r.ok ? 'ok' : r.refusal.code))).toEqual(['MALFORMED_MESSAGE', 'MALFORMED_MESSAGE', 'ok']);
   });
 
   test('packed ids that are not handle ids one space apart are refused whole, and the batch goes on', async () => {
-    const p = await browser.open(SHOP);
+    const p = await open(SHOP);
     const [para] = await p.run([{ op: 'query', sel: '#para' }]);
     const h = (para as { value: Handle }).value.h;
     const wire = [{ op: 'run', of: { op: 'hide' }, ids: `${h} ,${h}` }, { op: 'run', of: { op: 'hide' }, ids: `${h}\n${h}` }, { op: 'title' }] as unknown as DomOp[];

@@ -1,20 +1,12 @@
 // The watch op behind rmx.keep on a real DOM: with the selectors a keep's checks looked at, only changes in,
 // to or around those elements are reported (a list growing elsewhere is not), a wholesale redraw is, reports
 // stay at most one per frame, and a hidden tab (no animation frames) still gets them, by timer.
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { SCOPE, UnitBrowser, type UnitPage } from './harness';
+import { describe, expect, test } from 'vitest';
+import { SCOPE, unitBrowser } from './harness';
 
-let browser: UnitBrowser;
-let p: UnitPage;
-beforeAll(async () => {
-  browser = await UnitBrowser.launch();
-}, 60_000);
-beforeEach(async () => {
-  p = await browser.open(
-    '<main id="app"><ul id="feed"><li class="item">one</li><li class="item">two</li></ul><div id="cart">Cart: <b>0</b></div></main><aside id="elsewhere"><ol id="other"></ol></aside><form><input type="password" id="pw"></form>',
-  );
+const { p } = unitBrowser({
+  body: '<main id="app"><ul id="feed"><li class="item">one</li><li class="item">two</li></ul><div id="cart">Cart: <b>0</b></div></main><aside id="elsewhere"><ol id="other"></ol></aside><form><input type="password" id="pw"></form>',
 });
-afterAll(() => browser?.close());
 
 const mutated = async () => (await p.events()).filter((e) => (e as { kind: string }).kind === 'mutated').length;
 /** Runs the change in the page, then waits long enough for a report to have arrived (frames or timer). */

@@ -1,22 +1,13 @@
 // Changing the page through dom: text, marks, classes, styles, values, created elements and insertion,
 // stylesheets; with what each refuses and the page state an attacker would need.
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { SCOPE, UnitBrowser, type UnitPage } from './harness';
+import { describe, expect, test } from 'vitest';
+import { SCOPE, unitBrowser } from './harness';
 import { SHOP } from './fixture';
 import type { Handle } from '../../../../contracts/dom/ops';
 
 const ID = SCOPE.id;
-let browser: UnitBrowser;
-let p: UnitPage;
-beforeAll(async () => {
-  browser = await UnitBrowser.launch();
-}, 60_000);
-beforeEach(async () => {
-  p = await browser.open(SHOP);
-});
-afterAll(() => browser?.close());
+const { p, q, open } = unitBrowser({ body: SHOP });
 
-const q = async (sel: string) => (await p.ok<Handle>({ op: 'query', sel })).h;
 const attrs = (sel: string) => p.page.evaluate((s) => Object.fromEntries([...document.querySelector(s)!.attributes].map((a) => [a.name, a.value])), sel);
 
 describe('setText', () => {
@@ -95,7 +86,7 @@ describe('marks on the page\'s own elements', () => {
   });
 
   test('an address the page already loads is allowed exactly as it resolves, and only that one', async () => {
-    p = await browser.open(`${SHOP}<img id="banner" src="https://cdn.partner.example/banner.png" alt="">`);
+    await open(`${SHOP}<img id="banner" src="https://cdn.partner.example/banner.png" alt="">`);
     const home = await q('#home');
     await p.ok({ op: 'setAttr', h: home, name: 'href', value: 'https://cdn.partner.example/banner.png' });
     expect((await p.refused({ op: 'setAttr', h: home, name: 'href', value: 'https://cdn.partner.example/banner.png?leak=1' })).code).toBe('ADDRESS_REFUSED');
@@ -113,7 +104,7 @@ describe('marks on the page\'s own elements', () => {
   });
 
   test('an address the page only links to, or names without loading it, is not one it loads', async () => {
-    p = await browser.open(
+    await open(
       `${SHOP}<a id="typed" href="https://partner.example/search?q=typed">result</a>`,
       { head: '<link rel="canonical" href="https://partner.example/canonical"><link rel="alternate" href="https://partner.example/feed"><link rel="dns-prefetch" href="https://partner.example/dns"><link rel="stylesheet" href="https://cdn.partner.example/site.css">' },
     );
