@@ -79,29 +79,50 @@ function preludeTestsValue(prelude: CssNode): boolean {
   return selectorTestsValue(prelude.value) || (textMentionsValue(prelude.value) && prelude.value.includes('['));
 }
 
+type ValueTestingRule = { offset: number; selector: string };
+
+/** Whether a sheet could test the value attribute at all: an attribute selector needs a "[", unless an escape hides it. */
+export function sheetMayTestValue(css: string): boolean {
+  return css.includes('[') || css.includes('\\');
+}
+
+/**
+ * Of a stylesheet's rule and at-rule preludes (css-tree, parsed with positions), those that test the value
+ * attribute, each with its offset and as written (up to 200 characters). The style.css check passes the
+ * preludes of the parse it already made for its load cross-check, so a sheet is parsed once.
+ */
+export function valueTestingPreludes(preludes: readonly CssNode[]): ValueTestingRule[] {
+  const out: ValueTestingRule[] = [];
+  for (const prelude of preludes) {
+    if (preludeTestsValue(prelude)) out.push({ offset: prelude.loc?.start.offset ?? 0, selector: generate(prelude).slice(0, 200) });
+  }
+  return out;
+}
+
+/** For a sheet css-tree could not parse at all: counted as testing the value when its decoded text mentions it. */
+export function unparsedSheetValueRules(css: string): ValueTestingRule[] {
+  return textMentionsValue(css) ? [{ offset: 0, selector: css.slice(0, 200) }] : [];
+}
+
 /**
  * The rules of a stylesheet whose selectors test the value attribute, each with the offset of its selector
  * and the selector as written (up to 200 characters): rule selectors, nested rules, and selectors in
  * at-rule preludes (@scope, @supports selector()). A prelude css-tree cannot structure counts when its
  * decoded text mentions "value".
  */
-export function valueTestingRules(css: string): { offset: number; selector: string }[] {
-  if (!css.includes('[') && !css.includes('\\')) return [];
-  const out: { offset: number; selector: string }[] = [];
+export function valueTestingRules(css: string): ValueTestingRule[] {
+  if (!sheetMayTestValue(css)) return [];
   let ast: CssNode;
   try {
     ast = parse(css, { context: 'stylesheet', positions: true, parseValue: false, parseCustomProperty: false, onParseError: () => undefined });
   } catch {
-    return textMentionsValue(css) ? [{ offset: 0, selector: css.slice(0, 200) }] : [];
+    return unparsedSheetValueRules(css);
   }
   const preludes: CssNode[] = [];
   walk(ast, (node) => {
     if ((node.type === 'Rule' || node.type === 'Atrule') && node.prelude) preludes.push(node.prelude);
   });
-  for (const prelude of preludes) {
-    if (preludeTestsValue(prelude)) out.push({ offset: prelude.loc?.start.offset ?? 0, selector: generate(prelude).slice(0, 200) });
-  }
-  return out;
+  return valueTestingPreludes(preludes);
 }
 
 /** The selectors of a stylesheet that test the value attribute (valueTestingRules), each as written. */

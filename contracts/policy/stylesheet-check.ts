@@ -17,7 +17,7 @@ import type { CssToken } from './css-tokens';
 import { failed, passed, quote, refusal } from './result';
 import type { PolicyRefusal, PolicyResult } from './result';
 import { urlOnHosts } from './site';
-import { valueTestingRules } from '../dom/value-selector';
+import { sheetMayTestValue, unparsedSheetValueRules, valueTestingPreludes } from '../dom/value-selector';
 
 export interface StyleSheetOptions {
   /** Host specs a load may use: the hosts the remixlet's matches cover (hostsOf) plus its fetch: hosts. */
@@ -171,19 +171,23 @@ function recordAddress(s: Scan, mode: Mode, opts: StyleSheetOptions, offset: num
 /**
  * A second, independent reader: css-tree's AST. Anything it sees as a load that the token scan did not
  * already report (same start offset) is recorded too, so a bug in either reader cannot let a load through.
+ * Answers the sheet's rule and at-rule preludes, for the value-selector check (one parse serves both), or
+ * undefined when css-tree could not parse the sheet.
  */
-function crossCheckWithCssTree(css: string, mode: Mode, opts: StyleSheetOptions, s: Scan): void {
+function crossCheckWithCssTree(css: string, mode: Mode, opts: StyleSheetOptions, s: Scan): CssNode[] | undefined {
   const known = new Set<number>([...s.findings.map((f) => f.offset), ...s.allowed.map((a) => a.offset)]);
   const contexts = mode === 'sheet' ? (['stylesheet'] as const) : (['stylesheet', 'declarationList'] as const);
+  const preludes: CssNode[] = [];
   for (const context of contexts) {
     let ast: CssNode;
     try {
       ast = parse(css, { context, positions: true, parseCustomProperty: true, onParseError: () => undefined });
     } catch {
       s.findings.push({ offset: 0, end: 1, code: 'STYLE_SYNTAX', reason: 'the stylesheet is nested too deeply to check; flatten it.' });
-      return;
+      return undefined;
     }
     walk(ast, (node) => {
+      if ((node.type === 'Rule' || node.type === 'Atrule') && node.prelude) preludes.push(node.prelude);
       const offset = node.loc?.start.offset;
       if (offset === undefined || known.has(offset)) return;
       if (node.type === 'Url') {
@@ -198,6 +202,7 @@ function crossCheckWithCssTree(css: string, mode: Mode, opts: StyleSheetOptions,
       }
     });
   }
+  return preludes;
 }
 
 /**
@@ -345,10 +350,12 @@ function scan(css: string, mode: Mode, opts: StyleSheetOptions): Scan {
   if (entity !== null && countMatches(LOADISH_TEXT, decodeHtmlReferences(css)) > countMatches(LOADISH_TEXT, css)) {
     refuseLoad(entity.index, 'HTML character references spell url(, @import or a similar load here; CSS does not decode them, but HTML does. Write plain CSS.');
   }
-  if (mode === 'sheet') {
+  const result = { findings, allowed, attributeTests };
+  const preludes = crossCheckWithCssTree(css, mode, opts, result);
+  if (mode === 'sheet' && sheetMayTestValue(css)) {
     // Always, not only while the page has a password field: a login form can appear after the sheet went
     // in, and a rule that tests the value is live before any check could run (see page-agent/ops/addStyle.ts).
-    for (const rule of valueTestingRules(css)) {
+    for (const rule of preludes === undefined ? unparsedSheetValueRules(css) : valueTestingPreludes(preludes)) {
       findings.push({
         offset: rule.offset,
         end: rule.offset + 1,
@@ -358,8 +365,6 @@ function scan(css: string, mode: Mode, opts: StyleSheetOptions): Scan {
       });
     }
   }
-  const result = { findings, allowed, attributeTests };
-  crossCheckWithCssTree(css, mode, opts, result);
   return result;
 }
 
