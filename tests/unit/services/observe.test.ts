@@ -1,16 +1,13 @@
 // network:observe in the worker: what the recorder reports is untrusted page data. Only a relay the browser
 // places in a page's top frame is heard; entries are parsed and kept only for hosts a remixlet there was
 // granted, bounded per host; each reaches only sandboxes of that same document that observe its host.
-import { resetChrome, tabs } from '../worker/chrome-stub';
+import { freshWorker } from '../worker/fresh-worker';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { rootRouter } from '../../../worker/router';
 import { trackPage, type PageRecord } from '../../../worker/pages';
 import { tokens } from '../../../worker/tokens';
 import { decide, save } from '../../../worker/activation';
 import { createApproval } from '../../../worker/approvals';
-import { forgetSettings } from '../../../worker/store/settings';
-import { forgetAllLoaded } from '../../../worker/store/remixlets';
-import { db } from '../../../worker/store/db';
 import { subscribeOffscreen } from '../../../worker/offscreen-host';
 import { onRecorderMessage } from '../../../worker/services/observe';
 import type { OffscreenCommand } from '../../../contracts/boundaries/offscreen-worker';
@@ -58,13 +55,8 @@ function page(documentId: string): PageRecord {
 
 let remixletId: string;
 beforeEach(async () => {
-  resetChrome();
-  tokens.resetCache();
+  await freshWorker(TAB, 'https://shop.test/');
   sent.length = 0;
-  await Promise.all(Object.values(db).map((s) => s.clear()));
-  forgetAllLoaded();
-  forgetSettings();
-  tabs.set(TAB, { id: TAB, url: 'https://shop.test/' });
   trackPage(page('doc-a'));
   remixletId = await install(['network:observe:api.test']);
 });

@@ -2,17 +2,16 @@
 // each new procedure passes the grant middleware (permission, pause, a fetch host's port), the typed
 // refusals and limits of bad input (a flood of notifications, schedules in the past or every second,
 // oversized values), the schedule's fixed actions when its alarm fires, and that nothing stored is lost.
-import { calls, resetChrome, tabs } from '../worker/chrome-stub';
+import { freshWorker } from '../worker/fresh-worker';
+import { calls } from '../worker/chrome-stub';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { rootRouter } from '../../../worker/router';
 import { trackPage, type PageRecord } from '../../../worker/pages';
 import { tokens } from '../../../worker/tokens';
 import { decide, save } from '../../../worker/activation';
 import { createApproval } from '../../../worker/approvals';
-import { setSitePaused, forgetSettings } from '../../../worker/store/settings';
+import { setSitePaused } from '../../../worker/store/settings';
 import { readLog } from '../../../worker/store/logs';
-import { forgetAllLoaded } from '../../../worker/store/remixlets';
-import { db } from '../../../worker/store/db';
 import { servicesDb } from '../../../worker/services/store';
 import { scheduleFired } from '../../../worker/services/schedule-fire';
 import { restoreSchedules } from '../../../worker/services/schedule';
@@ -63,14 +62,9 @@ async function install(name: string, permissions: string[], matches = ['*://shop
 }
 
 beforeEach(async () => {
-  resetChrome();
-  tokens.resetCache();
+  await freshWorker(TAB, 'https://shop.test/', [servicesDb]);
   alarms.clear();
   opened.length = 0;
-  await Promise.all([...Object.values(db).map((s) => s.clear()), servicesDb.clear()]);
-  forgetAllLoaded();
-  forgetSettings();
-  tabs.set(TAB, { id: TAB, url: 'https://shop.test/' });
   trackPage(page('https://shop.test/'));
 });
 

@@ -1,7 +1,8 @@
 // Activation approvals: bound to the digest of the exact files, single-use, ten minutes, dropped when the
 // chat's tab leaves the site, decided only by the UI role. Each way around them is refused and nothing
 // reaches the store.
-import { events, resetChrome, tabs } from './chrome-stub';
+import { freshWorker } from './fresh-worker';
+import { events, tabs } from './chrome-stub';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { rootRouter } from '../../../worker/router';
 import { save, decide } from '../../../worker/activation';
@@ -9,9 +10,6 @@ import { ALLOWANCE_TTL_MS, createApproval, dropApprovalsForTab, pendingFor, read
 import { clock } from '../../../worker/clock';
 import { startChat } from '../../../worker/agent/chats';
 import { requestPermissions } from '../../../worker/agent/permissions';
-import { tokens } from '../../../worker/tokens';
-import { forgetAllLoaded } from '../../../worker/store/remixlets';
-import { forgetSettings } from '../../../worker/store/settings';
 import { db } from '../../../worker/store/db';
 import { listVersions, loadRemixlet } from '../../../worker/store/remixlets';
 import { refusalCode } from '../refusal-code';
@@ -30,12 +28,7 @@ async function askForEverySite(): Promise<string> {
 }
 
 beforeEach(async () => {
-  resetChrome();
-  tokens.resetCache();
-  await Promise.all(Object.values(db).map((s) => s.clear()));
-  forgetAllLoaded();
-  forgetSettings();
-  tabs.set(TAB, { id: TAB, url: 'https://shop.test/cart' });
+  await freshWorker(TAB, 'https://shop.test/cart');
 });
 
 describe('activation approvals', () => {

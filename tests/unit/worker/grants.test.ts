@@ -1,6 +1,7 @@
 // The worker's grant middleware, called through tRPC's caller exactly as the offscreen port would call
 // it: every forged or misplaced call is refused with a typed reason, and the refusal lands in the log.
-import { calls, resetChrome, tabs } from './chrome-stub';
+import { freshWorker } from './fresh-worker';
+import { calls } from './chrome-stub';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { rootRouter } from '../../../worker/router';
 import { documentCommittedIn, pageWhenThere, tabGone, trackPage, type PageRecord } from '../../../worker/pages';
@@ -10,8 +11,6 @@ import { decide } from '../../../worker/activation';
 import { createApproval } from '../../../worker/approvals';
 import { setSitePaused } from '../../../worker/store/settings';
 import { readLog } from '../../../worker/store/logs';
-import { forgetAllLoaded } from '../../../worker/store/remixlets';
-import { forgetSettings } from '../../../worker/store/settings';
 import { db } from '../../../worker/store/db';
 import { refusalCode } from '../refusal-code';
 import { pageRecord } from './page-record';
@@ -58,14 +57,9 @@ let tokenA: string;
 let tokenB: string;
 
 beforeEach(async () => {
-  resetChrome();
+  await freshWorker(TAB, 'https://shop.test/');
   tabGone(TAB);
-  tokens.resetCache();
   execCalls.length = 0;
-  await Promise.all(Object.values(db).map((s) => s.clear()));
-  forgetAllLoaded();
-  forgetSettings();
-  tabs.set(TAB, { id: TAB, url: 'https://shop.test/' });
   trackPage(page('doc-1', 'https://shop.test/'));
   withStorage = await install('With storage', [{ name: 'storage', reason: 'remember hidden items' }]);
   plain = await install('Plain');

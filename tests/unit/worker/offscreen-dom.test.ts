@@ -1,16 +1,13 @@
 // A sandbox's dom batch that cannot reach its page (the page agent went away mid-call, or no page is
 // connected) is refused with NO_PAGE_AGENT and the refusal is written to the remixlet's log, as every
 // other refusal is: the author sees why the calls did nothing.
-import { resetChrome, tabs } from './chrome-stub';
+import { freshWorker } from './fresh-worker';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { rootRouter } from '../../../worker/router';
 import { tabGone, trackPage, type PageRecord } from '../../../worker/pages';
 import { tokens } from '../../../worker/tokens';
 import { save } from '../../../worker/activation';
 import { readLog } from '../../../worker/store/logs';
-import { forgetAllLoaded } from '../../../worker/store/remixlets';
-import { forgetSettings } from '../../../worker/store/settings';
-import { db } from '../../../worker/store/db';
 import { refusalCode } from '../refusal-code';
 import { pageRecord } from './page-record';
 
@@ -34,13 +31,8 @@ async function setUp(failure: unknown): Promise<{ remixletId: string; token: str
 }
 
 beforeEach(async () => {
-  resetChrome();
+  await freshWorker(TAB, 'https://shop.test/');
   tabGone(TAB);
-  tokens.resetCache();
-  await Promise.all(Object.values(db).map((s) => s.clear()));
-  forgetAllLoaded();
-  forgetSettings();
-  tabs.set(TAB, { id: TAB, url: 'https://shop.test/' });
 });
 
 describe('a dom batch whose page agent does not answer', () => {

@@ -1,13 +1,10 @@
 // Restore: an old version comes back as a new version only after its own confirmation, which lists that
 // version's permissions with the reasons stored in it; an unsupported API version is refused and changes nothing.
-import { resetChrome, tabs } from './chrome-stub';
+import { freshWorker } from './fresh-worker';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { save, decide } from '../../../worker/activation';
 import { createApproval } from '../../../worker/approvals';
 import { requestRestore } from '../../../worker/restore';
-import { tokens } from '../../../worker/tokens';
-import { forgetAllLoaded } from '../../../worker/store/remixlets';
-import { forgetSettings } from '../../../worker/store/settings';
 import { db, versionKey } from '../../../worker/store/db';
 import { listVersions, loadRemixlet, readVersion } from '../../../worker/store/remixlets';
 import { refusalCode } from '../refusal-code';
@@ -23,12 +20,7 @@ async function allow(names: string[]) {
 
 let id: string;
 beforeEach(async () => {
-  resetChrome();
-  tokens.resetCache();
-  await Promise.all(Object.values(db).map((s) => s.clear()));
-  forgetAllLoaded();
-  forgetSettings();
-  tabs.set(TAB, { id: TAB, url: 'https://shop.test/' });
+  await freshWorker(TAB, 'https://shop.test/');
   await allow(['storage']);
   const v1 = await save(TAB, undefined, { 'manifest.json': manifest([{ name: 'storage', reason: 'remember what you hid' }]), 'script.js': 'rmx.log(1)' });
   if (v1.status !== 'activated') throw new Error('setup');

@@ -1,16 +1,12 @@
 // The UI's `changes` subscription: it pushes once on subscribing and again after every change to stored
 // remixlets or paused sites, whichever way it was made (a save, a restore, the popup's switch, archive,
 // delete, a paused site), and not for a log line; only the UI role may subscribe.
-import { resetChrome, tabs } from './chrome-stub';
+import { freshWorker } from './fresh-worker';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Observable } from '@trpc/server/observable';
 import { rootRouter } from '../../../worker/router';
 import { save, decide } from '../../../worker/activation';
 import { requestRestore } from '../../../worker/restore';
-import { tokens } from '../../../worker/tokens';
-import { db } from '../../../worker/store/db';
-import { forgetAllLoaded } from '../../../worker/store/remixlets';
-import { forgetSettings } from '../../../worker/store/settings';
 import { appendLog } from '../../../worker/store/logs';
 import { refusalOf } from '../../../contracts/trpc-errors';
 
@@ -45,12 +41,7 @@ async function activate(remixletId: string | undefined, script: string): Promise
 }
 
 beforeEach(async () => {
-  resetChrome();
-  tokens.resetCache();
-  await Promise.all(Object.values(db).map((s) => s.clear()));
-  forgetAllLoaded();
-  forgetSettings();
-  tabs.set(TAB, { id: TAB, url: 'https://shop.test/' });
+  await freshWorker(TAB, 'https://shop.test/');
 });
 
 describe('the changes subscription', () => {
