@@ -10,7 +10,7 @@
 //   left out; a log line names each one.
 // - A sheet saved by this extension version that fails is not inserted at all (the save check should
 //   have refused it; something changed since), and the log says why.
-import { checkStyleSheet, dropValueReads, stripLoads } from '../contracts/policy/stylesheet-check';
+import { checkStoredStyleSheet, stripLoads } from '../contracts/policy/stylesheet-check';
 import type { LogEntry } from '../contracts/remixlet';
 import { appendLog } from './store/logs';
 import type { ActiveRemixlet } from './store/remixlets';
@@ -34,11 +34,10 @@ export async function styleForInsertion(r: ActiveRemixlet, extensionVersion: str
   if (!css || !css.trim()) return undefined;
   const log = (level: LogEntry['level'], message: string) => appendLog(r.head.id, { at: Date.now(), level, source: 'worker', message });
   const opts = loadHostsOf(r.manifest);
-  const withoutValueReads = dropValueReads(css);
-  for (const removed of withoutValueReads.removed) await log('warn', `style.css line ${removed.line}: left out because ${removed.reason}`);
-  let sheet = withoutValueReads.css;
+  const { css: withoutValueReads, removed: valueReads, verdict } = checkStoredStyleSheet(css, opts);
+  for (const removed of valueReads) await log('warn', `style.css line ${removed.line}: left out because ${removed.reason}`);
+  let sheet = withoutValueReads;
   if (!sheet.trim()) return undefined;
-  const verdict = checkStyleSheet(sheet, opts);
   if (!verdict.ok) {
     if (!olderVersion(r.version.extensionVersion, extensionVersion)) {
       const first = verdict.refusals[0];

@@ -404,7 +404,10 @@ function toRefusals(css: string, s: Scan, mode: Mode): PolicyRefusal[] {
  * may test it (contracts/dom/value-selector.ts).
  */
 export function checkStyleSheet(css: string, opts: StyleSheetOptions): PolicyResult<{ loads: string[] }> {
-  const s = scan(css, 'sheet', opts);
+  return sheetVerdict(css, scan(css, 'sheet', opts));
+}
+
+function sheetVerdict(css: string, s: Scan): PolicyResult<{ loads: string[] }> {
   const refusals = toRefusals(css, s, 'sheet');
   if (refusals.length > 0) return failed(refusals);
   return passed({ loads: s.allowed.map((l) => l.href) });
@@ -514,4 +517,19 @@ export function dropValueReads(css: string): { css: string; removed: { line: num
     // css-tree can exhaust the stack on absurd nesting; leaving the sheet out is the safe answer.
   }
   return { css: '', removed: [...removed, { line: 1, reason: 'the rest of the stylesheet could not be separated from them, so all of it was left out' }] };
+}
+
+/**
+ * A stored style.css as insertion reads it: dropValueReads, then checkStyleSheet of what is left. A sheet
+ * with nothing to drop (the usual one) is scanned once for both: what reads a value does not depend on the
+ * hosts a load may use.
+ */
+export function checkStoredStyleSheet(
+  css: string,
+  opts: StyleSheetOptions,
+): { css: string; removed: { line: number; reason: string }[]; verdict: PolicyResult<{ loads: string[] }> } {
+  const s = scan(css, 'sheet', opts);
+  if (!s.findings.some((f) => f.readsValue)) return { css, removed: [], verdict: sheetVerdict(css, s) };
+  const dropped = dropValueReads(css);
+  return { ...dropped, verdict: checkStyleSheet(dropped.css, opts) };
 }
