@@ -35,27 +35,19 @@ export type ProviderKeys = z.infer<typeof ProviderKeys>;
 
 export const NO_KEYS: ProviderKeys = Object.freeze({ openai: '', anthropic: '', google: '', compatible: Object.freeze({}) as Record<string, string> });
 
-export const ProviderSettings = z
-  .object({
-    kind: ProviderKind,
-    baseURL: z.string().max(500).default(''),
-    keys: ProviderKeys.default(NO_KEYS),
-    model: z.string().min(1).max(200),
-    idleSeconds: z.number().int().min(2).max(600).default(60),
-  })
-  .strict();
+/** What every form of the stored settings has besides its key or keys. */
+const SETTINGS_FIELDS = {
+  kind: ProviderKind,
+  baseURL: z.string().max(500).default(''),
+  model: z.string().min(1).max(200),
+  idleSeconds: z.number().int().min(2).max(600).default(60),
+};
+
+export const ProviderSettings = z.object({ ...SETTINGS_FIELDS, keys: ProviderKeys.default(NO_KEYS) }).strict();
 export type ProviderSettings = z.infer<typeof ProviderSettings>;
 
 /** How settings were stored before keys were kept per provider: one key, for whichever provider was selected. */
-const SingleKeySettings = z
-  .object({
-    kind: ProviderKind,
-    baseURL: z.string().max(500).default(''),
-    apiKey: Key.default(''),
-    model: z.string().min(1).max(200),
-    idleSeconds: z.number().int().min(2).max(600).default(60),
-  })
-  .strict();
+const SingleKeySettings = z.object({ ...SETTINGS_FIELDS, apiKey: Key.default('') }).strict();
 
 export const DEFAULT_MODEL: Record<ProviderKind, string> = {
   'openai-compatible': 'llama3.1',
