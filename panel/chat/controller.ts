@@ -112,6 +112,12 @@ export function createChat(tab: { id: number; url: string }) {
     if (state.working || !text.trim()) return;
     const gen = generation;
     const current = () => gen === generation;
+    // Each of this turn's callbacks does nothing once New chat has replaced its chat.
+    const ifCurrent =
+      <A extends unknown[]>(fn: (...args: A) => void) =>
+      (...args: A): void => {
+        if (current()) fn(...args);
+      };
     // Stop works from the moment "Working…" shows, before the settings load and the chat starts.
     const turn = new AbortController();
     running = turn;
@@ -160,37 +166,33 @@ export function createChat(tab: { id: number; url: string }) {
         chatId: chat.chatId,
         tabId: chat.tabId,
         worker,
-        draft: { get: () => ({ ...state.draft }), set: (d) => current() && setState('draft', () => d) },
+        draft: { get: () => ({ ...state.draft }), set: ifCurrent((d) => setState('draft', () => d)) },
         imagesInToolResults: takesImagesInToolResults(settings),
       }),
       signal: turn.signal,
       idleMs: settings.idleSeconds * 1000,
       events: {
-        text: (delta) => {
-          if (!current()) return;
+        text: ifCurrent((delta) => {
           if (assistantIndex === -1 || state.entries[assistantIndex]?.kind !== 'assistant') {
             push({ kind: 'assistant', text: '' });
             assistantIndex = state.entries.length - 1;
           }
           setState('entries', assistantIndex, produce((e) => void ((e as { text: string }).text += delta)));
-        },
-        toolCall: (id, name, input, invalid) => {
-          if (!current()) return;
+        }),
+        toolCall: ifCurrent((id, name, input, invalid) => {
           assistantIndex = -1;
           push({ kind: 'tool', id, name, input, state: invalid ? 'failed' : 'running' });
-        },
-        toolResult: (id, output) => {
-          if (!current()) return;
+        }),
+        toolResult: ifCurrent((id, output) => {
           const call = state.entries.find((e) => e.kind === 'tool' && e.id === id);
           if (call?.kind === 'tool' && call.name === 'save_remixlet' && (output as { status?: unknown } | undefined)?.status === 'activated') savedDraft = JSON.stringify(state.draft);
           setTool(id, 'done', summarize(output));
-        },
-        toolError: (id, message) => current() && setTool(id, 'failed', message),
-        stepDone: (all) => {
-          if (!current()) return;
+        }),
+        toolError: ifCurrent((id, message) => setTool(id, 'failed', message)),
+        stepDone: ifCurrent((all) => {
           messages = all;
           void persist();
-        },
+        }),
       },
     });
     // New chat replaced this turn's chat while it ran: nothing of it belongs in the new one.

@@ -49,18 +49,24 @@ vi.mock('../../../panel/agent/tools', () => ({
   },
 }));
 
+interface TurnEvents {
+  text(delta: string): void;
+  toolCall(id: string, name: string, input: unknown, invalid?: boolean): void;
+  stepDone(all: unknown[]): void;
+}
 interface TurnCall {
   signal: AbortSignal;
   history: unknown[];
+  events: TurnEvents;
   finish(r: Partial<TurnResult>): void;
 }
 const turns: TurnCall[] = [];
 vi.mock('../../../panel/agent/turn', () => ({
-  runTurn: (opts: { signal: AbortSignal; history: unknown[] }) =>
+  runTurn: (opts: { signal: AbortSignal; history: unknown[]; events: TurnEvents }) =>
     new Promise<TurnResult>((resolve) => {
       // As the real loop does: a signal aborted before the call ends the turn at once.
       if (opts.signal.aborted) return resolve({ messages: opts.history as never, outcome: 'stopped', saves: [] });
-      turns.push({ signal: opts.signal, history: opts.history, finish: (r) => resolve({ messages: opts.history as never, outcome: 'done', saves: [], ...r }) });
+      turns.push({ signal: opts.signal, history: opts.history, events: opts.events, finish: (r) => resolve({ messages: opts.history as never, outcome: 'done', saves: [], ...r }) });
     }),
 }));
 
@@ -163,6 +169,25 @@ describe('New chat', () => {
     await settled();
     expect(chat.state.entries).toEqual([]);
     expect(chat.state.working).toBe(false);
+
+    void chat.send('second');
+    await vi.waitFor(() => expect(turns).toHaveLength(2));
+    expect(turns[1]!.history).toEqual([{ role: 'user', content: 'second' }]);
+  });
+
+  it('takes nothing from the replaced turn that is still streaming: no text, tool rows or draft reach the new chat', async () => {
+    const chat = createChat(TAB);
+    void chat.send('make a banner');
+    await vi.waitFor(() => expect(turns).toHaveLength(1));
+    const replaced = { events: turns[0]!.events, draft: toolCtx!.draft };
+    await chat.newChat();
+    replaced.events.text('late words');
+    replaced.events.toolCall('t1', 'write_files', {});
+    replaced.draft.set({ 'script.js': 'late();' });
+    replaced.events.stepDone([{ role: 'user', content: 'make a banner' }]);
+    await settled();
+    expect(chat.state.entries).toEqual([]);
+    expect(chat.state.draft).toEqual({});
 
     void chat.send('second');
     await vi.waitFor(() => expect(turns).toHaveLength(2));
