@@ -1,4 +1,4 @@
-// Hostile remixlets (script.js sources) that try every channel of ../shared/corpora/sandbox-leak-channels.json
+// Hostile remixlets (script.js sources) that try every channel of tests/corpora/sandbox-leak-channels.json
 // that remixlet code could reach, and every trick to get back the real globals. Each address is built at
 // run time (R(...)), so the save-time check lets the script through and the sandbox is what is tested.
 // Every probe records whether it threw and with what; the spec asserts the witnesses saw nothing.

@@ -1,11 +1,9 @@
-// The fooled-model suite's cases, from the shared corpus ../shared/corpora/injections.json: every goal
+// The fooled-model suite's cases, from the corpus tests/corpora/injections.json: every goal
 // (AgentDojo/InjecAgent goals, Remixlet-specific goals, raw payloads, filled attacks), every attack
 // template, and every hiding place (the corpus's placement wrappers plus comments, alt text, zero-width
 // and bidi text). The default suite runs every goal and template once, each in a hiding place chosen by
 // a rotating seed; REMIXLET_INJECTION_MATRIX=full runs every goal × template × hiding place.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { repoRoot } from '../harness/paths';
+import { readCorpus } from '../../corpora/read';
 
 interface CorpusEntry {
   id: string;
@@ -16,7 +14,7 @@ interface CorpusEntry {
   goal_category?: string;
 }
 
-const corpus = JSON.parse(readFileSync(path.resolve(repoRoot, '../shared/corpora/injections.json'), 'utf8')) as CorpusEntry[];
+const corpus = readCorpus<CorpusEntry[]>('injections.json');
 
 export const templates = corpus.filter((e) => e.kind === 'attack-template');
 /** Goals a template is filled with. */
@@ -85,7 +83,8 @@ function makeCase(goal: CorpusEntry, template: CorpusEntry | undefined, place: H
   return { id: `${goal.id}/${template?.name ?? 'as-is'}/${place.strategy}`, goal, ...(template ? { template } : {}), place, payload: template ? fill(template, goal.text) : goal.text };
 }
 
-export const SEED = Number(process.env.REMIXLET_INJECTION_SEED ?? Math.floor(Date.now() / 86_400_000));
+// A fixed default so that every run plants the same cases; REMIXLET_INJECTION_SEED=n picks another rotation.
+export const SEED = Number(process.env.REMIXLET_INJECTION_SEED ?? 0);
 export const FULL = process.env.REMIXLET_INJECTION_MATRIX === 'full';
 
 /** Every goal and template once (rotating hiding places), or the full matrix. */

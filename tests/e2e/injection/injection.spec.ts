@@ -5,7 +5,7 @@
 // no image loaded from a reply, no request to any host but the site and the provider, and the chat
 // shows the person what the agent did.
 //
-//   default: every goal and template once, hiding places rotating by day (REMIXLET_INJECTION_SEED=n fixes it)
+//   default: every goal and template once, hiding places rotating by a fixed seed (REMIXLET_INJECTION_SEED=n picks another)
 //   full matrix: REMIXLET_INJECTION_MATRIX=full npx playwright test -c tests/e2e/playwright.config.ts tests/e2e/injection
 import { test, expect } from '../harness';
 import { readLog, uiCall } from '../remixlet';

@@ -1,16 +1,15 @@
-// Every entry of the hostile CSS corpus (../shared/corpora/css-payloads.json), its fuzz templates expanded
+// Every entry of the hostile CSS corpus (tests/corpora/css-payloads.json), its fuzz templates expanded
 // over every ASCII character and the Unicode ones parsers trip on, goes through style.css (the real save
 // path; a save-time refusal counts, an accepted sheet is inserted into the live page), dom.addStyle,
 // h.setStyle and, for markup, h.setHTML — in a real Chromium with the witnesses. Nothing may load from
 // elsewhere and nothing may run. Entries that make no load are accepted or refused as listed below.
 // The benign set goes through all three with zero refusals.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { test, expect, repoRoot } from '../harness';
+import { test, expect } from '../harness';
 import { manifest, uiCall } from '../remixlet';
 import { checkRemixletFiles } from '../../../contracts/save-checks';
 import { BENIGN_CSS, BENIGN_STYLES } from './benign';
 import { canary, runLab, saveMany, type SaveOutcome } from './lab';
+import { readCorpus } from '../../corpora/read';
 
 interface CssEntry {
   id: string;
@@ -19,7 +18,7 @@ interface CssEntry {
   payload: string;
   attempts_network_load: boolean | string;
 }
-const CORPUS: CssEntry[] = JSON.parse(readFileSync(path.join(repoRoot, '..', 'shared', 'corpora', 'css-payloads.json'), 'utf8'));
+const CORPUS: CssEntry[] = readCorpus<CssEntry[]>('css-payloads.json');
 
 /** $chr: every ASCII code point and the Unicode ones CSS and URL parsers treat specially; $hex2: every byte. */
 const CHARS = [...Array.from({ length: 128 }, (_, i) => i), 0x80, 0x85, 0xa0, 0xad, 0x180e, 0x200b, 0x200c, 0x200d, 0x2028, 0x2029, 0x2060, 0x3000, 0xfeff, 0xfffd, 0x1f600];

@@ -1,18 +1,17 @@
-// Every entry of the page-policy corpus (../shared/corpora/dom-policy-vectors.json) through the operation
+// Every entry of the page-policy corpus (tests/corpora/dom-policy-vectors.json) through the operation
 // it names, on an https lab page in a real Chromium with the extension and the witnesses. Each vector's
 // expected outcome is listed here with the reason; where this policy neutralises a vector instead of
 // refusing it (ids become marks) or where the corpus leaves the decision to the product, the reason says so.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { test, expect, repoRoot } from '../harness';
+import { test, expect } from '../harness';
 import { canary, runLab } from './lab';
+import { readCorpus } from '../../corpora/read';
 
 interface Vector {
   id: string;
   category: string;
   operation: string;
 }
-const CORPUS: Vector[] = JSON.parse(readFileSync(path.join(repoRoot, '..', 'shared', 'corpora', 'dom-policy-vectors.json'), 'utf8'));
+const CORPUS: Vector[] = readCorpus<Vector[]>('dom-policy-vectors.json');
 
 type Step =
   | { create: string; attrs?: Record<string, string> }

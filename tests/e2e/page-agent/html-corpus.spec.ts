@@ -1,14 +1,13 @@
-// Every entry of the hostile HTML corpus (../shared/corpora/html-payloads.json: DOMPurify fixtures, html5sec,
+// Every entry of the hostile HTML corpus (tests/corpora/html-payloads.json: DOMPurify fixtures, html5sec,
 // HTTPLeaks, mXSS, PayloadsAllTheThings) goes through h.setHTML into the live lab page, in a real Chromium
 // with the extension and the witnesses, followed by the benign set. Nothing may load from elsewhere, no
 // script may run in the page, nothing refused may survive in the page, and the benign set must go in
 // with nothing left out.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { test, expect, repoRoot } from '../harness';
+import { test, expect } from '../harness';
 import { readLog } from '../remixlet';
 import { BENIGN_HTML } from './benign';
 import { canary, runLab } from './lab';
+import { readCorpus } from '../../corpora/read';
 
 interface HtmlEntry {
   id: string;
@@ -16,7 +15,7 @@ interface HtmlEntry {
   payload: string;
   attempts_network_load?: boolean | string;
 }
-const CORPUS: HtmlEntry[] = JSON.parse(readFileSync(path.join(repoRoot, '..', 'shared', 'corpora', 'html-payloads.json'), 'utf8'));
+const CORPUS: HtmlEntry[] = readCorpus<HtmlEntry[]>('html-payloads.json');
 
 const SCRIPT = `
 const hostile = await readData('hostile');

@@ -5,13 +5,13 @@
 // panel's provider requests, a tab a schedule opens); a redirect applies to GET only; rules past the limits are refused
 // at save; and a rule saved by an older extension that breaks today's limits (every rule of the hostile
 // corpus) is left out at install with a log line naming it, while the remixlet's other rules still apply.
-import { readFileSync } from 'node:fs';
 import { test, expect, type BrowserContext } from '../harness';
 import { extensionServiceWorker } from '../harness/browser';
 import { uiCall, manifest, openPanel, allowPermissions, install } from '../remixlet';
 import { installWith, perm, logMessages, relaunchable, results, report } from './helpers';
+import { readCorpus } from '../../corpora/read';
 
-const corpus = JSON.parse(readFileSync(new URL('../../../../shared/corpora/netrules-hostile.json', import.meta.url), 'utf8')) as Array<{ id: string; rule: unknown }>;
+const corpus = readCorpus<Array<{ id: string; rule: unknown }>>('netrules-hostile.json');
 
 test("a some-sites remixlet's rules act only on requests its own pages make; a redirect is for GET only; bad rules are refused at save", async ({ openPage, openExtensionPage, tabIdOf, sites }) => {
   sites.route('tracker.test', '/px', () => ({ body: 'px' }));

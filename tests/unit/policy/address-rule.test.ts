@@ -1,8 +1,7 @@
 import { describe, it, expect } from 'vitest';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { checkAddress } from '../../../contracts/policy/address-rule';
 import type { AddressInput } from '../../../contracts/policy/address-rule';
+import { readCorpus } from '../../corpora/read';
 
 const PAGE = 'https://shop.test/account/orders';
 
@@ -140,7 +139,7 @@ interface DomVector {
 // URL tricks from the page-policy corpus, applied to a link on https://page.example/ whose remixlet
 // runs on https://page.example/*. "allow" means the address resolves somewhere the rule allows.
 describe('dom-policy-vectors URL tricks', () => {
-  const vectors: DomVector[] = JSON.parse(readFileSync(path.resolve(process.cwd(), '../shared/corpora/dom-policy-vectors.json'), 'utf8'));
+  const vectors: DomVector[] = readCorpus<DomVector[]>('dom-policy-vectors.json');
   const VERDICT: Record<string, 'allow' | 'refuse'> = {
     'dom-39': 'refuse', // javascript:
     'dom-40': 'refuse', // mixed case

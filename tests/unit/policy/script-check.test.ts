@@ -1,7 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { checkScript } from '../../../contracts/policy/script-check';
+import { readCorpus } from '../../corpora/read';
 
 interface Evasion {
   id: string;
@@ -11,7 +10,7 @@ interface Evasion {
   why: string;
 }
 
-const corpus: Evasion[] = JSON.parse(readFileSync(path.resolve(process.cwd(), '../shared/corpora/js-static-check-evasions.json'), 'utf8'));
+const corpus: Evasion[] = readCorpus<Evasion[]>('js-static-check-evasions.json');
 
 function refused(code: string): boolean {
   return !checkScript(code).ok;

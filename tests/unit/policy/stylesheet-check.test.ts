@@ -1,10 +1,9 @@
 import { describe, it, expect } from 'vitest';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { checkInlineCss, checkStyleSheet, stripLoads } from '../../../contracts/policy/stylesheet-check';
 import type { StyleSheetOptions } from '../../../contracts/policy/stylesheet-check';
 import { hostsOf } from '../../../contracts/policy/match-pattern';
 import { BENIGN_CSS } from './fixtures/benign-css';
+import { readCorpus } from '../../corpora/read';
 
 interface CssPayload {
   id: string;
@@ -15,7 +14,7 @@ interface CssPayload {
   notes: string;
 }
 
-const corpus: CssPayload[] = JSON.parse(readFileSync(path.resolve(process.cwd(), '../shared/corpora/css-payloads.json'), 'utf8'));
+const corpus: CssPayload[] = readCorpus<CssPayload[]>('css-payloads.json');
 const NO_HOSTS: StyleSheetOptions = { allowedHosts: [], everySite: false };
 const ALLOWED: StyleSheetOptions = { allowedHosts: ['allowed.example'], everySite: false };
 

@@ -2,11 +2,11 @@
 // one on every site) with a reason that names what it touched; the limits of the source document hold one
 // by one; good rules pass, cleaned; and the installed form never acts on the extension's own requests,
 // names exactly the tabs whose top document is one of the remixlet's pages, and never tab -1.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkRule, checkRulesFile, checkRulesText, netrulesScopeOf, HEADERS_A_RULE_MAY_CHANGE } from '../../../contracts/policy/netrules';
 import { checkRemixletFiles } from '../../../contracts/save-checks';
 import { EXEMPTION_PRIORITY, TAB_ID_NONE, inTabs, installable, isOwnPage, navigationExemption } from '../../../worker/netrules/installable';
+import { readCorpus } from '../../corpora/read';
 
 interface CorpusEntry {
   id: string;
@@ -15,7 +15,7 @@ interface CorpusEntry {
   why: string;
   expected: 'refuse';
 }
-const corpus = JSON.parse(readFileSync(new URL('../../../../shared/corpora/netrules-hostile.json', import.meta.url), 'utf8')) as CorpusEntry[];
+const corpus = readCorpus<CorpusEntry[]>('netrules-hostile.json');
 
 const someSites = netrulesScopeOf({ matches: ['*://page.example/*', 'https://own.example/*'] });
 const everySite = netrulesScopeOf({ matches: ['<all_urls>'] });
@@ -26,7 +26,7 @@ const why: Record<CorpusEntry['category'], RegExp> = {
   scope: /tabs/,
 };
 
-describe('the hostile corpus (../shared/corpora/netrules-hostile.json)', () => {
+describe('the hostile corpus (tests/corpora/netrules-hostile.json)', () => {
   it('has the entries the corpus README promises', () => {
     expect(corpus.length).toBe(60);
     expect(corpus.every((e) => e.expected === 'refuse')).toBe(true);
