@@ -1,8 +1,10 @@
 // Context: side panel. A permission card or an activation dialog. Every row is fixed extension text from
 // the worker, and the sites are labels the worker built from each pattern's host ("shop.test", "every
-// site", "some pages of …"), never a pattern's path; nothing the model wrote appears here.
+// site", "some pages of …"), never a pattern's path; nothing the model wrote appears here. It carries the
+// extension's mark, which a model reply cannot draw (ExtensionMark.tsx).
 import { For, Show } from 'solid-js';
 import type { PendingApproval } from '../contracts/boundaries/panel-worker';
+import { ExtensionMark } from './ExtensionMark';
 
 const REASON_TEXT: Record<string, string> = {
   'new-sites': 'It would run on more sites than before.',
@@ -19,6 +21,7 @@ export function ApprovalCard(props: { approval: PendingApproval; answered: boole
   const isCard = () => props.approval.kind === 'permissions';
   return (
     <section class="approval" role="dialog" aria-labelledby={`t-${props.approval.approvalId}`} data-approval-kind={props.approval.kind}>
+      <ExtensionMark />
       <h2 id={`t-${props.approval.approvalId}`}>{isCard() ? 'Remixlet needs permission' : 'Apply this remixlet?'}</h2>
       <Show when={!isCard()}>
         <ul class="reasons">
