@@ -8,7 +8,9 @@ import { ExtensionMark } from './ExtensionMark';
 
 const REASON_TEXT: Record<string, string> = {
   'new-sites': 'It would run on more sites than before.',
-  'every-site': 'It would run on every site.',
+  // What the approval does not bound, said where the person decides (docs/guides/security-as-built.md, known gaps).
+  'every-site':
+    'It would run on every site. There its images, links and stylesheet may reach any host. Limiting it to some pages of a site is no boundary against that site, which can change its own address, and a site that forwards to any address can carry a link elsewhere.',
   'other-than-chat-site': 'It would run on sites other than this one.',
   'network-rules': 'It changes what pages load.',
   'narrowed-to-chat-site': 'It moves to just this site, keeping its permissions.',
