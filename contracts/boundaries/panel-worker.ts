@@ -43,9 +43,11 @@ export type SaveResult = z.infer<typeof SaveResult>;
 export const TabId = z.number().int().min(0);
 
 /**
- * Which tabs to reload after a change, so a remixlet's leftover changes to a page go: every open tab the
- * remixlet (or the paused site) covers, or the one tab a popup is about. The worker tears the sandboxes
- * down before it reloads, so a reload that fails or is refused changes nothing about what runs.
+ * Which tabs to reload after switching a remixlet on or off: every open tab it covers, or the one tab a
+ * popup is about. Switching off reloads the covered tabs when the caller names none; pausing, resuming,
+ * archiving, deleting and restoring always reload them, whoever asked (the worker decides, not the UI).
+ * The worker tears the sandboxes down before it reloads, so a reload that fails or is refused changes
+ * nothing about what runs.
  */
 export const ReloadTabs = z.union([z.literal('matching'), z.object({ tabId: TabId }).strict()]);
 export type ReloadTabs = z.infer<typeof ReloadTabs>;
@@ -107,13 +109,17 @@ export const uiSpec = {
     'Saves a draft: activates it, asks for approval first, or refuses it with reasons.',
   ),
   decide: mutation(
-    z.object({ approvalId: z.string(), allow: z.boolean(), reload: z.literal('matching').optional() }).strict(),
+    z.object({ approvalId: z.string(), allow: z.boolean() }).strict(),
     z.union([SaveResult, z.object({ status: z.literal('declined') }).strict(), z.object({ status: z.literal('allowed') }).strict()]),
-    'A click on Allow / Not now / Allow and apply / Don\'t allow.',
+    'A click on Allow / Not now / Allow and apply / Don\'t allow. An allowed restore reloads the tabs the remixlet covers.',
   ),
   pending: subscription(z.object({ tabId: TabId }).strict(), z.array(PendingApproval), 'Pending cards and dialogs for a tab.'),
-  setEnabled: mutation(z.object({ remixletId: RemixletId, enabled: z.boolean(), reload: ReloadTabs.optional() }).strict(), Changed, 'Switches a remixlet on or off.'),
-  pauseSite: mutation(z.object({ site: z.string().max(300), paused: z.boolean(), reload: z.literal('matching').optional() }).strict(), Changed, 'Pauses or resumes every remixlet on a site.'),
+  setEnabled: mutation(
+    z.object({ remixletId: RemixletId, enabled: z.boolean(), reload: ReloadTabs.optional() }).strict(),
+    Changed,
+    'Switches a remixlet on or off; switching off reloads the tabs it covers (or the one tab named).',
+  ),
+  pauseSite: mutation(z.object({ site: z.string().max(300), paused: z.boolean() }).strict(), Changed, "Pauses or resumes every remixlet on a site, and reloads that site's tabs."),
   pausedSites: query(z.object({}).strict(), z.array(z.string()), 'The sites (host names) where every remixlet is paused.'),
   changes: subscription(
     z.object({}).strict(),
@@ -121,9 +127,9 @@ export const uiSpec = {
     'Says that remixlets or paused sites changed (saved, switched, archived, restored, deleted; a site paused or resumed): once on subscribing, then after each change. Carries no data; the page reads again.',
   ),
   setArchived: mutation(
-    z.object({ remixletId: RemixletId, archived: z.boolean(), reload: z.literal('matching').optional() }).strict(),
+    z.object({ remixletId: RemixletId, archived: z.boolean() }).strict(),
     Changed,
-    'Archives (kept, never runs) or unarchives a remixlet.',
+    'Archives (kept, never runs) or unarchives a remixlet, and reloads the tabs it covers.',
   ),
   versions: query(z.object({ remixletId: RemixletId }).strict(), z.array(VersionRecord), "A remixlet's versions, oldest first, with their full files."),
   requestRestore: mutation(
@@ -131,7 +137,7 @@ export const uiSpec = {
     PendingApproval,
     "Asks to bring an old version back as a new one; the confirmation lists that version's permissions with their stored reasons.",
   ),
-  remove: mutation(z.object({ remixletId: RemixletId, reload: z.literal('matching').optional() }).strict(), Changed, 'Deletes a remixlet and every permission it held.'),
+  remove: mutation(z.object({ remixletId: RemixletId }).strict(), Changed, 'Deletes a remixlet and every permission it held, and reloads the tabs it covered.'),
   // The agent's procedures: each answers only for the tab and site its chat is bound to.
   ...agentUiSpec,
   agentSave: mutation(

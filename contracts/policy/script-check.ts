@@ -23,6 +23,7 @@ import { fullAncestor } from 'acorn-walk';
 import { failed, passed, quote, refusal } from './result';
 import type { PolicyRefusal, PolicyResult } from './result';
 import { urlOnHosts } from './site';
+import { checkInlineCss } from './stylesheet-check';
 
 export interface ScriptCheckOptions {
   /**
@@ -42,6 +43,7 @@ const CODE_BUILDERS = new Set(['eval', 'Function']);
 /** What makes elements: only a direct call shows the check its tag, so these may not be taken apart or read into another name. */
 const ELEMENT_MAKERS = new Set(['create', 'createElement', 'createElementNS']);
 const MAX_FOLD_DEPTH = 16;
+const NOT_APPROVED = 'A remixlet may not load from hosts it has not been approved for; use an address on one of its own sites, or ask for a fetch: permission for that host.';
 const MAX_FOLD_LENGTH = 100_000;
 /** Total folding work per script: const chains can fan out, and the check must stay fast on hostile input. */
 const MAX_FOLD_STEPS = 1_000_000;
@@ -328,6 +330,105 @@ function dangerousMarkup(parts: readonly string[]): string | undefined {
   return undefined;
 }
 
+/** The attributes whose addresses the page agent's address rule checks in HTML (href on links, src on images). */
+const HTML_ADDRESS_ATTRIBUTES = new Set(['src', 'href']);
+const NAMED_REFERENCES: Record<string, string> = {
+  colon: ':', sol: '/', bsol: '\\', period: '.', commat: '@', num: '#', quest: '?', amp: '&', quot: '"', apos: "'", lt: '<', gt: '>', tab: '\t', newline: '\n',
+};
+
+/** Character references the HTML parser decodes in attribute values, so "https&#58;//" reads as it will run. */
+function decodeReferences(value: string): string {
+  return value.replace(/&(?:#x([0-9a-f]{1,6})|#([0-9]{1,7})|([a-z]{2,8}));?/gi, (whole, hex: string | undefined, dec: string | undefined, name: string | undefined) => {
+    if (name !== undefined) return NAMED_REFERENCES[name.toLowerCase()] ?? whole;
+    const code = hex !== undefined ? parseInt(hex, 16) : Number(dec);
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '\ufffd';
+  });
+}
+
+interface HtmlAddress {
+  name: string;
+  /** The value's text up to the first run-time hole (all of it when there is none). */
+  value: string;
+  complete: boolean;
+}
+
+/**
+ * The src and href values in markup made of literal pieces with run-time holes between them, read tag by
+ * tag as the HTML tokenizer would (quoted and unquoted values, any case). A hole inside a value ends what
+ * is known of it; a hole inside a tag leaves the tag open, so attributes after it are still read.
+ */
+function htmlAddresses(parts: readonly string[]): HtmlAddress[] {
+  const found: HtmlAddress[] = [];
+  type State = 'text' | 'tagName' | 'tag' | 'name' | 'afterName' | 'beforeValue' | 'value';
+  let state: State = 'text';
+  let name = '';
+  let value = '';
+  let quote = '';
+  let holed = false;
+  const finish = () => {
+    if (HTML_ADDRESS_ATTRIBUTES.has(name.toLowerCase())) found.push({ name: name.toLowerCase(), value: decodeReferences(value), complete: !holed });
+    name = '';
+    value = '';
+    holed = false;
+  };
+  for (const [i, part] of parts.entries()) {
+    if (i > 0) {
+      if (state === 'value') holed = true;
+      else if (state === 'name') name = '';
+    }
+    for (let j = 0; j < part.length; j++) {
+      const ch = part[j]!;
+      const space = ch === ' ' || ch === '\t' || ch === '\n' || ch === '\r' || ch === '\f';
+      switch (state) {
+        case 'text':
+          if (ch === '<' && /[a-z]/i.test(part[j + 1] ?? '')) state = 'tagName';
+          break;
+        case 'tagName':
+          if (ch === '>') state = 'text';
+          else if (space || ch === '/') state = 'tag';
+          break;
+        case 'tag':
+        case 'afterName':
+          if (ch === '>') state = 'text';
+          else if (ch === '=' && state === 'afterName') state = 'beforeValue';
+          else if (!space && ch !== '/') {
+            name = ch;
+            state = 'name';
+          }
+          break;
+        case 'name':
+          if (ch === '>') state = 'text';
+          else if (ch === '=') state = 'beforeValue';
+          else if (space) state = 'afterName';
+          else if (ch === '/') state = 'tag';
+          else name += ch;
+          break;
+        case 'beforeValue':
+          if (ch === '>') state = 'text';
+          else if (ch === '"' || ch === "'") {
+            quote = ch;
+            state = 'value';
+          } else if (!space) {
+            quote = '';
+            value = ch;
+            state = 'value';
+          }
+          break;
+        case 'value':
+          if (quote ? ch === quote : space || ch === '>') {
+            finish();
+            state = ch === '>' ? 'text' : 'tag';
+          } else if (!holed) {
+            value += ch;
+          }
+          break;
+      }
+    }
+  }
+  if (state === 'value') finish();
+  return found;
+}
+
 // ---------------------------------------------------------------------------------------------------
 
 interface NormalCall {
@@ -468,10 +569,7 @@ class ScriptChecker {
         return;
       }
       if (!isRemote(candidate) || this.remoteAllowed(candidate, complete)) continue;
-      this.refuse(
-        node,
-        `${what} is set to the remote address ${quote(candidate)}. A remixlet may not load from hosts it has not been approved for; use an address on one of its own sites, or ask for a fetch: permission for that host.`,
-      );
+      this.refuse(node, `${what} is set to the remote address ${quote(candidate)}. ${NOT_APPROVED}`);
       return;
     }
   }
@@ -495,9 +593,46 @@ class ScriptChecker {
 
   private checkMarkup(node: Node, value: AnyNode | undefined, sink: string): void {
     if (value === undefined || value.type === 'SpreadElement') return;
-    const found = dangerousMarkup(this.folder.literalParts(value));
+    const parts = this.folder.literalParts(value);
+    const found = dangerousMarkup(parts);
     if (found !== undefined) {
       this.refuse(node, `HTML given to ${sink} contains ${found}, which would run code. Build elements with dom.create and attach behaviour with h.on(...).`);
+      return;
+    }
+    // The address rule strips these when the HTML runs; refused here so that what is saved is what shows.
+    for (const a of htmlAddresses(parts)) {
+      if (a.value === '' || !isRemote(a.value) || this.remoteAllowed(a.value, a.complete)) continue;
+      this.refuse(node, `HTML given to ${sink} has ${a.name}=${quote(a.value)}, a remote address. ${NOT_APPROVED}`);
+      return;
+    }
+  }
+
+  /** CSS the script hands to dom.addStyle or h.setStyle may load nothing (the page agent refuses any url( there). */
+  private checkCss(node: Node, parts: readonly string[], sink: string): void {
+    if (parts.length === 0) return;
+    // A hole becomes a space: "url(" + x + ")" still reads as a url(.
+    const verdict = checkInlineCss(parts.join(' '));
+    if (verdict.ok) return;
+    const reason = (verdict.refusals[0]?.reason ?? '').replace(/^line \d+, column \d+: /, '');
+    this.refuse(node, `CSS given to ${sink} is refused: ${reason}`);
+  }
+
+  /** h.setStyle({ prop: value }): each literal property, as the declaration the page agent would check. */
+  private checkStyleObject(node: Node, arg: Arg | undefined, depth = 0): void {
+    if (arg === undefined || arg.type === 'SpreadElement' || depth > MAX_FOLD_DEPTH) return;
+    const n = unwrap(arg);
+    if (n.type === 'Identifier') {
+      const init = this.bindings.constInit(n.name);
+      if (init) this.checkStyleObject(node, init, depth + 1);
+      return;
+    }
+    if (n.type !== 'ObjectExpression') return;
+    for (const p of n.properties) {
+      if (p.type !== 'Property') continue;
+      const key = p.computed ? this.folder.foldString(p.key as AnyNode) : p.key.type === 'Identifier' ? p.key.name : p.key.type === 'Literal' ? String(p.key.value) : undefined;
+      const parts = this.folder.literalParts(p.value as AnyNode);
+      if (parts.length === 0) continue;
+      this.checkCss(node, [`${key ?? '--x'}: ${parts[0]}`, ...parts.slice(1)], 'h.setStyle');
     }
   }
 
@@ -571,6 +706,11 @@ class ScriptChecker {
       for (const a of args) this.checkMarkup(node, a as AnyNode, `document.${name}`);
     }
     if (name === 'createContextualFragment' || name === 'setHTMLUnsafe' || name === 'setHTML') this.checkMarkup(node, args[0] as AnyNode | undefined, name);
+    if (name === 'addStyle') {
+      const css = args[0];
+      if (css !== undefined && css.type !== 'SpreadElement') this.checkCss(node, this.folder.literalParts(css), 'dom.addStyle');
+    }
+    if (name === 'setStyle') this.checkStyleObject(node, args[0]);
     if (name === 'insertAdjacentHTML') this.checkMarkup(node, args[1] as AnyNode | undefined, name);
     const isLocation = objectName === 'location';
     if (((name === 'assign' || name === 'replace') && isLocation) || (name === 'open' && (member === undefined || this.isGlobalObject(member.object)))) {
@@ -817,7 +957,8 @@ function collect(ast: AnyNode): { bindings: Bindings; candidates: Candidate[] } 
 /**
  * Check script.js before it is saved: refuse static imports, import() of a literal address, a created
  * script element, eval or the Function constructor of anything but literals, string timers, and
- * literal remote addresses set as src (also javascript: addresses and script markup). Syntax errors
+ * literal remote addresses set as src or written in HTML (also javascript: addresses and script markup),
+ * and CSS for dom.addStyle or h.setStyle that would load something. Syntax errors
  * are SCRIPT_SYNTAX with their line. The script is parsed as an ES module (strict mode, top-level await)
  * that may also return at top level.
  */

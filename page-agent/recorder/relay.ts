@@ -1,19 +1,40 @@
 // Context: content script in the page's isolated world, beside the network:observe recorder. It asks the
-// worker for the recorder's settings and posts them to the recorder as data, then carries what the
-// recorder reports to the worker, batched and bounded. It trusts nothing from the page's world (the
-// worker parses every entry); the worker trusts it only for what the browser says about its sender.
+// worker which hosts are observed on this page and keeps that list here: the recorder in the main world
+// reports every response it sees, and only those from observed hosts go on to the worker, batched and
+// bounded. Nothing is posted back to the page's world, which could read it. It trusts nothing from the
+// page's world (the worker parses every entry); the worker trusts it only for what the browser says about
+// its sender.
 import { RECORDER_MESSAGE_KIND as KIND, RECORDER_WINDOW_TAG as TAG } from '../../contracts/boundaries/recorder-tags';
 
 const BATCH = 20;
 const PER_SECOND = 40;
 const FLUSH_MS = 200;
+/** Entries kept while the worker has not yet said which hosts are observed (a page's first requests). */
+const EARLY_ENTRIES = 20;
+const MAX_HOSTS = 50;
 
 (() => {
   const origin = location.origin;
+  let hosts: string[] | undefined;
+  const early: { url: string }[] = [];
   let pending: unknown[] = [];
   let windowStart = 0;
   let inWindow = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const portOf = (u: URL) => u.port || (u.protocol === 'https:' ? '443' : '80');
+  const observed = (url: string): boolean => {
+    let u: URL;
+    try {
+      u = new URL(url);
+    } catch {
+      return false;
+    }
+    return (hosts ?? []).some((h) => {
+      const colon = h.lastIndexOf(':');
+      return colon === -1 ? u.hostname === h : u.hostname === h.slice(0, colon) && portOf(u) === h.slice(colon + 1);
+    });
+  };
 
   const flush = () => {
     timer = undefined;
@@ -23,9 +44,8 @@ const FLUSH_MS = 200;
     chrome.runtime.sendMessage({ kind: KIND, type: 'entries', entries }).catch(() => undefined);
   };
 
-  window.addEventListener('message', (e: MessageEvent) => {
-    const d = e.data as { [TAG]?: unknown; entry?: unknown } | null;
-    if (e.origin !== origin || !d || d[TAG] !== 'entry' || typeof d.entry !== 'object' || d.entry === null) return;
+  const forward = (entry: { url: string }) => {
+    if (!observed(entry.url)) return;
     const now = Date.now();
     if (now - windowStart >= 1_000) {
       windowStart = now;
@@ -33,14 +53,24 @@ const FLUSH_MS = 200;
     }
     // A page that floods the relay loses its entries, not the worker's time.
     if (++inWindow > PER_SECOND || pending.length >= BATCH * 5) return;
-    pending.push(d.entry);
+    pending.push(entry);
     timer ??= setTimeout(flush, FLUSH_MS);
+  };
+
+  window.addEventListener('message', (e: MessageEvent) => {
+    const d = e.data as { [TAG]?: unknown; entry?: { url?: unknown } } | null;
+    if (e.origin !== origin || !d || d[TAG] !== 'entry' || typeof d.entry !== 'object' || d.entry === null || typeof d.entry.url !== 'string') return;
+    const entry = d.entry as { url: string };
+    if (hosts) forward(entry);
+    else if (early.length < EARLY_ENTRIES) early.push(entry);
   });
 
   chrome.runtime
     .sendMessage({ kind: KIND, type: 'hello' })
     .then((settings: unknown) => {
-      if (settings && typeof settings === 'object') window.postMessage({ [TAG]: 'settings', settings }, origin);
+      const given = (settings as { hosts?: unknown } | null)?.hosts;
+      hosts = Array.isArray(given) ? given.filter((h): h is string => typeof h === 'string').slice(0, MAX_HOSTS) : [];
+      for (const entry of early.splice(0)) forward(entry);
     })
     .catch(() => undefined);
 })();

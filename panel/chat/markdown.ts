@@ -1,7 +1,10 @@
 // Context: side panel. A model reply as formatted text: marked parses the Markdown, DOMPurify keeps a
 // short list of text tags, and then every image is gone (a page could make the model write an image
 // whose address carries your data) and every link opens in a new tab with its address shown beside it,
-// so the person sees where it goes before following it. Trusts nothing in the text.
+// so the person sees where it goes before following it. Nothing in a reply may look like the extension's
+// own UI: no attribute survives but href (no class, style, role, aria-* or data-*, so a reply cannot name
+// itself a dialog or borrow a card's styling), and headings become bold text, never a heading like a
+// card's. Trusts nothing in the text.
 import { Marked } from 'marked';
 import DOMPurify from 'dompurify';
 
@@ -10,7 +13,7 @@ const marked = new Marked({
   breaks: false,
   renderer: {
     // An image never becomes an <img>: the person sees that one was there, and nothing loads.
-    image: ({ text }) => `<span class="image-removed">[image removed${text ? `: ${escapeHtml(text)}` : ''}]</span>`,
+    image: ({ text }) => `<em>[image removed${text ? `: ${escapeHtml(text)}` : ''}]</em>`,
   },
 });
 
@@ -19,12 +22,15 @@ function escapeHtml(s: string): string {
 }
 
 const ALLOWED_TAGS = ['p', 'br', 'strong', 'em', 'b', 'i', 'del', 'code', 'pre', 'blockquote', 'ul', 'ol', 'li', 'a', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'span'];
+const HEADINGS = 'h1, h2, h3, h4, h5, h6';
 
 export function renderMarkdown(text: string): string {
   const html = marked.parse(text, { async: false });
   const clean = DOMPurify.sanitize(html, {
     ALLOWED_TAGS,
-    ALLOWED_ATTR: ['href', 'class'],
+    ALLOWED_ATTR: ['href'],
+    ALLOW_ARIA_ATTR: false,
+    ALLOW_DATA_ATTR: false,
     ALLOWED_URI_REGEXP: /^(?:https?:|mailto:)/i,
     RETURN_DOM_FRAGMENT: true,
   });
@@ -42,7 +48,13 @@ export function renderMarkdown(text: string): string {
     where.textContent = ` (${href})`;
     a.after(where);
   }
-  for (const el of clean.querySelectorAll('[class]')) if (!['image-removed', 'link-target'].includes(el.getAttribute('class') ?? '') && !el.getAttribute('class')?.startsWith('language-')) el.removeAttribute('class');
+  for (const h of clean.querySelectorAll(HEADINGS)) {
+    const strong = document.createElement('strong');
+    strong.append(...h.childNodes);
+    const p = document.createElement('p');
+    p.append(strong);
+    h.replaceWith(p);
+  }
   const box = document.createElement('div');
   box.append(clean);
   return box.innerHTML;

@@ -1,6 +1,8 @@
 // Context: manager page. A modal confirmation on the browser's own <dialog>: it takes focus, keeps Tab
-// inside, and Escape cancels, so a keyboard user can answer it like any other.
+// inside, and Escape cancels, so a keyboard user can answer it like any other. It carries the extension's
+// mark (ExtensionMark.tsx).
 import { createEffect, createUniqueId, type JSX } from 'solid-js';
+import { ExtensionMark } from '../ExtensionMark';
 
 export function ConfirmDialog(props: {
   open: boolean;
@@ -28,6 +30,7 @@ export function ConfirmDialog(props: {
         props.onCancel();
       }}
     >
+      <ExtensionMark />
       <h3 id={titleId}>{props.title}</h3>
       {props.children}
       <div class="buttons">

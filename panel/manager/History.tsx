@@ -49,7 +49,7 @@ export function History(props: { remixlet: RemixletSummary; busy: boolean; run: 
   };
   const answer = async (pending: { approval: PendingApproval; version: number }, allow: boolean) => {
     try {
-      const result = await worker().decide({ approvalId: pending.approval.approvalId, allow, ...(allow ? { reload: 'matching' as const } : {}) });
+      const result = await worker().decide({ approvalId: pending.approval.approvalId, allow });
       if (result.status === 'activated') {
         setPicked(undefined);
         props.onStatus(`Restored version ${pending.version} as version ${result.version}; the tabs it runs on reloaded.`);
@@ -98,7 +98,7 @@ export function History(props: { remixlet: RemixletSummary; busy: boolean; run: 
           )}
         </Show>
       </div>
-      <RestoreDialog approval={asking()?.approval} version={asking()?.version ?? 0} name={props.remixlet.name} onDecide={(allow) => void decide(allow)} />
+      <RestoreDialog approval={asking()?.approval} version={asking()?.version ?? 0} onDecide={(allow) => void decide(allow)} />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 // Context: manager page (an extension page in a tab; talks only to the worker). Every remixlet with search
-// and a state filter, paused sites, and the actions that change them. Every change asks the worker to
-// reload the tabs it affects; the worker has already torn the sandboxes down when it does. A change made
+// and a state filter, paused sites, and the actions that change them. The worker reloads the tabs each
+// change affects (switching on is the one the manager asks for); it has already torn the sandboxes down
+// when it does. A change made
 // elsewhere (the agent's save, the popup's switch, another manager tab) arrives as the worker's `changes`
 // event and the lists are read again; they are also read again whenever the manager's tab is shown or
 // focused, in case an event was lost with the worker's port. One action at a time per remixlet: its
@@ -71,12 +72,12 @@ export function Manager() {
       }),
     setArchived: (r, archived) =>
       void act(r.id, async () => {
-        const { reloaded } = await worker().setArchived({ remixletId: r.id, archived, reload: 'matching' });
+        const { reloaded } = await worker().setArchived({ remixletId: r.id, archived });
         return `${archived ? 'Archived' : 'Unarchived'} "${r.name}"; reloaded ${tabsText(reloaded)}.`;
       }),
     remove: (r) =>
       void act(r.id, async () => {
-        const { reloaded } = await worker().remove({ remixletId: r.id, reload: 'matching' });
+        const { reloaded } = await worker().remove({ remixletId: r.id });
         return `Deleted "${r.name}" and every permission it held; reloaded ${tabsText(reloaded)}.`;
       }),
     status: setStatus,
@@ -87,7 +88,7 @@ export function Manager() {
 
   const resume = (site: string) =>
     void act(`site:${site}`, async () => {
-      const { reloaded } = await worker().pauseSite({ site, paused: false, reload: 'matching' });
+      const { reloaded } = await worker().pauseSite({ site, paused: false });
       return `Resumed remixlets on ${site}; reloaded ${tabsText(reloaded)}.`;
     });
 

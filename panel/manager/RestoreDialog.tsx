@@ -1,16 +1,18 @@
 // Context: manager page. The confirmation for restoring a version, which is its approval: the worker binds
 // it to the digest of that version's files and uses it once. The one place a model-written reason is shown:
-// each permission's name and fixed text, with the reason stored in that version, labelled as such.
+// each permission's name and fixed text, with the reason stored in that version, labelled as such. Nothing
+// else the model wrote appears here: not the remixlet's name (the dialog opens from its card), and the sites
+// are the worker's fixed labels.
 import { For, Show } from 'solid-js';
 import type { PendingApproval } from '../../contracts/boundaries/panel-worker';
 import { ConfirmDialog } from './ConfirmDialog';
 import { siteText } from './filter';
 
-export function RestoreDialog(props: { approval: PendingApproval | undefined; version: number; name: string; onDecide: (allow: boolean) => void }) {
+export function RestoreDialog(props: { approval: PendingApproval | undefined; version: number; onDecide: (allow: boolean) => void }) {
   return (
     <ConfirmDialog
       open={!!props.approval}
-      title={`Restore version ${props.version} of "${props.name}"?`}
+      title={`Restore version ${props.version} of this remixlet?`}
       confirmLabel={`Restore version ${props.version}`}
       onConfirm={() => props.onDecide(true)}
       onCancel={() => props.onDecide(false)}

@@ -62,7 +62,7 @@ export function Popup() {
   const setPaused = (pause: boolean) =>
     act(async () => {
       const s = site()!;
-      const { reloaded } = await worker().pauseSite({ site: s, paused: pause, reload: 'matching' });
+      const { reloaded } = await worker().pauseSite({ site: s, paused: pause });
       const tabs = reloaded === 1 ? '1 tab' : `${reloaded ?? 0} tabs`;
       return pause ? `Paused every remixlet on ${s}; reloaded ${tabs}.` : `Resumed remixlets on ${s}; reloaded ${tabs}.`;
     });

@@ -66,10 +66,11 @@ const handlers: HandlersOf<UiSpec, WorkerContext> = {
   },
   save: ({ input }) => save(input.tabId, input.remixletId, input.files),
   decide: async ({ input }) => {
-    // The manager's Restore asks for a reload; the approval names the remixlet whose tabs it affects.
-    const remixletId = input.reload ? (await readApproval(input.approvalId))?.remixletId : undefined;
-    const covered = () => (remixletId ? tabsCoveredBy(remixletId) : Promise.resolve([]));
-    const run = await reloadAround(input.reload, covered, () => decide(input.approvalId, input.allow), (r) => r.status === 'activated');
+    // A restore reloads the tabs of the remixlet it names, whichever page answered it.
+    const approval = await readApproval(input.approvalId);
+    const restore = approval?.restoredFrom !== undefined && approval.remixletId !== undefined ? approval.remixletId : undefined;
+    const covered = () => (restore ? tabsCoveredBy(restore) : Promise.resolve([]));
+    const run = await reloadAround(restore ? 'matching' : undefined, covered, () => decide(input.approvalId, input.allow), (r) => r.status === 'activated');
     return run.value;
   },
   pending: ({ input }) => (emit) => {
@@ -84,7 +85,9 @@ const handlers: HandlersOf<UiSpec, WorkerContext> = {
     };
   },
   setEnabled: async ({ input }) => {
-    const { reloaded } = await reloadAround(input.reload, () => tabsCoveredBy(input.remixletId), async () => {
+    // Switching off clears the remixlet's changes from its tabs even when the caller names none.
+    const reload = input.reload ?? (input.enabled ? undefined : 'matching');
+    const { reloaded } = await reloadAround(reload, () => tabsCoveredBy(input.remixletId), async () => {
       const head = await updateHead(input.remixletId, { enabled: input.enabled }, clock.now());
       if (!head) throw new RemixletRefusal('NOT_FOUND', 'There is no such remixlet.');
       await afterRemixletChanged(input.remixletId, input.enabled ? 'switched on' : 'switched off');
@@ -92,7 +95,7 @@ const handlers: HandlersOf<UiSpec, WorkerContext> = {
     return { ok: true, reloaded };
   },
   pauseSite: async ({ input }) => {
-    const { reloaded } = await reloadAround(input.reload, () => tabsOnSite(input.site), async () => {
+    const { reloaded } = await reloadAround('matching', () => tabsOnSite(input.site), async () => {
       await setSitePaused(input.site, input.paused);
       await afterSitePauseChanged();
     });
@@ -106,7 +109,7 @@ const handlers: HandlersOf<UiSpec, WorkerContext> = {
     return onStoreChanged(() => emit({}));
   },
   setArchived: async ({ input }) => {
-    const { reloaded } = await reloadAround(input.reload, () => tabsCoveredBy(input.remixletId), async () => {
+    const { reloaded } = await reloadAround('matching', () => tabsCoveredBy(input.remixletId), async () => {
       const head = await updateHead(input.remixletId, { archived: input.archived }, clock.now());
       if (!head) throw new RemixletRefusal('NOT_FOUND', 'There is no such remixlet.');
       await afterRemixletChanged(input.remixletId, input.archived ? 'archived' : 'unarchived');
@@ -116,7 +119,7 @@ const handlers: HandlersOf<UiSpec, WorkerContext> = {
   versions: ({ input }) => listVersions(input.remixletId),
   requestRestore: ({ input }) => requestRestore(input.remixletId, input.version),
   remove: async ({ input }) => {
-    const { reloaded } = await reloadAround(input.reload, () => tabsCoveredBy(input.remixletId), async () => {
+    const { reloaded } = await reloadAround('matching', () => tabsCoveredBy(input.remixletId), async () => {
       await deleteRemixlet(input.remixletId);
       await afterRemixletChanged(input.remixletId, 'deleted');
     });

@@ -97,7 +97,7 @@ export function onRecorderMessage(message: unknown, sender: chrome.runtime.Messa
   void (async () => {
     const hosts = await observedHostsFor(from.url);
     if (parsed.data.type === 'hello') {
-      const settings: RecorderSettings = { hosts, maxBodyChars: SERVICE_LIMITS.observeBodyChars, maxEntries: SERVICE_LIMITS.observeKeptPerHost };
+      const settings: RecorderSettings = { hosts };
       reply(settings);
       return;
     }

@@ -1,7 +1,8 @@
 // Context: background service worker. Registers the network:observe recorder (one file we ship, in the
 // page's main world, at document_start so it sees the page's first requests) and its relay (isolated
 // world) on the sites of every active remixlet that holds a network:observe: permission, and nowhere else.
-// Neither file is given settings here: the relay asks the worker, and hands them to the recorder as data.
+// Neither file is given settings here: the relay asks the worker for the observed hosts and keeps them in
+// the isolated world; the recorder gets none.
 import { loadAll } from '../store/remixlets';
 import { pausedSites } from '../store/settings';
 import { agentMatches } from '../registration';

@@ -1,11 +1,13 @@
 // Context: background service worker. What runs when a schedule's alarm fires: the worker, never remixlet
 // code, does one of the three fixed actions (a text notification, opening or focusing one of the
-// remixlet's own pages, queueing a message), after checking again that the remixlet exists, is on, still
-// has the permission, and that the site it was set on (and the page it opens) is not paused.
+// remixlet's own pages, queueing a message), after checking again that the remixlet exists, is on, is of
+// an API version this extension still runs, still has the permission, and that the site it was set on (and
+// the page it opens) is not paused.
 import { loadRemixlet } from '../store/remixlets';
 import { isSitePaused } from '../store/settings';
 import { appendLog } from '../store/logs';
 import { RemixletRefusal } from '../../contracts/refusals';
+import { SUPPORTED_API_VERSIONS } from '../../contracts/api-version';
 import { dropSchedule, ownPage, parseAlarmName, readSchedule, type ScheduleRecord } from './schedule';
 import { notify } from './notify';
 import { queueMessage } from './messages';
@@ -27,6 +29,10 @@ export async function scheduleFired(alarm: { name: string; periodInMinutes?: num
     appendLog(r.head.id, { at: Date.now(), level, source: 'worker', message, ...(refusal ? { refusal: refusal.toJSON() } : {}) });
   const skipped = (code: RemixletRefusal['code'], why: string) => log('refusal', `schedule "${record.id}" did not run: ${why}`, new RemixletRefusal(code, why, 'rmx.schedule'));
   if (r.head.archived || !r.head.enabled) return skipped('REMIXLET_OFF', 'the remixlet is switched off');
+  // Kept, not dropped: a rewrite for a supported version brings the remixlet, and its schedules, back.
+  if (!SUPPORTED_API_VERSIONS.includes(r.version.apiVersion)) {
+    return skipped('API_VERSION_UNSUPPORTED', `it was saved for API version ${r.version.apiVersion}, which this extension no longer runs`);
+  }
   if (await isSitePaused(record.setOn)) return skipped('SITE_PAUSED', 'every remixlet on the site it was set on is paused');
   try {
     await run(record, r, skipped);

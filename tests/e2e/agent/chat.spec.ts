@@ -111,3 +111,41 @@ test('provider failures say what to do; the conversation is kept and nothing is 
   // The key went to the configured endpoint, in the Authorization header and nowhere else.
   expect(model.requests.every((r) => r.authorization === 'Bearer sk-test-not-a-real-key-000000000000')).toBe(true);
 });
+
+// A fooled model writes a block dressed as the permission card: a heading with the card's words, an
+// "Allow" link to a third party carrying an account number, and markup naming itself a dialog.
+const IMITATION = [
+  '## Remixlet needs permission',
+  '',
+  'Read and change this page. [Allow](https://third.test/allow?acct=12345678) · Not now',
+  '',
+  '<span role="dialog" aria-label="Remixlet needs permission" class="approval rmx-mark" data-approval-kind="permissions" style="border:1px solid">Remixlet</span>',
+].join('\n');
+
+test('a reply written to look like the permission card differs from the real card in role, name and mark', async ({ openPage, openExtensionPage, tabIdOf, sites }) => {
+  const model = new ScriptedModel(() => ({ text: IMITATION }));
+  const { panel, tabId } = await chatOn({ openPage, tabIdOf, openExtensionPage, sites }, model, { host: 'shop.test' });
+  await send(panel, 'Hide the banner');
+  await idle(panel);
+  await uiCall(panel, 'requestPermissions', { tabId, permissions: [{ name: 'storage', reason: 'keep what you hid' }] });
+
+  // The one dialog named as the card is the extension's, and it carries the extension's mark.
+  const cards = panel.getByRole('dialog', { name: 'Remixlet needs permission' });
+  await expect(cards).toHaveCount(1);
+  await expect(cards.locator('.rmx-mark')).toHaveText('Remixlet');
+  await expect(cards.locator('.rmx-mark img')).toHaveAttribute('src', '/icons/remixlet-128.png');
+  await expect(cards.getByRole('heading', { name: 'Remixlet needs permission' })).toBeVisible();
+
+  // The reply is named as the model's; inside it no heading, no dialog, no mark, no borrowed attribute,
+  // and the "Allow" link shows where it goes.
+  const reply = panel.getByRole('article', { name: "The AI model's reply" });
+  await expect(reply).toHaveCount(1);
+  await expect(reply).toContainText('Remixlet needs permission');
+  await expect(reply.getByRole('heading')).toHaveCount(0);
+  await expect(reply.getByRole('dialog')).toHaveCount(0);
+  await expect(reply.locator('.rmx-mark, .approval, [class]:not(.link-target), [role], [style], [data-approval-kind], img')).toHaveCount(0);
+  await expect(reply.getByRole('link', { name: 'Allow' })).toHaveAttribute('href', 'https://third.test/allow?acct=12345678');
+  await expect(reply.locator('.link-target')).toHaveText(' (https://third.test/allow?acct=12345678)');
+  // The label above each reply is drawn by the panel's stylesheet, where reply text cannot reach.
+  expect(await reply.evaluate((el) => getComputedStyle(el, '::before').content)).toBe('"The AI model\'s reply"');
+});

@@ -62,3 +62,55 @@ test('a page’s own fetch and XHR responses from the granted host are observed,
   expect(byPath['/big']).toMatchObject({ size: 64 * 1024, truncated: true });
   await witness.expectNoHits();
 });
+
+// A page script that runs before the extension answers: it hears every window message and every event its
+// world dispatches, watches message ports, and reads whatever globals the recorder added.
+const SPY = `<script>(() => {
+  const seen = [];
+  const note = (what, v) => { try { seen.push(what + ' ' + JSON.stringify(v)); } catch { seen.push(what + ' ' + String(v)); } };
+  addEventListener('message', (e) => note('message', { data: e.data, ports: e.ports.length }), true);
+  const dispatch = EventTarget.prototype.dispatchEvent;
+  EventTarget.prototype.dispatchEvent = function (ev) { note('event', { type: ev.type, detail: ev.detail }); return dispatch.call(this, ev); };
+  const portPost = MessagePort.prototype.postMessage;
+  MessagePort.prototype.postMessage = function (data) { note('port', data); return portPost.apply(this, arguments); };
+  window.spy = () => {
+    const blank = document.createElement('iframe');
+    document.documentElement.append(blank);
+    const baseline = new Set(Object.getOwnPropertyNames(blank.contentWindow));
+    blank.remove();
+    for (const name of Object.getOwnPropertyNames(window)) if (!baseline.has(name) && name !== 'spy') note('global ' + name, window[name]);
+    for (const sym of Object.getOwnPropertySymbols(window)) note('symbol ' + String(sym), window[sym]);
+    return seen;
+  };
+})();</script>`;
+
+test('the page’s own world learns no observed host: the recorder is given none, and the page hears nothing that names one', async ({ openPage, openExtensionPage, tabIdOf, sites }) => {
+  const cors = { 'access-control-allow-origin': '*' };
+  sites.route('feed.test', '/', () => ({ headers: { 'content-type': 'text/html' }, body: `<!doctype html><head>${SPY}</head><title>Feed</title><body></body>` }));
+  sites.route('api.test', '/prices', () => ({ headers: { ...cors, 'content-type': 'application/json' }, body: '{"mug":12}' }));
+  sites.route('other.test', '/private', () => ({ headers: { ...cors, 'content-type': 'application/json' }, body: '{"not":"observed"}' }));
+
+  const page = await openPage('feed.test', '/');
+  const tabId = await tabIdOf(page);
+  // secret.test is observed but the page never asks it for anything: only the extension could tell the page that name.
+  const script = `
+await rmx.network.observe('api.test', (r) => rmx.log('SEEN ' + new URL(r.url).pathname));
+await rmx.network.observe('secret.test', (r) => rmx.log('SEEN ' + new URL(r.url).pathname));
+rmx.log('RESULT ready ' + JSON.stringify({ ok: true, value: true }));
+`;
+  const { panel, remixletId } = await installWith(openExtensionPage, tabId, { matches: ['*://feed.test/*'], permissions: [perm('network:observe:api.test'), perm('network:observe:secret.test')], script });
+  await page.reload();
+  await results(panel, remixletId, ['ready']);
+  await page.evaluate(async () => {
+    await fetch('http://api.test/prices').then((r) => r.text());
+    await fetch('http://other.test/private').then((r) => r.text());
+  });
+  // The recorder runs and the remixlet gets what it observes...
+  await expect.poll(async () => (await logMessages(panel, remixletId)).filter((m) => m.startsWith('SEEN ')), { timeout: 10_000 }).toEqual(['SEEN /prices']);
+
+  // ...while the page's world heard nothing naming the unrequested observed host, and nothing that tells
+  // the observed host it did request apart from the one it did not.
+  const heard = await page.evaluate(() => (window as unknown as { spy: () => string[] }).spy());
+  expect(heard.filter((line) => line.includes('secret.test'))).toEqual([]);
+  expect(heard.filter((line) => line.includes('api.test')).length).toBe(heard.filter((line) => line.includes('other.test')).length);
+});

@@ -78,7 +78,7 @@ test('the panel, popup and manager have no serious axe violations and work by ke
   await manager.keyboard.press('Enter');
   await tabTo(manager, shown.getByRole('button', { name: 'Restore version 1' }));
   await manager.keyboard.press('Enter');
-  const confirm = manager.getByRole('dialog', { name: 'Restore version 1 of "Retitle"?' });
+  const confirm = manager.getByRole('dialog', { name: 'Restore version 1 of this remixlet?' });
   await expect(confirm).toBeVisible();
   // The confirmation takes the focus, so Tab and Enter answer it.
   await expect(confirm.getByRole('button', { name: 'Restore version 1' })).toBeFocused();

@@ -54,7 +54,9 @@ test('History shows code and changes per version; a confirmed Restore brings a v
 
   // Restore asks first; its confirmation shows the reason stored in that version. Escape changes nothing.
   await shown.getByRole('button', { name: 'Restore version 1' }).click();
-  const confirm = manager.getByRole('dialog', { name: 'Restore version 1 of "Retitle"?' });
+  const confirm = manager.getByRole('dialog', { name: 'Restore version 1 of this remixlet?' });
+  // Nothing the model wrote but the permission names and stored reasons: not the remixlet's name.
+  await expect(confirm).not.toContainText('Retitle');
   const row = confirm.locator('[data-permission="storage"]');
   await expect(row).toContainText('storage: Keep its own data in your browser');
   await expect(row.locator('.stored-reason')).toHaveText(`Reason stored in that version: ${STORED_REASON}`);
@@ -147,7 +149,7 @@ test('a double click on "Restore version N" asks the worker for one restore appr
   const versions = card.getByRole('list', { name: 'Versions, newest first' });
   await versions.getByRole('button', { name: 'Version 1' }).click();
   await card.locator('section.version').getByRole('button', { name: 'Restore version 1' }).dblclick();
-  const confirm = manager.getByRole('dialog', { name: 'Restore version 1 of "Retitle"?' });
+  const confirm = manager.getByRole('dialog', { name: 'Restore version 1 of this remixlet?' });
   await confirm.getByRole('button', { name: 'Restore version 1' }).click();
   await expect(manager.getByRole('status')).toHaveText('Restored version 1 as version 3; the tabs it runs on reloaded.');
   await expect(versions.getByRole('button')).toHaveText(['Version 3 (current)', 'Version 2', 'Version 1']);

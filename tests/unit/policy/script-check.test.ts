@@ -198,6 +198,39 @@ describe('checkScript rules', () => {
     expect(checkScript("img.src = 'https://evil.test/a.png'", opts).ok).toBe(false);
     expect(checkScript("img.src = 'https://evil.test/a.png'", { everySite: true }).ok).toBe(true);
   });
+  it('reads remote addresses written in HTML for the page, as the address rule will when it runs', () => {
+    const refusal = (code: string, opts = {}) => {
+      const r = checkScript(code, opts);
+      return r.ok ? undefined : r.refusals[0]?.reason;
+    };
+    expect(refusal("h.setHTML('<img src=https://evil.test/p.png>')")).toMatch(/HTML given to setHTML has src="https:\/\/evil\.test\/p\.png", a remote address/);
+    expect(refused("h.setHTML('<p>Deals</p><a class=more href=\"https://evil.test/?id=7\">more</a>')")).toBe(true);
+    // Spelled as the HTML tokenizer reads it: any case, spaces around =, character references, protocol-relative.
+    expect(refused("h.setHTML('<IMG SRC = \"https&#58;//evil.test/p.png\">')")).toBe(true);
+    expect(refused("h.setHTML('<img alt=\"' + title + '\" src=\"//evil.test/p.png\">')")).toBe(true);
+    // A run-time value before the attribute, or after the host, hides nothing the check needs.
+    expect(refused('h.setHTML(`<img ${attrs} src="https://evil.test/${file}">`)')).toBe(true);
+    expect(refused("el.insertAdjacentHTML('beforeend', \"<img src='https://evil.test/x'>\")")).toBe(true);
+    expect(refused("const banner = '<img src=https://evil.test/b.png>'; h.setHTML(banner)")).toBe(true);
+    // On the remixlet's own hosts, relative, a value made at run time, or prose about an address: left to the address rule.
+    const opts = { allowedHosts: ['shop.test'] };
+    expect(checkScript("h.setHTML('<img src=https://shop.test/a.png><a href=\"https://shop.test/cart\">cart</a>')", opts)).toEqual({ ok: true });
+    expect(checkScript("h.setHTML('<img src=https://evil.test/a.png>')", opts).ok).toBe(false);
+    expect(checkScript("h.setHTML('<img src=https://evil.test/a.png>')", { everySite: true })).toEqual({ ok: true });
+    expect(checkScript("h.setHTML('<img src=/a.png><a href=\"#top\">top</a>')")).toEqual({ ok: true });
+    expect(checkScript('h.setHTML(`<img src="${url}">`)')).toEqual({ ok: true });
+    expect(checkScript("h.setHTML('<p>Copy src=https://evil.test/ into the box</p>')")).toEqual({ ok: true });
+  });
+  it('refuses CSS for dom.addStyle and h.setStyle that would load something, as the page agent will', () => {
+    expect(refused("dom.addStyle('.deal { background: url(https://evil.test/p.png) }')")).toBe(true);
+    expect(refused("dom.addStyle('.deal { background: url(' + pic + ') }')")).toBe(true);
+    expect(refused("await dom.addStyle(`@import 'https://evil.test/a.css';`)")).toBe(true);
+    expect(refused("h.setStyle({ backgroundImage: 'url(https://evil.test/p.png)' })")).toBe(true);
+    expect(refused("const look = { 'list-style': 'url(\"//evil.test/dot\")' }; h.setStyle(look)")).toBe(true);
+    // Every site or not: these calls may load nothing at all.
+    expect(checkScript("dom.addStyle('.x { background: url(https://evil.test/p.png) }')", { everySite: true }).ok).toBe(false);
+    expect(checkScript("dom.addStyle('.deal { color: ' + colour + '; font-weight: 700 }'); h.setStyle({ color: 'red', width: 10, marginTop: gap })")).toEqual({ ok: true });
+  });
   it('refuses javascript: addresses and markup that runs code', () => {
     expect(refused("a.href = 'javascript:alert(1)'")).toBe(true);
     expect(refused("h.setAttr('href', ' JavaScript:go()')")).toBe(true);

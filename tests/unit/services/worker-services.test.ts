@@ -12,7 +12,9 @@ import { decide, save } from '../../../worker/activation';
 import { createApproval } from '../../../worker/approvals';
 import { setSitePaused } from '../../../worker/store/settings';
 import { readLog } from '../../../worker/store/logs';
-import { servicesDb } from '../../../worker/services/store';
+import { messagesKey, servicesDb } from '../../../worker/services/store';
+import { db, versionKey } from '../../../worker/store/db';
+import { forgetAllLoaded, readVersion } from '../../../worker/store/remixlets';
 import { scheduleFired } from '../../../worker/services/schedule-fire';
 import { restoreSchedules } from '../../../worker/services/schedule';
 import { refusalCode } from '../refusal-code';
@@ -182,6 +184,22 @@ describe('schedule', () => {
     expect(notifications()).toHaveLength(1);
     const refusals = (await readLog(id)).filter((e) => e.level === 'refusal').map((e) => e.refusal?.code);
     expect(refusals).toEqual(['REMIXLET_OFF', 'SITE_PAUSED']);
+  });
+
+  it('a schedule of a remixlet saved for an API version this extension no longer runs does nothing, and says why', async () => {
+    const { id, token } = await install('Old API', ['schedule', 'notifications']);
+    await set(token, { inMinutes: 5, everyMinutes: 60, open: 'https://shop.test/deals' });
+    await offscreen.schedule!({ token, call: { action: 'set', id: 'n', inMinutes: 5, everyMinutes: 60, notify: { title: 'Tea', message: 'time' } } });
+    await offscreen.schedule!({ token, call: { action: 'set', id: 'm', inMinutes: 5, message: 'hi' } });
+    const v1 = (await readVersion(id, 1))!;
+    await db.versions.setItem(versionKey(id, 1), { ...v1, apiVersion: 0 });
+    forgetAllLoaded();
+    for (const alarm of [...alarms.values()]) await scheduleFired(alarm);
+    expect(opened).toEqual([]);
+    expect(notifications()).toHaveLength(0);
+    expect(await servicesDb.getItem(messagesKey(id))).toBeNull();
+    const refusals = (await readLog(id)).filter((e) => e.level === 'refusal').map((e) => e.refusal?.code);
+    expect(refusals).toEqual(['API_VERSION_UNSUPPORTED', 'API_VERSION_UNSUPPORTED', 'API_VERSION_UNSUPPORTED']);
   });
 
   it('survives a browser restart that lost the alarms: every stored schedule gets its alarm back', async () => {

@@ -51,6 +51,7 @@ const record = (api: string) => (...args: unknown[]) => {
   },
   tabs: {
     get: (id: number) => (tabs.has(id) ? Promise.resolve(tabs.get(id)) : Promise.reject(new Error('No tab'))),
+    query: () => Promise.resolve([...tabs.values()]),
     reload: record('tabs.reload'),
     captureVisibleTab: (...args: unknown[]) => {
       calls.push({ api: 'tabs.captureVisibleTab', args });
