@@ -11,6 +11,7 @@ import walk from 'css-tree/walker';
 import generate from 'css-tree/generator';
 import { ident } from 'css-tree/utils';
 import type { CssNode } from 'css-tree';
+import { nestingBeyond, tokenizeCss } from '../policy/css-tokens';
 
 const MAX_NESTING = 8;
 
@@ -31,6 +32,11 @@ function isValueName(raw: string): boolean {
   const bar = raw.lastIndexOf('|');
   const local = bar === -1 ? raw : raw.slice(bar + 1);
   return lowerAscii(decode(local).trim()) === 'value';
+}
+
+/** Whether css-tree may be handed this text: nested deeper than the style checks allow, it could exhaust the stack. */
+function shallowEnough(css: string): boolean {
+  return nestingBeyond(tokenizeCss(css)) === undefined;
 }
 
 /** The text fallback: after decoding escapes, does any word "value" appear? (Over-refuses, never under-refuses.) */
@@ -54,15 +60,15 @@ function astTestsValue(ast: CssNode, depth: number): boolean {
 
 function selectorTestsValueAt(sel: string, depth: number): boolean {
   if (!sel.includes('[') && !sel.includes('\\')) return false;
+  if (!shallowEnough(sel)) return textMentionsValue(sel);
   let broken = false;
-  let ast: CssNode;
   try {
-    ast = parse(sel, { context: 'selectorList', onParseError: () => (broken = true) });
+    const ast = parse(sel, { context: 'selectorList', onParseError: () => (broken = true) });
+    return broken ? textMentionsValue(sel) : astTestsValue(ast, depth);
   } catch {
+    // Last resort (a stack overflow shallowEnough did not foresee): the conservative reading.
     return textMentionsValue(sel);
   }
-  if (broken) return textMentionsValue(sel);
-  return astTestsValue(ast, depth);
 }
 
 /** Whether a selector (list) tests the value attribute in any spelling. */
@@ -112,17 +118,18 @@ export function unparsedSheetValueRules(css: string): ValueTestingRule[] {
  */
 export function valueTestingRules(css: string): ValueTestingRule[] {
   if (!sheetMayTestValue(css)) return [];
-  let ast: CssNode;
+  if (!shallowEnough(css)) return unparsedSheetValueRules(css);
   try {
-    ast = parse(css, { context: 'stylesheet', positions: true, parseValue: false, parseCustomProperty: false, onParseError: () => undefined });
+    const ast = parse(css, { context: 'stylesheet', positions: true, parseValue: false, parseCustomProperty: false, onParseError: () => undefined });
+    const preludes: CssNode[] = [];
+    walk(ast, (node) => {
+      if ((node.type === 'Rule' || node.type === 'Atrule') && node.prelude) preludes.push(node.prelude);
+    });
+    return valueTestingPreludes(preludes);
   } catch {
+    // Last resort (a stack overflow shallowEnough did not foresee): the conservative reading.
     return unparsedSheetValueRules(css);
   }
-  const preludes: CssNode[] = [];
-  walk(ast, (node) => {
-    if ((node.type === 'Rule' || node.type === 'Atrule') && node.prelude) preludes.push(node.prelude);
-  });
-  return valueTestingPreludes(preludes);
 }
 
 /** The selectors of a stylesheet that test the value attribute (valueTestingRules), each as written. */

@@ -384,3 +384,43 @@ export function locator(source: string): (offset: number) => { line: number; col
     return { line: lo + 1, column: offset - (starts[lo] ?? 0) + 1 };
   };
 }
+
+/**
+ * How deep CSS may nest blocks, brackets and functions. css-tree parses and walks nesting by recursion,
+ * and a few thousand levels exhaust the stack (two benign sheets of nested @media or & rules did); no
+ * stylesheet a person writes comes near this, and a fixed limit gives every reader (Node, the worker, the
+ * page) the same verdict, where a stack would not.
+ */
+export const MAX_CSS_NESTING = 256;
+
+/**
+ * The token at which the nesting of {}, () (and functions) and [] first goes past `limit`, or undefined.
+ * Blocks match as CSS Syntax matches them (a closer ends only its own kind of block), in one pass with
+ * no recursion, so it answers for any input before css-tree is asked to.
+ */
+export function nestingBeyond(tokens: readonly CssToken[], limit = MAX_CSS_NESTING): CssToken | undefined {
+  const closers: string[] = [];
+  for (const t of tokens) {
+    switch (t.type) {
+      case '{':
+        closers.push('}');
+        break;
+      case '(':
+      case 'function':
+        closers.push(')');
+        break;
+      case '[':
+        closers.push(']');
+        break;
+      case '}':
+      case ')':
+      case ']':
+        if (closers[closers.length - 1] === t.type) closers.pop();
+        continue;
+      default:
+        continue;
+    }
+    if (closers.length > limit) return t;
+  }
+  return undefined;
+}

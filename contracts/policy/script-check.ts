@@ -955,6 +955,48 @@ function collect(ast: AnyNode): { bindings: Bindings; candidates: Candidate[] } 
 }
 
 /**
+ * How deep script.js may nest brackets, and its syntax tree grow: the parser and the walks below recurse,
+ * so past a few thousand levels they exhaust the stack. Fixed limits, far beyond what a person writes,
+ * give the CLI and the worker the same verdict, where the stack's size would not.
+ */
+const MAX_SCRIPT_NESTING = 256;
+const MAX_SCRIPT_TREE_DEPTH = 500;
+
+class TooDeep {
+  constructor(
+    readonly line: number,
+    readonly column: number,
+  ) {}
+}
+
+function tooDeep(line: number, column: number, what: string): PolicyResult {
+  return failed([refusal('SCRIPT_SYNTAX', `line ${line}, column ${column}: ${what}; flatten the script.`, { line, column })]);
+}
+
+/** The first node deeper than `limit` in the tree, found without recursion (so it answers for any tree). */
+function deeperThan(ast: AnyNode, limit: number): Node | undefined {
+  const stack: { node: Node; depth: number }[] = [{ node: ast, depth: 0 }];
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const { node, depth } = next;
+    if (depth > limit) return node;
+    for (const key in node) {
+      if (key === 'loc') continue;
+      const value = (node as unknown as Record<string, unknown>)[key];
+      if (Array.isArray(value)) {
+        for (const item of value) if (isNode(item)) stack.push({ node: item, depth: depth + 1 });
+      } else if (isNode(value)) {
+        stack.push({ node: value, depth: depth + 1 });
+      }
+    }
+  }
+  return undefined;
+}
+
+function isNode(value: unknown): value is Node {
+  return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
+}
+
+/**
  * Check script.js before it is saved: refuse static imports, import() of a literal address, a created
  * script element, eval or the Function constructor of anything but literals, string timers, and
  * literal remote addresses set as src or written in HTML (also javascript: addresses and script markup),
@@ -964,24 +1006,48 @@ function collect(ast: AnyNode): { bindings: Bindings; candidates: Candidate[] } 
  */
 export function checkScript(source: string, opts: ScriptCheckOptions = {}): PolicyResult {
   let ast: AnyNode;
+  let brackets = 0;
   try {
     // A module (strict mode, top-level await), plus top-level return: the runtime runs the script as the
     // body of an async function, where `if (!el) return;` is ordinary. Strict parsing also refuses text
     // such as "})(); (() => {" that would step out of that wrapper.
-    ast = parse(source, { ecmaVersion: 'latest', sourceType: 'module', locations: true, allowReturnOutsideFunction: true }) as AnyNode;
+    ast = parse(source, {
+      ecmaVersion: 'latest',
+      sourceType: 'module',
+      locations: true,
+      allowReturnOutsideFunction: true,
+      // Tokens arrive as the parser reads them, so a script nested too deeply stops here, before acorn's
+      // recursion goes deeper than a fixed limit (its own stack guard would answer by the stack's size).
+      onToken: (token) => {
+        const label = token.type.label;
+        if (label === '(' || label === '[' || label === '{' || label === '${') {
+          if (++brackets > MAX_SCRIPT_NESTING) throw new TooDeep(token.loc?.start.line ?? 1, (token.loc?.start.column ?? 0) + 1);
+        } else if (label === ')' || label === ']' || label === '}') {
+          brackets--;
+        }
+      },
+    }) as AnyNode;
   } catch (e) {
+    if (e instanceof TooDeep) return tooDeep(e.line, e.column, `brackets, braces and template expressions nest more than ${MAX_SCRIPT_NESTING} deep here`);
     const err = e as { loc?: { line: number; column: number }; message?: string };
     const line = err.loc?.line ?? 1;
     const column = (err.loc?.column ?? 0) + 1;
     const message = (err.message ?? String(e)).replace(/\s*\(\d+:\d+\)$/, '');
+    // acorn's own guard, for chains of unbracketed operators too long for its recursion (deeper than the tree limit).
+    if (message.startsWith('Not enough stack space')) return tooDeep(line, column, 'expressions nest too deeply here (a long chain of operators or arrows)');
     return failed([
       refusal('SCRIPT_SYNTAX', `line ${line}, column ${column}: ${message}. Fix the syntax; script.js is read as a JavaScript module (strict mode).`, { line, column }),
     ]);
   }
+  const deep = deeperThan(ast, MAX_SCRIPT_TREE_DEPTH);
+  if (deep !== undefined) {
+    return tooDeep(deep.loc?.start.line ?? 1, (deep.loc?.start.column ?? 0) + 1, `expressions and statements nest more than ${MAX_SCRIPT_TREE_DEPTH} deep here (a long chain of operators, calls or else-ifs)`);
+  }
   try {
     return runRules(ast, opts);
   } catch (e) {
-    // A walk can exhaust the stack on absurdly nested code; such a script is refused, not half-checked.
+    // Last resort: deeperThan keeps deep trees from the walks, so a stack overflow here is a shape it does
+    // not measure; such a script is refused, not half-checked.
     if (e instanceof RangeError) {
       return failed([refusal('SCRIPT_SYNTAX', 'line 1, column 1: the script is nested too deeply to check. Flatten it.', { line: 1, column: 1 })]);
     }

@@ -12,7 +12,7 @@ import walk from 'css-tree/walker';
 import generate from 'css-tree/generator';
 import type { CssNode, EnterOrLeaveFn } from 'css-tree';
 import type { RefusalCode } from '../refusals';
-import { locator, tokenizeCss } from './css-tokens';
+import { MAX_CSS_NESTING, locator, nestingBeyond, tokenizeCss } from './css-tokens';
 import type { CssToken } from './css-tokens';
 import { failed, passed, quote, refusal } from './result';
 import type { PolicyRefusal, PolicyResult } from './result';
@@ -59,6 +59,8 @@ interface Scan {
   /** Loads that pass the host rule; refused later if the sheet tests attribute values. */
   allowed: { offset: number; href: string }[];
   attributeTests: { offset: number; text: string }[];
+  /** Nested past MAX_CSS_NESTING: refused, and never handed to css-tree (whose recursion it could exhaust). */
+  tooDeep?: true;
 }
 
 type Mode = 'sheet' | 'inline';
@@ -179,28 +181,30 @@ function crossCheckWithCssTree(css: string, mode: Mode, opts: StyleSheetOptions,
   const contexts = mode === 'sheet' ? (['stylesheet'] as const) : (['stylesheet', 'declarationList'] as const);
   const preludes: CssNode[] = [];
   for (const context of contexts) {
-    let ast: CssNode;
     try {
-      ast = parse(css, { context, positions: true, parseCustomProperty: true, onParseError: () => undefined });
-    } catch {
+      const ast = parse(css, { context, positions: true, parseCustomProperty: true, onParseError: () => undefined });
+      walk(ast, (node) => {
+        if ((node.type === 'Rule' || node.type === 'Atrule') && node.prelude) preludes.push(node.prelude);
+        const offset = node.loc?.start.offset;
+        if (offset === undefined || known.has(offset)) return;
+        if (node.type === 'Url') {
+          known.add(offset);
+          recordAddress(s, mode, opts, offset, node.value, 'url()');
+        } else if (node.type === 'Function' && (LOADISH_NAME.test(unprefixed(lowerAscii(node.name))) || lowerAscii(node.name).includes('\\'))) {
+          known.add(offset);
+          s.findings.push({ offset, end: offset + 1, code: 'STYLE_LOAD_REFUSED', reason: `${node.name}() loads or runs something and is refused; remove it.` });
+        } else if (node.type === 'Atrule' && (lowerAscii(node.name) === 'import' || node.name.includes('\\'))) {
+          known.add(offset);
+          s.findings.push({ offset, end: offset + 1, code: 'STYLE_LOAD_REFUSED', reason: `@${node.name} is refused; put the rules in style.css itself.` });
+        }
+      });
+    } catch (e) {
+      // Last resort: nestingBeyond keeps deep sheets away from css-tree, so a stack overflow here is a shape
+      // it does not count; that sheet is refused, never half-checked, and never a crash.
+      if (!(e instanceof RangeError)) throw e;
       s.findings.push({ offset: 0, end: 1, code: 'STYLE_SYNTAX', reason: 'the stylesheet is nested too deeply to check; flatten it.' });
       return undefined;
     }
-    walk(ast, (node) => {
-      if ((node.type === 'Rule' || node.type === 'Atrule') && node.prelude) preludes.push(node.prelude);
-      const offset = node.loc?.start.offset;
-      if (offset === undefined || known.has(offset)) return;
-      if (node.type === 'Url') {
-        known.add(offset);
-        recordAddress(s, mode, opts, offset, node.value, 'url()');
-      } else if (node.type === 'Function' && (LOADISH_NAME.test(unprefixed(lowerAscii(node.name))) || lowerAscii(node.name).includes('\\'))) {
-        known.add(offset);
-        s.findings.push({ offset, end: offset + 1, code: 'STYLE_LOAD_REFUSED', reason: `${node.name}() loads or runs something and is refused; remove it.` });
-      } else if (node.type === 'Atrule' && (lowerAscii(node.name) === 'import' || node.name.includes('\\'))) {
-        known.add(offset);
-        s.findings.push({ offset, end: offset + 1, code: 'STYLE_LOAD_REFUSED', reason: `@${node.name} is refused; put the rules in style.css itself.` });
-      }
-    });
   }
   return preludes;
 }
@@ -350,7 +354,20 @@ function scan(css: string, mode: Mode, opts: StyleSheetOptions): Scan {
   if (entity !== null && countMatches(LOADISH_TEXT, decodeHtmlReferences(css)) > countMatches(LOADISH_TEXT, css)) {
     refuseLoad(entity.index, 'HTML character references spell url(, @import or a similar load here; CSS does not decode them, but HTML does. Write plain CSS.');
   }
-  const result = { findings, allowed, attributeTests };
+  const result: Scan = { findings, allowed, attributeTests };
+  const deep = nestingBeyond(tokens);
+  if (deep !== undefined) {
+    // Refused outright: css-tree's reading (the load cross-check, the value selectors) is skipped, and the
+    // author learns the rest once the sheet is flat enough to read.
+    result.tooDeep = true;
+    findings.push({
+      offset: deep.start,
+      end: deep.end,
+      code: 'STYLE_SYNTAX',
+      reason: `blocks, brackets and functions nest more than ${MAX_CSS_NESTING} deep here; flatten the stylesheet.`,
+    });
+    return result;
+  }
   const preludes = crossCheckWithCssTree(css, mode, opts, result);
   if (mode === 'sheet' && sheetMayTestValue(css)) {
     // Always, not only while the page has a password field: a login form can appear after the sheet went
@@ -486,6 +503,8 @@ export function stripLoads(css: string, opts: StyleSheetOptions): { css: string;
     const s = scan(current, 'sheet', opts);
     const refusals = toRefusals(current, s, 'sheet');
     if (refusals.length === 0) return { css: current, removed };
+    // Too deep for css-tree to rewrite: left out whole (below).
+    if (s.tooDeep) break;
     const offsets = [...s.findings.map((f) => f.offset), ...(s.attributeTests.length > 0 ? s.allowed.map((l) => l.offset) : [])];
     try {
       current = removeRefused(current, offsets);
@@ -506,10 +525,14 @@ export function stripLoads(css: string, opts: StyleSheetOptions): { css: string;
  */
 export function dropValueReads(css: string): { css: string; removed: { line: number; reason: string }[] } {
   const reads = (text: string) => scan(text, 'sheet', NO_HOSTS).findings.filter((f) => f.readsValue);
-  const found = reads(css).sort((a, b) => a.offset - b.offset);
+  const first = scan(css, 'sheet', NO_HOSTS);
+  const found = first.findings.filter((f) => f.readsValue).sort((a, b) => a.offset - b.offset);
   if (found.length === 0) return { css, removed: [] };
   const where = locator(css);
   const removed = found.map((f) => ({ line: where(f.offset).line, reason: f.reason }));
+  if (first.tooDeep) {
+    return { css: '', removed: [...removed, { line: 1, reason: `the stylesheet nests more than ${MAX_CSS_NESTING} deep, too deep to separate them, so all of it was left out` }] };
+  }
   try {
     const rest = removeRefused(css, found.map((f) => f.offset));
     if (reads(rest).length === 0) return { css: rest, removed };

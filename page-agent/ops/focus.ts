@@ -5,7 +5,7 @@ import type { OpHandler } from '../op-context';
 
 export const focus: OpHandler<'focus'> = (op, ctx) => {
   const el = ctx.element(op.h);
-  if (!(el instanceof HTMLElement || el instanceof SVGElement)) throw new RemixletRefusal('NOT_APPLICABLE', `<${el.localName}> cannot take focus.`, ctx.name);
+  if (!(el instanceof HTMLElement || el instanceof SVGElement || el instanceof MathMLElement)) throw new RemixletRefusal('NOT_APPLICABLE', `<${el.localName}> cannot take focus.`, ctx.name);
   el.focus();
   return null;
 };

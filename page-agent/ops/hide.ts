@@ -5,7 +5,7 @@ import type { OpHandler } from '../op-context';
 
 export const hide: OpHandler<'hide'> = (op, ctx) => {
   const el = ctx.element(op.h);
-  if (!(el instanceof HTMLElement || el instanceof SVGElement)) throw new RemixletRefusal('NOT_APPLICABLE', `<${el.localName}> cannot be hidden with a style.`, ctx.name);
+  if (!(el instanceof HTMLElement || el instanceof SVGElement || el instanceof MathMLElement)) throw new RemixletRefusal('NOT_APPLICABLE', `<${el.localName}> cannot be hidden with a style.`, ctx.name);
   el.style.setProperty('display', 'none', 'important');
   return null;
 };

@@ -12,7 +12,7 @@ const PROPERTY = /^(?:--[A-Za-z0-9_-]{1,100}|-?[a-zA-Z][a-zA-Z0-9-]{0,99})$/;
 
 export const setStyle: OpHandler<'setStyle'> = (op, ctx) => {
   const el = ctx.element(op.h);
-  if (!(el instanceof HTMLElement || el instanceof SVGElement)) {
+  if (!(el instanceof HTMLElement || el instanceof SVGElement || el instanceof MathMLElement)) {
     throw new RemixletRefusal('NOT_APPLICABLE', `<${el.localName}> has no inline style.`, ctx.name);
   }
   if (isPasswordField(el)) throw new RemixletRefusal('PASSWORD_FIELD_LOCKED', "A password field's style cannot be changed.", ctx.name);

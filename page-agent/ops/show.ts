@@ -5,7 +5,7 @@ import type { OpHandler } from '../op-context';
 
 export const show: OpHandler<'show'> = (op, ctx) => {
   const el = ctx.element(op.h);
-  if (!(el instanceof HTMLElement || el instanceof SVGElement)) throw new RemixletRefusal('NOT_APPLICABLE', `<${el.localName}> has no inline style.`, ctx.name);
+  if (!(el instanceof HTMLElement || el instanceof SVGElement || el instanceof MathMLElement)) throw new RemixletRefusal('NOT_APPLICABLE', `<${el.localName}> has no inline style.`, ctx.name);
   if (el.style.getPropertyValue('display') === 'none') el.style.removeProperty('display');
   return null;
 };

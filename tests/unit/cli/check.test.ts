@@ -1,5 +1,5 @@
 // The command-line checker, run as an author would run it, on folders written for each case.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -54,6 +54,17 @@ describe('remixlet check', () => {
     const reasons = result.lines.map((l) => String(l.reason)).join('\n');
     expect(reasons).toMatch(/extra/);
     expect(reasons).toMatch(/permissions/);
+  });
+
+  it('answers a deeply nested sheet with a refusal, not a stack trace (issue 25)', () => {
+    const deep = '@media screen{'.repeat(5_000) + '.a{color:red}' + '}'.repeat(5_000);
+    const dir = folder({ 'manifest.json': manifest, 'style.css': deep });
+    const out = spawnSync('node', ['scripts/remixlet-cli.mjs', 'check', dir], { encoding: 'utf8' });
+    expect(out.stderr).toBe('');
+    expect(out.status).toBe(1);
+    expect(out.stdout.trim().split('\n').map((l) => JSON.parse(l) as unknown)).toEqual([
+      { file: 'style.css', code: 'STYLE_SYNTAX', reason: expect.stringMatching(/nest more than 256 deep here; flatten the stylesheet/), line: 1 },
+    ]);
   });
 
   it('exits 2 on a usage error', () => {

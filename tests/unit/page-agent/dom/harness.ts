@@ -91,7 +91,12 @@ export class UnitBrowser {
         return root;
       };
       const w = window as unknown as { chrome?: Record<string, unknown> };
-      w.chrome = { ...(w.chrome ?? {}), dom: { openOrClosedShadowRoot: (el: Element) => roots.get(el) ?? null } };
+      // Like Chrome's, it takes only HTML elements and throws on any other (an <svg>, a MathML element).
+      const openOrClosedShadowRoot = (el: Element) => {
+        if (!(el instanceof HTMLElement)) throw new TypeError('Error in invocation of dom.openOrClosedShadowRoot(HTMLElement element): No matching signature.');
+        return roots.get(el) ?? null;
+      };
+      w.chrome = { ...(w.chrome ?? {}), dom: { openOrClosedShadowRoot } };
     });
     await page.route('**/*', async (route) => {
       const url = route.request().url();

@@ -171,6 +171,19 @@ describe('setStyle', () => {
     }
   });
 
+  test('a deeply nested stylesheet or style value is a STYLE_REFUSED naming the limit, never INTERNAL (issue 25)', async () => {
+    const deep = (open: string, n: number) => `${open}{`.repeat(n) + 'color: red' + '}'.repeat(n);
+    for (const css of [deep('.a', 5_000), deep('@media screen', 5_000), deep('&', 5_000)]) {
+      const r = await p.refused({ op: 'addStyle', css });
+      expect(r.code).toBe('STYLE_REFUSED');
+      expect(r.reason).toMatch(/nest more than 256 deep here; flatten the stylesheet/);
+    }
+    const value = 'calc(' + '('.repeat(300) + '1px' + ')'.repeat(301);
+    expect((await p.refused({ op: 'setStyle', h: await q('#box'), props: { width: value } })).code).toBe('STYLE_REFUSED');
+    await p.ok({ op: 'addStyle', css: deep('@media screen', 256) });
+    expect(await p.page.evaluate(() => document.adoptedStyleSheets.length)).toBe(1);
+  });
+
   test("a password field's style is locked; a value the browser rejects is noted", async () => {
     expect((await p.refused({ op: 'setStyle', h: await q('#password'), props: { 'field-sizing': 'content' } })).code).toBe('PASSWORD_FIELD_LOCKED');
     const [r] = await p.run([{ op: 'setStyle', h: await q('#box'), props: { color: 'not-a-colour', 'margin-top': '2px' } }]);
