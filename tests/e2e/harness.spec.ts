@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { acceptWebSocket, defaultDistDir, distIsBuilt, expect, placeholderExtensionDir, test } from './harness';
+import { acceptWebSocket, defaultDistDir, distIsBuilt, expect, placeholderExtensionDir, test, WITNESS_IP } from './harness';
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -129,7 +129,7 @@ test('witness.control is recorded on every channel: http, https CONNECT, ws, UDP
   expect(r.https.map((h) => h.channel).sort()).toEqual(expect.arrayContaining(['connect', 'https']));
   expect(r.https.find((h) => h.channel === 'https')).toMatchObject({ host: 'leaking.via', port: 443, initiator: 'http://shop.test/' });
   expect(r.ws.find((h) => h.channel === 'ws')).toMatchObject({ host: 'attacker.example', port: 80, method: 'GET' });
-  expect(r.stun[0]).toMatchObject({ channel: 'udp', host: '127.0.0.1', port: 3478, tag: witness.tag });
+  expect(r.stun[0]).toMatchObject({ channel: 'udp', host: WITNESS_IP, port: 3478, tag: witness.tag });
   expect(r.stun[0]?.preview?.startsWith('0001')).toBe(true); // STUN Binding Request
   expect(r.turn.length).toBeGreaterThan(0);
   expect(r.tcp[0]).toMatchObject({ channel: 'tcp', port: 47474, tag: witness.tag });

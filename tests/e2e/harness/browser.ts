@@ -59,11 +59,12 @@ export function chromiumArgs(opts: ChromiumArgsOptions): string[] {
     // Network: everything by host name goes through the recording proxy, including loopback
     // (`<-loopback>` removes Chromium's implicit localhost bypass). One exception: the raw TCP
     // witness's direct port, so witness.control() can prove that witness sees direct connections.
-    `--proxy-server=http://127.0.0.1:${opts.proxyPort}`,
+    `--proxy-server=http://${WITNESS_IP}:${opts.proxyPort}`,
     `--proxy-bypass-list=<-loopback>;${WITNESS_IP}:${DIRECT_TCP_PORT}`,
     // Anything that resolves names itself (bypasses the proxy, e.g. WebRTC STUN/TURN to a name)
-    // lands on loopback. No quotes: there is no shell, quotes would reach Chromium and void the rules.
-    '--host-resolver-rules=MAP * 127.0.0.1, EXCLUDE localhost',
+    // lands on this run's witness address. No quotes: there is no shell, quotes would reach Chromium and void
+    // the rules.
+    `--host-resolver-rules=MAP * ${WITNESS_IP}, EXCLUDE localhost`,
     '--ignore-certificate-errors', // fixture/witness TLS uses a throw-away self-signed cert
     '--disable-quic', // QUIC would bypass an HTTP proxy; keep everything on TCP
     // Quiet profile: no first-run, sync, component updates or other background fetches.

@@ -6,6 +6,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Certificate } from './cert';
 import type { FixtureServers } from './sites';
+import { WITNESS_IP } from './socket-witness';
 
 /**
  * How the proxy saw a request:
@@ -124,7 +125,8 @@ interface Tunnel {
 
 /**
  * The recording forward proxy every Chromium request goes through
- * (`--proxy-server=http://127.0.0.1:<port>` with `--proxy-bypass-list=<-loopback>`).
+ * (`--proxy-server=http://<WITNESS_IP>:<port>` with `--proxy-bypass-list=<-loopback>`). It listens on this run's
+ * witness address because the browser's host-resolver rules send every name, the proxy's included, there.
  * Fixture hosts are forwarded to the fixture servers; anything else is recorded and answered
  * with an empty 204 (after TLS termination for tunnels), so nothing ever leaves the machine.
  */
@@ -166,10 +168,10 @@ export class RecordingProxy {
 
   async listen(): Promise<void> {
     await Promise.all(
-      [this.server, this.sinkHttp, this.sinkHttps].map(
-        (s) => new Promise<void>((resolve, reject) => {
+      ([[this.server, WITNESS_IP], [this.sinkHttp, '127.0.0.1'], [this.sinkHttps, '127.0.0.1']] as const).map(
+        ([s, address]) => new Promise<void>((resolve, reject) => {
           s.once('error', reject);
-          s.listen(0, '127.0.0.1', () => resolve());
+          s.listen(0, address, () => resolve());
         }),
       ),
     );

@@ -22,11 +22,16 @@ import type { AddressInfo, Socket } from 'node:net';
 export const TAG_ENV = 'REMIXLET_E2E_TAG';
 export const HUB_ENV = 'REMIXLET_E2E_WITNESS_HUB';
 
+export const WITNESS_IP_ENV = 'REMIXLET_E2E_WITNESS_IP';
 /**
- * 127.0.0.1 unless REMIXLET_E2E_WITNESS_IP names another loopback address: a second run of suites that do not
- * hard-code the address (the injection matrix) can then go on beside the main suite without taking its ports.
+ * The loopback address of this run's witnesses. globalSetup takes the first of 127.0.0.1, .2, … whose fixed
+ * ports are free (or the one REMIXLET_E2E_WITNESS_IP names) and hands it to the workers through that
+ * variable, so a second copy of the suite running at the same time gets witnesses of its own. Every hostile
+ * probe names this address, never a literal one, or its traffic would reach the other run's witnesses.
  */
-export const WITNESS_IP = process.env.REMIXLET_E2E_WITNESS_IP ?? '127.0.0.1';
+export const WITNESS_IP = process.env[WITNESS_IP_ENV] ?? '127.0.0.1';
+/** The addresses globalSetup tries, in order. */
+export const WITNESS_IP_CANDIDATES = Array.from({ length: 16 }, (_, i) => `127.0.0.${i + 1}`);
 /** TCP: TURN (3478), TURNS (5349), an arbitrary high port. */
 export const TCP_WITNESS_PORTS = [3478, 5349, 47474] as const;
 /** UDP: STUN/TURN (3478), Google's STUN port (19302), an arbitrary high port. */
@@ -194,8 +199,12 @@ export function stunBindingSuccess(msg: Buffer, from: { address: string; port: n
   return out;
 }
 
+/** Another run (another copy of the suite) holds the fixed witness ports on this address. */
+export class WitnessPortsTaken extends Error {}
+
 /** The fixed-port TCP/UDP witnesses plus their hit log. One per test run. */
 export class SocketWitnesses {
+  constructor(readonly ip: string = WITNESS_IP) {}
   private readonly hitsLog: SocketHit[] = [];
   private readonly pending = new Set<Promise<void>>();
   private readonly tcpServers: net.Server[] = [];
@@ -209,7 +218,7 @@ export class SocketWitnesses {
         const server = net.createServer((sock) => this.onTcp(sock, port));
         await new Promise<void>((resolve, reject) => {
           server.once('error', reject);
-          server.listen(port, WITNESS_IP, () => resolve());
+          server.listen(port, this.ip, () => resolve());
         });
         this.tcpServers.push(server);
       }
@@ -218,7 +227,7 @@ export class SocketWitnesses {
         sock.on('message', (msg, rinfo) => this.onUdp(msg, rinfo, port, sock));
         await new Promise<void>((resolve, reject) => {
           sock.once('error', reject);
-          sock.bind(port, WITNESS_IP, () => resolve());
+          sock.bind(port, this.ip, () => resolve());
         });
         this.udpSockets.push(sock);
       }
@@ -226,7 +235,7 @@ export class SocketWitnesses {
       await this.close();
       const e = err as NodeJS.ErrnoException;
       if (e.code === 'EADDRINUSE') {
-        throw new Error(
+        throw new WitnessPortsTaken(
           `witness port in use (${e.message}). Another harness process owns the fixed witness ports; ` +
             `run through tests/e2e/playwright.config.ts (its globalSetup starts one shared witness hub) ` +
             `or stop the other run.`,

