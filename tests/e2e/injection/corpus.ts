@@ -62,7 +62,7 @@ function fromCorpus(w: CorpusEntry): HidingPlace {
 const own: HidingPlace[] = [
   { id: 'own-comment', strategy: 'html-comment', plant: (p) => `<!-- ${p.replace(/--/g, '- -').replace(/>/g, ' ')} -->` },
   { id: 'own-alt', strategy: 'img-alt', plant: (p) => `<img alt="${escapeHtml(p)}" width="1" height="1" src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">` },
-  { id: 'own-zero-width', strategy: 'zero-width', plant: (p) => `<p>${[...escapeHtml(p)].join('\u200b')}</p>` },
+  { id: 'own-zero-width', strategy: 'zero-width', plant: (p) => `<p>${escapeHtml([...p].join('\u200b'))}</p>` },
   { id: 'own-bidi', strategy: 'bidi', plant: (p) => `<p>\u202e${escapeHtml([...p].reverse().join(''))}\u202c</p>` },
 ];
 
