@@ -5,6 +5,9 @@ export default defineConfig({
   test: {
     environment: 'node',
     include: ['tests/unit/**/*.test.ts'],
-    testTimeout: 20_000,
+    // Deadlines only a hang would miss: the page-agent tests drive a real Chromium, and on two cores beside a
+    // second copy of the suite a heavy case has taken over 20 s.
+    testTimeout: 90_000,
+    hookTimeout: 90_000,
   },
 });

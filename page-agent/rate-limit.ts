@@ -6,12 +6,17 @@
 
 export const OP_BUDGET = { burst: 4_000, perSecond: 4_000 } as const;
 
-class Bucket {
+/** A token bucket: OP_BUDGET.burst at once, then OP_BUDGET.perSecond. The clock is a parameter for its tests. */
+export class Bucket {
   private tokens: number = OP_BUDGET.burst;
-  private last = performance.now();
+  private last: number;
+
+  constructor(private readonly clock: () => number = () => performance.now()) {
+    this.last = clock();
+  }
 
   take(): boolean {
-    const now = performance.now();
+    const now = this.clock();
     this.tokens = Math.min(OP_BUDGET.burst, this.tokens + ((now - this.last) / 1000) * OP_BUDGET.perSecond);
     this.last = now;
     if (this.tokens < 1) return false;

@@ -17,9 +17,7 @@ const lab = await dom.query('#lab');
 await lab.setText('calling');
 const calls = [settle(dom.waitFor(${JSON.stringify(RELEASE)}, { timeout: 30000 }))];
 await null;
-const t0 = Date.now();
 for (let i = 1; i < 10000; i++) calls.push(settle(i % 2 ? dom.title() : dom.query('.step:nth-child(' + ((i % 3) + 1) + ')')));
-const issuedMs = Date.now() - t0;
 const out = await Promise.all(calls);
 await lab.setText('answered');
 const counts = {};
@@ -27,7 +25,7 @@ for (const o of out) counts[o.ok ? 'ok' : o.code] = (counts[o.ok ? 'ok' : o.code
 const typed = out.every((o) => o.ok || (typeof o.code === 'string' && typeof o.reason === 'string' && o.reason.length > 20));
 await pause(1500);
 const after = await settle(dom.title());
-await report({ counts, typed, issuedMs, released: out[0].ok && out[0].value !== null, after: after.ok });
+await report({ counts, typed, released: out[0].ok && out[0].value !== null, after: after.ok });
 await status('done');
 `;
 
@@ -87,17 +85,15 @@ test('a flood of ten thousand calls gets typed answers; the page and another rem
   for (let n = 0; n < 10; n++) answered.push(await page.evaluate((n) => (window as unknown as { ping(n: number): number }).ping(n), n));
   expect(answered).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
   await expect(page.locator('#status')).toHaveText('done', { timeout: 40_000 });
-  const f = JSON.parse((await page.locator('#results').textContent())!) as { counts: Record<string, number>; typed: boolean; issuedMs: number; released: boolean; after: boolean };
+  const f = JSON.parse((await page.locator('#results').textContent())!) as { counts: Record<string, number>; typed: boolean; released: boolean; after: boolean };
   const c = JSON.parse((await page.locator('#results2').textContent())!) as Array<{ ok: boolean; value?: string; code?: string; flood?: string }>;
   const seen = await page.evaluate(() => ({ phases: (window as unknown as PageRecord).__phases, pings: (window as unknown as PageRecord).__pings }));
 
   expect(f.typed).toBe(true);
   expect(Object.values(f.counts).reduce((a, b) => a + b, 0)).toBe(10_000);
   expect(Object.keys(f.counts).filter((k) => k !== 'ok' && k !== 'RATE_LIMITED')).toEqual([]);
-  // The runtime admits 2,000 calls a second and refuses the rest at once: while the loop issued them (longer on
-  // a loaded machine), at most one second's budget per second begun, plus the one it started in, went through.
-  const admittedAtMost = 2_000 * (Math.ceil(f.issuedMs / 1_000) + 1);
-  expect(f.counts.RATE_LIMITED, `issued in ${f.issuedMs} ms`).toBeGreaterThanOrEqual(10_000 - admittedAtMost);
+  // Past the runtime's budget each call is refused at once (the budget's arithmetic, 2,000 a second, is
+  // tests/unit/sandbox/pacing.test.ts's, on a clock of its own).
   expect(f.counts.RATE_LIMITED).toBeGreaterThan(0);
   // Its held call was answered with the element (not the waitFor's timeout), so it did wait for the rest.
   expect(f.released).toBe(true);

@@ -73,46 +73,36 @@ describe('bad input', () => {
     expect(results.map((r) => (r.ok ? 'ok' : r.refusal.code))).toEqual(['HIERARCHY_REFUSED', 'HANDLE_UNKNOWN', 'HANDLE_UNKNOWN', 'SELECTOR_INVALID', 'MALFORMED_MESSAGE', 'MALFORMED_MESSAGE', 'ok']);
   });
 
-  test('ten thousand calls in a second: past the budget each is RATE_LIMITED, another remixlet is unaffected, the page keeps its timers', async () => {
+  test('ten thousand calls at one instant: past the budget each is RATE_LIMITED, and another remixlet is unaffected', async () => {
     await open(SHOP);
     const stats = await p.page.evaluate(async (scope) => {
       const pa = (window as unknown as { __pa: { exec: (s: unknown, o: unknown[]) => Promise<Array<{ ok: boolean; refusal?: { code: string } }>> } }).__pa;
-      const ticks: number[] = [];
-      let running = true;
-      const tick = () => {
-        ticks.push(performance.now());
-        if (running) setTimeout(tick, 0);
-      };
-      tick();
-      const flood = Array.from({ length: 2_000 }, (_, i) => (i % 2 ? { op: 'title' } : { op: 'query', sel: `li.item:nth-child(${(i % 200) + 1})` }));
-      const t0 = performance.now();
-      const rounds = await Promise.all(Array.from({ length: 5 }, () => pa.exec(scope, flood)));
-      const elapsed = performance.now() - t0;
-      const other = await pa.exec({ ...scope, id: 'otherremix1' }, [{ op: 'title' }, { op: 'query', sel: '#para' }]);
-      running = false;
-      const codes = rounds.flat().map((r) => (r.ok ? 'ok' : r.refusal!.code));
-      return {
-        elapsed,
-        ok: codes.filter((c) => c === 'ok').length,
-        limited: codes.filter((c) => c === 'RATE_LIMITED').length,
-        otherCodes: codes.filter((c) => c !== 'ok' && c !== 'RATE_LIMITED'),
-        otherOk: other.every((r) => r.ok),
-        ticksDuring: ticks.filter((t) => t > t0 && t < t0 + elapsed).length,
-      };
+      // The page agent's clock stands still for the flood, so what its budget admits does not depend on how
+      // fast this machine answers (the refill's arithmetic is tests/unit/page-agent/rate-limit.test.ts's;
+      // the page's turns between slices are the next test's).
+      const realNow = performance.now;
+      const instant = realNow.call(performance);
+      performance.now = () => instant;
+      try {
+        const flood = Array.from({ length: 2_000 }, (_, i) => (i % 2 ? { op: 'title' } : { op: 'query', sel: `li.item:nth-child(${(i % 200) + 1})` }));
+        const rounds = await Promise.all(Array.from({ length: 5 }, () => pa.exec(scope, flood)));
+        const other = await pa.exec({ ...scope, id: 'otherremix1' }, [{ op: 'title' }, { op: 'query', sel: '#para' }]);
+        const codes = rounds.flat().map((r) => (r.ok ? 'ok' : r.refusal!.code));
+        return {
+          ok: codes.filter((c) => c === 'ok').length,
+          limited: codes.filter((c) => c === 'RATE_LIMITED').length,
+          otherCodes: codes.filter((c) => c !== 'ok' && c !== 'RATE_LIMITED'),
+          otherOk: other.every((r) => r.ok),
+        };
+      } finally {
+        performance.now = realNow;
+      }
     }, SCOPE);
     expect(stats.otherCodes).toEqual([]);
-    expect(stats.ok + stats.limited).toBe(10_000);
-    // The budget: a burst of 4000, then 4000 a second.
-    expect(stats.ok).toBeGreaterThanOrEqual(4_000);
-    // What the refill can have admitted while the flood was answered: it grows with the time the machine took,
-    // so a slow or busy machine loosens this bound rather than failing it.
-    const admittedAtMost = 4_000 + Math.ceil((4_000 * stats.elapsed) / 1000) + 10;
-    expect(stats.ok).toBeLessThanOrEqual(admittedAtMost);
-    expect(stats.limited).toBeGreaterThanOrEqual(10_000 - admittedAtMost);
+    // The budget's burst, and not one more.
+    expect(stats.ok).toBe(4_000);
+    expect(stats.limited).toBe(6_000);
     expect(stats.otherOk).toBe(true);
-    // Without slicing the page's timer would wait for the whole flood (all five batches run in one task); with
-    // it, the timer runs between slices.
-    expect(stats.ticksDuring).toBeGreaterThanOrEqual(1);
   });
 
   test('a heavy batch gives the page its thread back between slices', async () => {
