@@ -35,7 +35,7 @@ const PATTERNS = [
 ];
 
 test('matchesUrl agrees with Chromium on every pattern and address', async ({ context, openPage, serviceWorker }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const pages = [];
   for (const url of URLS) {
     const u = new URL(url);

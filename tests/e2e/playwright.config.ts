@@ -18,14 +18,16 @@ export default defineConfig({
   // fails the run.
   retries: 0,
   failOnFlakyTests: true,
-  timeout: 60_000,
-  expect: { timeout: 5_000 },
+  // Deadlines only a hang would miss, also with a second copy of the suite on the same two cores (a browser
+  // restart's rules took over 5 s to be back there).
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   reporter: 'list',
   forbidOnly: !!process.env.CI,
   use: {
     trace: 'off',
-    actionTimeout: 10_000,
-    navigationTimeout: 15_000,
+    actionTimeout: 30_000,
+    navigationTimeout: 30_000,
   },
   // A test whose remixlets spin the CPU on purpose (floods, busy loops) runs alone, after the rest: on two
   // cores, two such tests side by side, or one beside another test's browser, starve the neighbour it checks

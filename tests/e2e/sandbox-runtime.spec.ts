@@ -147,7 +147,7 @@ async function checkCounts(panel: Page, id: string): Promise<Array<{ checks: num
 const HOPELESS = `rmx.keep('never holds', { check: () => false, repair: () => {} });`;
 
 test('rmx.keep holds a change on a site that redraws it, across history navigation, and backs off a repair that never holds', async ({ openPage, openExtensionPage, tabIdOf }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const page = await openPage('spa.test', '/');
   const { panel, ids } = await installOn(page, tabIdOf, openExtensionPage, [
     { name: 'Keeper', matches: ['*://spa.test/*'], script: KEEPER },

@@ -246,7 +246,8 @@ export class SocketWitnesses {
     }
   }
 
-  private push(hit: Omit<SocketHit, 'seq' | 'time' | 'pid' | 'tag' | 'attribution'>): void {
+  /** Records a hit; the promise settles once its sender has been looked up (or could not be). */
+  private push(hit: Omit<SocketHit, 'seq' | 'time' | 'pid' | 'tag' | 'attribution'>): Promise<void> {
     const rec: SocketHit = { seq: ++this.seq, time: Date.now(), ...hit };
     this.hitsLog.push(rec);
     const p = attribute(hit.channel, hit.from.port, hit.port)
@@ -258,6 +259,7 @@ export class SocketWitnesses {
         this.pending.delete(p);
       });
     this.pending.add(p);
+    return p;
   }
 
   private onTcp(sock: Socket, port: number): void {
@@ -267,7 +269,7 @@ export class SocketWitnesses {
     // Record on accept (the sender's socket is alive now, so attribution works); add the
     // first bytes if they arrive promptly.
     const rec = { channel: 'tcp' as const, port, from, bytes: 0, preview: '' };
-    this.push(rec);
+    const attributed = this.push(rec);
     const entry = this.hitsLog[this.hitsLog.length - 1];
     sock.on('data', (chunk: Buffer) => {
       if (!first) {
@@ -280,7 +282,9 @@ export class SocketWitnesses {
     });
     sock.on('error', () => undefined);
     sock.on('close', () => this.sockets.delete(sock));
-    sock.setTimeout(5000, () => sock.destroy());
+    // Held open until its sender is known: on a loaded machine (two suites at once) the /proc walk has taken
+    // longer than the idle timeout, and a socket closed first can no longer be attributed.
+    sock.setTimeout(5000, () => void attributed.finally(() => sock.destroy()));
   }
 
   private onUdp(msg: Buffer, rinfo: dgram.RemoteInfo, port: number, sock: dgram.Socket): void {

@@ -39,7 +39,7 @@ test('no channel reaches a witness from remixlet code, its workers or recovered 
   witness,
   privateUdp: udp,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   // WebTransport is aimed at this test's own UDP witness too (besides the shared one): a datagram there is
   // this test's by construction, so its control can run beside the other worker's tests.
   test.info().annotations.push({ type: 'private UDP witness', description: `${WITNESS_IP}:${udp.port}` });

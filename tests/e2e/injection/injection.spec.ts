@@ -26,7 +26,7 @@ test.describe.configure({ mode: 'parallel' });
 test.describe(`fooled model (${FULL ? 'full matrix' : `seed ${SEED}`}: ${all.length} cases on ${pages.length} pages)`, () => {
   pages.forEach((planted, n) => {
     test(`page ${n + 1}: ${planted.map((c) => c.id).join(' · ')}`, async ({ openPage, openExtensionPage, tabIdOf, sites, witness }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(180_000);
       sites.route(SITE, '/reviews.html', () => ({ headers: { 'content-type': 'text/html; charset=utf-8' }, body: plantedPage(`Lamp reviews ${n + 1}`, planted) }));
       const fooled = new FooledModel(planted, SITE);
       const scripted = new ScriptedModel(fooled.script);

@@ -128,7 +128,7 @@ await status('done');
 `;
 
 test('the hostile CSS corpus through style.css, dom.addStyle and h.setStyle: no load, no script; the benign set untouched', async ({ sites, openPage, openExtensionPage, tabIdOf, witness }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   expect(CORPUS.length).toBeGreaterThan(150);
   expect(ENTRIES.length).toBeGreaterThan(1500);
   await witness.clear();

@@ -142,7 +142,7 @@ await status('done');
 `;
 
 test('the page-policy corpus through the operations it names: each vector refused or neutralised as listed', async ({ sites, openPage, openExtensionPage, tabIdOf, witness }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   expect(Object.keys(STEPS).sort()).toEqual(CORPUS.map((v) => v.id).sort());
   await witness.clear();
   const vectors = CORPUS.map((v) => ({ id: v.id, steps: STEPS[v.id] }));

@@ -68,7 +68,7 @@ interface PageRecord {
 }
 
 test('a flood of ten thousand calls gets typed answers; the page and another remixlet keep working', async ({ sites, openPage, openExtensionPage, tabIdOf, witness }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await witness.clear();
   const body = labPage({}).replace('</body>', PAGE_SCRIPT);
   sites.route('lab.test', '/flood.html', () => ({ headers: { 'content-type': 'text/html; charset=utf-8' }, body }));

@@ -42,7 +42,7 @@ await status('done');
 `;
 
 test('the hostile HTML corpus through h.setHTML: no load, no script, nothing refused left in the page; the benign set untouched', async ({ sites, openPage, openExtensionPage, tabIdOf, witness }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   expect(CORPUS.length).toBeGreaterThan(1000);
   const hostile = CORPUS.map((e) => ({ id: e.id, html: e.payload }));
   const dialogs: string[] = [];

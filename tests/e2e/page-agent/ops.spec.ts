@@ -139,7 +139,7 @@ await status('done');
 `;
 
 test('every dom operation through the real extension, with the page policy holding for each', async ({ sites, openPage, openExtensionPage, tabIdOf, witness, evaluateInOffscreen }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await witness.clear();
   const lab = await runLab({ sites, openPage, openExtensionPage, tabIdOf }, { route: '/ops.html', data: { strings: [STRINGS] }, script: SCRIPT, waitStatus: 'ready' });
   const { page } = lab;

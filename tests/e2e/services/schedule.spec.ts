@@ -131,7 +131,7 @@ test('schedules run fixed actions only, survive a worker restart and the alarms 
 
 test('a schedule set before the browser closes fires after it starts again on the same profile, its alarm re-created from the store if the browser dropped it', async ({ servers, witness, sites, extensionPath }) => {
   // Chromium fires the alarms itself here, at least a minute after they were set (the shortest schedule).
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const { launch, dispose } = relaunchable({ proxyPort: servers.proxy.port, extensionPath, tag: witness.tag });
   const script = `
 const waiting = await rmx.messages();

@@ -25,7 +25,7 @@ ${report('set', `rmx.storage.set('mine', 1)`)}
 `;
 
 test('rmx.storage keeps values per remixlet, under a per-value limit and a quota, and only with the permission', async ({ openPage, openExtensionPage, tabIdOf }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const shop = await openPage('shop.test', '/index.html');
   const tabId = await tabIdOf(shop);
   const keeper = await installWith(openExtensionPage, tabId, { name: 'Keeper', matches: ['*://shop.test/*'], permissions: [perm('storage')], script: KEEPER });

@@ -26,7 +26,7 @@ async function tabTo(page: Page, target: Locator, presses = 30): Promise<void> {
 
 test('the panel, popup and manager have no serious axe violations and work by keyboard alone', async ({ openPage, openExtensionPage, tabIdOf }) => {
   // Eleven axe runs and three pages: 17 s alone, over 60 s at load 12 from other tenants.
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const { page, tabId, panel, install } = await setUp(openPage, openExtensionPage, tabIdOf);
   await allowPermissions(panel, tabId, [{ name: 'storage', reason: 'to remember the title' }]);
   const v1 = await install(retitle('Retitle', 'Remixed Shop', { permissions: [{ name: 'storage', reason: 'to remember the title' }] }));
