@@ -172,12 +172,14 @@ MessagePort.prototype.postMessage = function (...args) { stolen = this; return h
 await rmx.log('hooking the port');
 MessagePort.prototype.postMessage = hook;
 await probe('port stolen', () => (stolen ? 'yes' : 'no'));
-const raw = (message, transfer = []) => new Promise((resolve) => {
+// A forged message must stay unanswered (a second is long enough to show one that would be answered at once);
+// the well-formed call must be answered, and gets a deadline only a hang would miss.
+const raw = (message, transfer = [], wait = 1000) => new Promise((resolve) => {
   const id = 'forged-' + Math.random();
   const onAnswer = (e) => { if (e.data && e.data.id === id) { stolen.removeEventListener('message', onAnswer); resolve(e.data); } };
   stolen.addEventListener('message', onAnswer);
   stolen.postMessage({ ...message, id }, transfer);
-  setTimeout(() => resolve('no answer'), 1000);
+  setTimeout(() => resolve('no answer'), wait);
 });
 await probe('Comlink GET of the host', () => raw({ type: 'GET', path: [] }));
 await probe('Comlink SET on Object.prototype', () => raw({ type: 'SET', path: ['log', '__proto__', '__proto__', 'remixletPolluted'], value: { type: 'RAW', value: secret } }));
@@ -186,7 +188,7 @@ await probe('Comlink APPLY Function', () => raw({ type: 'APPLY', path: ['dom', C
 await probe('Comlink CONSTRUCT', () => raw({ type: 'CONSTRUCT', path: ['dom'], argumentList: [] }));
 await probe('Comlink ENDPOINT', () => raw({ type: 'ENDPOINT' }));
 await probe('Comlink APPLY with a proxy argument', () => { const { port1 } = new MessageChannel(); return raw({ type: 'APPLY', path: ['log'], argumentList: [{ type: 'HANDLER', name: 'proxy', value: port1 }] }, [port1]); });
-await probe('Comlink APPLY log, well formed', () => raw({ type: 'APPLY', path: ['log'], argumentList: [{ type: 'RAW', value: { level: 'info', message: 'said through the stolen port' } }] }));
+await probe('Comlink APPLY log, well formed', () => raw({ type: 'APPLY', path: ['log'], argumentList: [{ type: 'RAW', value: { level: 'info', message: 'said through the stolen port' } }] }, [], 60000));
 await report('recover');
 `;
 
