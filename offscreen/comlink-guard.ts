@@ -1,13 +1,10 @@
 // Context: offscreen document. Stands between a sandbox's port and Comlink. Comlink's expose() would
 // walk any property path a message names (GET, SET, CONSTRUCT, `__proto__`…), so a sandbox that got hold
 // of its own port could read or pollute this realm's prototypes; only a call of one named host method
-// with plain (structured-clone) arguments gets through. Trusts nothing the port carries. A port that
-// floods is reported, so the sandbox can be torn down instead of stalling every other one.
+// with plain (structured-clone) arguments gets through. Trusts nothing the port carries; its budgets are
+// port-guard.ts's, which every message passes first.
 import type { Endpoint } from 'comlink';
-import { RateWindow } from '../contracts/rate-window';
-
-/** Well above what the runtime ever sends (it paces itself to 200 a second); only a hijacked port gets here. */
-export const FLOOD_MESSAGES_PER_SECOND = 2_000;
+import type { GuardedPort } from './port-guard';
 
 export function admissible(data: unknown, ports: readonly MessagePort[], methods: readonly string[]): boolean {
   if (ports.length !== 0 || typeof data !== 'object' || data === null || Array.isArray(data)) return false;
@@ -29,38 +26,31 @@ export function admissible(data: unknown, ports: readonly MessagePort[], methods
 
 export interface GuardEvents {
   onDropped(): void;
-  onFlood(): void;
 }
 
-export function guardedEndpoint(port: MessagePort, methods: readonly string[], events: GuardEvents): Endpoint {
-  const rate = new RateWindow(FLOOD_MESSAGES_PER_SECOND);
-  let flooded = false;
-  const wrapped = new Map<EventListenerOrEventListenerObject, (ev: MessageEvent) => void>();
+/** The endpoint Comlink's expose() listens on: the guarded port's admitted messages, and of those only the admissible calls. */
+export function guardedEndpoint(port: GuardedPort, methods: readonly string[], events: GuardEvents): Endpoint {
+  const stops = new Map<EventListenerOrEventListenerObject, () => void>();
   return {
-    postMessage: (message: unknown, transfer?: Transferable[]) => port.postMessage(message, transfer ?? []),
+    postMessage: (message: unknown, transfer?: Transferable[]) => port.post(message, transfer),
     addEventListener(type: string, listener: EventListenerOrEventListenerObject) {
-      if (type !== 'message') return;
-      const filtered = (ev: MessageEvent) => {
-        if (flooded) return;
-        if (!rate.count()) {
-          flooded = true;
-          events.onFlood();
-          return;
-        }
-        if (!admissible(ev.data, ev.ports, methods)) {
+      if (type !== 'message' || stops.has(listener)) return;
+      const stop = port.listen((data, ports) => {
+        if (!admissible(data, ports, methods)) {
           events.onDropped();
           return;
         }
+        // Comlink reads only `data`: the event it gets is a plain object, never the port's own event.
+        const ev = { data } as MessageEvent;
         if (typeof listener === 'function') listener(ev);
         else listener.handleEvent(ev);
-      };
-      wrapped.set(listener, filtered);
-      port.addEventListener('message', filtered);
+      });
+      stops.set(listener, stop);
     },
     removeEventListener(type: string, listener: EventListenerOrEventListenerObject) {
-      const filtered = wrapped.get(listener);
-      if (type === 'message' && filtered) port.removeEventListener('message', filtered);
+      if (type !== 'message') return;
+      stops.get(listener)?.();
+      stops.delete(listener);
     },
-    start: () => port.start(),
   };
 }

@@ -8,7 +8,8 @@ import type { SandboxCreate } from '../contracts/boundaries/offscreen-worker';
 import type { SandboxBoot, SandboxStart } from '../contracts/boundaries/sandbox-offscreen';
 import type { PageEvent } from '../contracts/dom/ops';
 import { createSandboxHost, HOST_METHODS } from './sandbox-host';
-import { FLOOD_MESSAGES_PER_SECOND, guardedEndpoint } from './comlink-guard';
+import { guardedEndpoint } from './comlink-guard';
+import { SandboxBudget, type GuardedPort } from './port-guard';
 import { dropToken, holdToken, type WorkerConnection } from './worker-client';
 import { SANDBOX_PATH } from './frame-policy';
 import { noteHeld, sandboxFrame, takeSpare } from './spares';
@@ -21,6 +22,8 @@ interface LiveSandbox {
   iframe: HTMLIFrameElement;
   rpc: MessageChannel;
   events: MessageChannel;
+  /** The offscreen end of the events port, read and written only through its guard. */
+  eventsPort: GuardedPort;
   remixletId: string;
 }
 
@@ -39,29 +42,32 @@ export function createSandbox(cmd: z.infer<typeof SandboxCreate>, worker: () => 
   iframe.dataset.remixletId = cmd.remixletId;
   const rpc = new MessageChannel();
   const events = new MessageChannel();
-  const entry: LiveSandbox = { iframe, rpc, events, remixletId: cmd.remixletId };
-  live.set(cmd.sandboxId, entry);
-  if (cmd.hold) noteHeld(cmd.sandboxId, 'waiting');
   const ended = (reason: string) => {
     if (!live.has(cmd.sandboxId)) return;
     void worker().call(cmd.sandboxId, 'sandboxEnded', { reason }).catch(() => undefined);
     destroySandbox(cmd.sandboxId);
   };
+  // Guarded from the start: what the worker sends before the frame has loaded waits in the port for the runtime.
+  const budget = new SandboxBudget(ended);
+  const rpcPort = budget.guard(rpc.port1, 'rpc');
+  const eventsPort = budget.guard(events.port1, 'events');
+  const entry: LiveSandbox = { iframe, rpc, events, eventsPort, remixletId: cmd.remixletId };
+  live.set(cmd.sandboxId, entry);
+  if (cmd.hold) noteHeld(cmd.sandboxId, 'waiting');
   const logWarn = (message: string) => void worker().call(cmd.sandboxId, 'log', { level: 'warn', message }).catch(() => undefined);
   const start = () => {
     const host = createSandboxHost(cmd.sandboxId, worker, (reason) => logWarn(`RATE_LIMITED: ${reason}`));
     let droppedReported = false;
-    const endpoint = guardedEndpoint(rpc.port1, HOST_METHODS, {
+    const endpoint = guardedEndpoint(rpcPort, HOST_METHODS, {
       onDropped: () => {
         if (droppedReported) return;
         droppedReported = true;
         logWarn(`The sandbox sent a message that is not a plain call of one of the host's methods (${HOST_METHODS.join(', ')}); it was dropped, and so will any like it.`);
       },
-      onFlood: () => ended(`it sent more than ${FLOOD_MESSAGES_PER_SECOND} messages in a second`),
     });
     Comlink.expose(host, endpoint);
-    if (BENCH_BUILD) relayBench(cmd.sandboxId, events.port1);
-    entry.stopWatching = watchSandbox(events.port1, () => ended(`its script did not yield for ${STALL_MS / 1000} s (a loop that never awaits); it was stopped`));
+    if (BENCH_BUILD) relayBench(cmd.sandboxId, eventsPort);
+    entry.stopWatching = watchSandbox(eventsPort, () => ended(`its script did not yield for ${STALL_MS / 1000} s (a loop that never awaits); it was stopped`));
     const boot: SandboxBoot = {
       kind: 'remixlet-boot',
       script: cmd.script,
@@ -91,14 +97,14 @@ export function createSandbox(cmd: z.infer<typeof SandboxCreate>, worker: () => 
 }
 
 export function deliverEvent(sandboxId: string, event: PageEvent): void {
-  live.get(sandboxId)?.events.port1.postMessage(event);
+  live.get(sandboxId)?.eventsPort.post(event);
 }
 
 /** A held sandbox's document committed: its script runs now. Sent on the events port, which only the runtime holds; a port message sent before the boot is kept until the runtime takes the port. */
 export function startHeldSandbox(sandboxId: string, page: SandboxStart['start']): void {
   const start: SandboxStart = { start: page };
   noteHeld(sandboxId, 'started');
-  live.get(sandboxId)?.events.port1.postMessage(start);
+  live.get(sandboxId)?.eventsPort.post(start);
 }
 
 export function destroySandbox(sandboxId: string): void {

@@ -1,20 +1,25 @@
 // Context: offscreen document. Tears down a sandbox whose script stopped yielding (a loop that never
 // awaits pins a CPU core and starves every other remixlet and the page on a small machine). Trusts nothing
-// from the sandbox but a well-formed reply to its own question. Judged per question, not per tick, so a
-// throttled timer in this hidden document never counts as a stall.
-import { HeartbeatReply } from '../contracts/boundaries/sandbox-offscreen';
+// from the sandbox but a well-formed reply to its own question, read through the port's guard. Judged per
+// question, not per tick, so a throttled timer in this hidden document never counts as a stall.
+import type { GuardedPort } from './port-guard';
 
 export const STALL_MS = 4_000;
 const TICK_MS = 1_000;
 
-export function watchSandbox(eventsPort: MessagePort, onStall: () => void): () => void {
+/** The reply's one number, checked by hand: this runs for every message on the events port, and a schema's failed parse builds an error. */
+function replyTo(data: unknown): number | undefined {
+  if (typeof data !== 'object' || data === null || Object.getPrototypeOf(data) !== Object.prototype) return undefined;
+  const n = (data as { heartbeatReply?: unknown }).heartbeatReply;
+  return Number.isSafeInteger(n) ? (n as number) : undefined;
+}
+
+export function watchSandbox(eventsPort: GuardedPort, onStall: () => void): () => void {
   let seq = 0;
   let pending: { seq: number; sentAt: number } | undefined;
-  eventsPort.addEventListener('message', (e: MessageEvent) => {
-    const reply = HeartbeatReply.safeParse(e.data);
-    if (reply.success && pending?.seq === reply.data.heartbeatReply) pending = undefined;
+  eventsPort.listen((data) => {
+    if (pending !== undefined && replyTo(data) === pending.seq) pending = undefined;
   });
-  eventsPort.start();
   const timer = setInterval(() => {
     const now = Date.now();
     if (pending) {
@@ -26,7 +31,7 @@ export function watchSandbox(eventsPort: MessagePort, onStall: () => void): () =
     }
     seq += 1;
     pending = { seq, sentAt: now };
-    eventsPort.postMessage({ heartbeat: seq });
+    eventsPort.post({ heartbeat: seq });
   }, TICK_MS);
   return () => clearInterval(timer);
 }

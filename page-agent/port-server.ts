@@ -7,6 +7,7 @@
 import { TRPCError } from '@trpc/server';
 import { isObservable, type Unsubscribable } from '@trpc/server/observable';
 import { pageAgentRouter } from './router';
+import { RemixletRefusal } from '../contracts/refusals';
 
 type Message = { trpc?: { id?: unknown; jsonrpc?: unknown; method?: unknown; params?: { path?: unknown; input?: unknown } } };
 
@@ -47,8 +48,15 @@ export function servePort(port: chrome.runtime.Port): (message: unknown) => void
     const send = (response: object) => {
       try {
         port.postMessage({ trpc: { id, jsonrpc, ...response } });
-      } catch {
-        // The port closed while this request ran; nobody is waiting for the answer.
+      } catch (e) {
+        // The port closed while this request ran (nobody is waiting), or the answer could not be sent (larger
+        // than a port message may be): the caller still gets an answer, a refusal that says so.
+        const refusal = new RemixletRefusal('READ_TOO_LARGE', `The page's answer could not be sent back (${e instanceof Error ? e.message.slice(0, 200) : 'unknown'}); ask for less at once.`);
+        try {
+          port.postMessage({ trpc: { id, jsonrpc, error: core.getErrorShape({ error: errorOf(refusal), type: 'query', path, input: undefined, ctx: {} }) } });
+        } catch {
+          // Closed: nobody is waiting for the answer.
+        }
       }
     };
     const path = typeof trpc.params?.path === 'string' ? trpc.params.path : undefined;

@@ -1,9 +1,11 @@
 // Context: remixlet runtime, benchmark builds only. Times empty messages over the same hops a dom call
 // takes (sandbox worker → offscreen → worker → page agent and back), raw: no Comlink, tRPC or zod.
-export function installBenchFloor(eventsPort: MessagePort): void {
+import type { SealedPort } from './sealed-port';
+
+export function installBenchFloor(eventsPort: SealedPort): void {
   const waiting = new Map<number, () => void>();
-  eventsPort.addEventListener('message', (e: MessageEvent) => {
-    const pong = (e.data as { benchPong?: unknown } | null)?.benchPong;
+  eventsPort.listen((data) => {
+    const pong = (data as { benchPong?: unknown } | null)?.benchPong;
     if (typeof pong === 'number') waiting.get(pong)?.();
   });
   let next = 0;
@@ -14,7 +16,7 @@ export function installBenchFloor(eventsPort: MessagePort): void {
         waiting.delete(i);
         resolve();
       });
-      eventsPort.postMessage({ benchPing: i });
+      eventsPort.post({ benchPing: i });
     });
   Object.defineProperty(globalThis, 'remixletBenchFloor', {
     value: async (n: number): Promise<number[]> => {

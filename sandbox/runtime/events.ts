@@ -1,6 +1,9 @@
 // Context: remixlet runtime (dedicated worker). Receives page events on the sandbox's own events port
 // (parsed: the port is only as trustworthy as the offscreen host) and hands them to the remixlet's handlers.
 import { PageEvent, type Handle } from '../../contracts/dom/ops';
+import type { SealedPort } from './sealed-port';
+
+const hasOwn = Object.hasOwn;
 
 export interface PageEventCopy {
   type: string;
@@ -17,14 +20,14 @@ export class EventRouter {
   private readonly changeListeners = new Set<(kind: 'mutated' | 'navigated') => void>();
   pageUrl: string;
 
-  constructor(port: MessagePort, initialUrl: string, private readonly onHandlerError: (e: unknown) => void) {
+  constructor(port: SealedPort, initialUrl: string, private readonly onHandlerError: (e: unknown) => void) {
     this.pageUrl = initialUrl;
-    port.onmessage = (msg: MessageEvent) => {
+    port.listen((data) => {
       // Heartbeats share this port: only a message with a kind is parsed (a failed parse builds an error).
-      if (typeof msg.data !== 'object' || msg.data === null || !('kind' in msg.data)) return;
-      const parsed = PageEvent.safeParse(msg.data);
+      if (typeof data !== 'object' || data === null || !hasOwn(data, 'kind')) return;
+      const parsed = PageEvent.safeParse(data);
       if (parsed.success) this.dispatch(parsed.data);
-    };
+    });
   }
 
   private guard(fn: () => void): void {

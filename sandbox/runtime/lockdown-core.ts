@@ -51,6 +51,8 @@ export function lockdownCore(config: CoreConfig): void {
   const NativeWorker = g.Worker as (new (url: string, options?: WorkerOptions) => Worker) | undefined;
   const nativeSetTimeout = setTimeout;
   const nativeSetInterval = setInterval;
+  // Taken now: a Function.prototype.call replaced later would otherwise be handed the native timers.
+  const apply = Reflect.apply;
 
   for (const [name, message] of Object.entries(config.replaced)) lockOn(g, name, thrower(name, message));
   for (const [name, message] of Object.entries(config.runtimeOnly)) lockOn(g, name, thrower(name, message));
@@ -68,7 +70,7 @@ export function lockdownCore(config: CoreConfig): void {
   const refuseStrings = (native: (handler: () => void, ...rest: unknown[]) => unknown) =>
     function (this: unknown, handler: unknown, ...rest: unknown[]) {
       if (typeof handler !== 'function') throw new TypeError(config.stringTimer);
-      return native.call(g, handler as () => void, ...rest);
+      return apply(native, g, [handler, ...rest]);
     };
   lockOn(g, 'setTimeout', { value: refuseStrings(nativeSetTimeout as never), writable: false });
   lockOn(g, 'setInterval', { value: refuseStrings(nativeSetInterval as never), writable: false });
@@ -77,13 +79,13 @@ export function lockdownCore(config: CoreConfig): void {
     // A worker gets this prelude ahead of its code, so only blobs made here (whose content is known) can start one.
     const blobs = new Map<string, Blob>();
     const createObjectURL = function createObjectURL(obj: Blob | MediaSource): string {
-      const url = nativeCreate.call(URL, obj);
+      const url = apply(nativeCreate, URL, [obj]) as string;
       if (obj instanceof NativeBlob) blobs.set(url, obj);
       return url;
     };
     const revokeObjectURL = function revokeObjectURL(url: string): void {
       blobs.delete(String(url));
-      nativeRevoke.call(URL, url);
+      apply(nativeRevoke, URL, [url]);
     };
     Object.defineProperty(URL, 'createObjectURL', { value: createObjectURL, writable: false, configurable: false });
     Object.defineProperty(URL, 'revokeObjectURL', { value: revokeObjectURL, writable: false, configurable: false });
@@ -92,7 +94,7 @@ export function lockdownCore(config: CoreConfig): void {
       if (!new.target) throw new TypeError("Failed to construct 'Worker': Please use the 'new' operator.");
       const blob = blobs.get(String(url));
       if (!blob) throw new TypeError(config.workerRefused);
-      const withPrelude = nativeCreate.call(URL, new NativeBlob([prelude, blob], { type: 'text/javascript' }));
+      const withPrelude = apply(nativeCreate, URL, [new NativeBlob([prelude, blob], { type: 'text/javascript' })]) as string;
       const name = options && typeof options === 'object' && options.name !== undefined ? String(options.name) : '';
       return new NativeWorker(withPrelude, { name });
     };

@@ -12,6 +12,7 @@ import { limitLog } from './log-limit';
 import { BENCH_BUILD } from '../../contracts/build-flags';
 import { installBenchFloor } from './bench-floor';
 import { answerHeartbeats } from './heartbeat';
+import { comlinkEndpoint, sealPort, type SealedPort } from './sealed-port';
 
 // Taken before lockdown and before remixlet code can replace them.
 const createObjectURL = URL.createObjectURL.bind(URL);
@@ -48,8 +49,8 @@ function start(event: MessageEvent): void {
   if (!parsed.success || event.ports.length !== 2) return;
   const boot = parsed.data;
   Object.assign(page, boot.page);
-  const [rpcPort, eventsPort] = event.ports as [MessagePort, MessagePort];
-  const host = Comlink.wrap<SandboxHost>(rpcPort);
+  const [rpcPort, eventsPort] = (event.ports as [MessagePort, MessagePort]).map(sealPort) as [SealedPort, SealedPort];
+  const host = Comlink.wrap<SandboxHost>(comlinkEndpoint(rpcPort));
   let log: ReturnType<typeof limitLog> = () => Promise.resolve();
   const bridge = new Bridge(host, timer, (reason) => void log('warn', `RATE_LIMITED: ${reason}`).catch(() => undefined));
   log = limitLog((level, message) => bridge.call('log', { level, message }), timer);
@@ -99,15 +100,14 @@ function start(event: MessageEvent): void {
   // Held until its navigation commits (worker/sandboxes.ts; the page agent answers dom calls from the runAt
   // on): everything above is ready, so the script's first call pays only for itself. The start message
   // comes on the events port, which remixlet code cannot reach.
-  const onStart = (e: MessageEvent) => {
-    const start = SandboxStart.safeParse(e.data);
+  const stopListening = eventsPort.listen((data) => {
+    const start = SandboxStart.safeParse(data);
     if (!start.success) return;
-    eventsPort.removeEventListener('message', onStart);
+    stopListening();
     page.title = start.data.start.title;
     if (start.data.start.url !== events.pageUrl) events.pageUrl = start.data.start.url;
     run();
-  };
-  eventsPort.addEventListener('message', onStart);
+  });
 }
 
 self.addEventListener('message', start, { once: true });

@@ -122,8 +122,15 @@ function record(tabId: number, documentId: string, entries: ObservedResponse[], 
     // Bounded per host: the oldest entry of the same host goes first.
     const sameHost = list.filter((e) => covers(host, e.url));
     if (sameHost.length > SERVICE_LIMITS.observeKeptPerHost) list.splice(list.indexOf(sameHost[0]!), 1);
-    void deliverNew(tabId, documentId, entry.data);
+    const delivery = deliverNew(tabId, documentId, entry.data).finally(() => inFlight.delete(delivery));
+    inFlight.add(delivery);
   }
+}
+
+/** Deliveries under way: a caller that must know every entry received so far has reached its sandboxes waits for them. */
+const inFlight = new Set<Promise<void>>();
+export async function deliveriesSettled(): Promise<void> {
+  while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
 }
 
 async function deliverNew(tabId: number, documentId: string, entry: ObservedResponse): Promise<void> {

@@ -109,6 +109,17 @@ for (const line of lines) await rmx.log(line);
 await report('nested');
 `;
 
+/** Comlink's endpoint, caught as Comlink files it in a WeakMap on the next call (rmx.log). */
+const STEAL_ENDPOINT = String.raw`
+let stolen;
+{
+  const set = WeakMap.prototype.set;
+  WeakMap.prototype.set = function (key, value) { if (!stolen && key && typeof key.postMessage === 'function') stolen = key; return set.call(this, key, value); };
+  await rmx.log('hooking the endpoint');
+  WeakMap.prototype.set = set;
+}
+`;
+
 /** Tricks to get the real globals back, and to use them if they worked. */
 export const RECOVER = String.raw`${PROBE_KIT}${TARGETS}
 const NAMES = ['fetch', 'XMLHttpRequest', 'WebSocket', 'EventSource', 'WebTransport', 'importScripts', 'RTCPeerConnection', 'webkitRTCPeerConnection', 'postMessage'];
@@ -165,13 +176,20 @@ await probe('dom and rmx are frozen', () => { 'use strict'; dom.query = () => 1;
 await probe('runtime internals', () => [typeof globalThis.__remixletFailed, Object.getOwnPropertyNames(dom).join('+'), Object.getOwnPropertyNames(rmx).join('+')].join(' | '));
 await probe('recovered and used', () => used.join(',') || 'nothing');
 
-// The offscreen host's port: steal it by hooking MessagePort.prototype.postMessage, then speak Comlink raw.
-let stolen;
-const hook = MessagePort.prototype.postMessage;
-MessagePort.prototype.postMessage = function (...args) { stolen = this; return hook.apply(this, args); };
-await rmx.log('hooking the port');
-MessagePort.prototype.postMessage = hook;
-await probe('port stolen', () => (stolen ? 'yes' : 'no'));
+// The runtime's ports: hooking the port methods catches nothing (the runtime took its natives first).
+const caughtPorts = [];
+{
+  const hook = MessagePort.prototype.postMessage;
+  MessagePort.prototype.postMessage = function (...args) { caughtPorts.push(this); return hook.apply(this, args); };
+  await rmx.log('hooking the port');
+  await dom.url();
+  MessagePort.prototype.postMessage = hook;
+}
+await probe('port stolen', () => (caughtPorts.length ? 'yes' : 'no'));
+// Comlink keeps its endpoint in a WeakMap of this realm: hooking WeakMap.prototype.set hands it over. It is
+// the runtime's stand-in for the rpc port, so what it can send is what the offscreen guard sees.
+${STEAL_ENDPOINT}
+await probe('Comlink endpoint stolen', () => (stolen ? (stolen instanceof MessagePort ? 'the port itself' : 'a stand-in') : 'no'));
 // A forged message must stay unanswered (a second is long enough to show one that would be answered at once);
 // the well-formed call must be answered, and gets a deadline only a hang would miss.
 const raw = (message, transfer = [], wait = 1000) => new Promise((resolve) => {
@@ -192,12 +210,89 @@ await probe('Comlink APPLY log, well formed', () => raw({ type: 'APPLY', path: [
 await report('recover');
 `;
 
-/** Floods its own stolen port: the offscreen host tears the sandbox down rather than stall the others. */
+/** Floods through the stolen Comlink endpoint: the offscreen host tears the sandbox down rather than stall the others. */
 export const PORT_FLOOD = String.raw`
-let stolen;
-const hook = MessagePort.prototype.postMessage;
-MessagePort.prototype.postMessage = function (...args) { stolen = this; return hook.apply(this, args); };
+${STEAL_ENDPOINT}
 await rmx.log('flooding');
-MessagePort.prototype.postMessage = hook;
 for (let i = 0; i < 5000; i++) stolen.postMessage({ id: 'f' + i, type: 'GET', path: ['dom'] });
+`;
+
+/** A neighbour: one page read after another, all of them answered, while the others flood. */
+export const NEIGHBOUR = String.raw`
+let answered = 0;
+for (let i = 0; i < 300; i++) if ((await dom.url()).startsWith('http')) answered++;
+await rmx.log('neighbour answered ' + answered + ' of 300');
+`;
+
+/** Many messages of 8 MB each through the stolen endpoint: few in count, far past the bytes a second. */
+export const BYTE_FLOOD = String.raw`
+${STEAL_ENDPOINT}
+const chunk = 'x'.repeat(4_000_000);
+await rmx.log('flooding with bytes');
+for (let i = 0; i < 40; i++) stolen.postMessage({ id: 'b' + i, type: 'APPLY', path: ['log'], argumentList: [{ type: 'RAW', value: { level: 'info', message: chunk } }] });
+`;
+
+/** One message of 80 MB through the stolen endpoint. */
+export const HUGE_MESSAGE = String.raw`
+${STEAL_ENDPOINT}
+await rmx.log('sending one huge message');
+stolen.postMessage({ id: 'h', type: 'APPLY', path: ['log'], argumentList: [{ type: 'RAW', value: { level: 'info', message: 'x'.repeat(40_000_000) } }] });
+`;
+
+/** Bytes through the public API alone: 700 texts of 99 KB, each its own (so no run merges them), in one tick. */
+export const API_BYTE_FLOOD = String.raw`
+const filler = 'y'.repeat(99_000);
+const target = await dom.query('body');
+await rmx.log('flooding through dom');
+const calls = [];
+for (let i = 0; i < 700; i++) calls.push(target.setText(String(i).padStart(6, '0') + filler).catch(() => undefined));
+await Promise.all(calls);
+`;
+
+/** Every port, listener and message-event member of this realm made to throw: the runtime's own messages must still flow. */
+export const WRECKER = String.raw`
+const wreck = (proto, names) => {
+  for (const name of names) {
+    const d = Object.getOwnPropertyDescriptor(proto, name);
+    if (!d) continue;
+    const boom = function () { throw new Error('wrecked ' + name); };
+    Object.defineProperty(proto, name, d.get ? { ...d, get: boom } : { ...d, value: boom });
+  }
+};
+wreck(MessagePort.prototype, ['postMessage', 'start', 'close', 'addEventListener', 'removeEventListener', 'onmessage']);
+wreck(EventTarget.prototype, ['addEventListener', 'removeEventListener', 'dispatchEvent']);
+wreck(MessageEvent.prototype, ['data', 'ports', 'source', 'origin']);
+wreck(Event.prototype, ['target', 'currentTarget', 'srcElement', 'composedPath', 'stopImmediatePropagation']);
+Reflect.apply = function () { throw new Error('wrecked Reflect.apply'); };
+Object.hasOwn = function () { throw new Error('wrecked Object.hasOwn'); };
+Number.isSafeInteger = function () { throw new Error('wrecked Number.isSafeInteger'); };
+// Six heartbeats' time (the watchdog stops a sandbox that leaves one unanswered for four seconds).
+await new Promise((resolve) => setTimeout(resolve, 6000));
+await rmx.log('wrecker still answered at ' + (await dom.url()));
+`;
+
+/** Every port, listener and message-event member, and the builtins a library files an endpoint in, recorded: the runtime's ports must not show up. */
+export const HOOKS = String.raw`
+const seen = [];
+const note = (x) => { seen[seen.length] = x; };
+const record = (proto, names) => {
+  for (const name of names) {
+    const d = Object.getOwnPropertyDescriptor(proto, name);
+    if (!d) continue;
+    if (d.get) Object.defineProperty(proto, name, { ...d, get() { note(this); return d.get.call(this); } });
+    else if (typeof d.value === 'function') Object.defineProperty(proto, name, { ...d, value(...args) { note(this); for (const a of args) note(a); return d.value.apply(this, args); } });
+  }
+};
+record(MessagePort.prototype, ['postMessage', 'start', 'close', 'addEventListener', 'removeEventListener']);
+record(EventTarget.prototype, ['addEventListener', 'removeEventListener', 'dispatchEvent']);
+record(MessageEvent.prototype, ['data', 'ports', 'source']);
+record(Event.prototype, ['target', 'currentTarget', 'composedPath']);
+record(WeakMap.prototype, ['set', 'get', 'has']);
+record(Map.prototype, ['set', 'get']);
+record(FinalizationRegistry.prototype, ['register']);
+await new Promise((resolve) => setTimeout(resolve, 3000));
+const url = await dom.url();
+const ports = seen.filter((x) => x instanceof MessagePort).length;
+const events = seen.filter((x) => x instanceof MessageEvent).length;
+await rmx.log('hooks caught ' + ports + ' ports and ' + events + ' port events; the page is ' + url);
 `;

@@ -5,7 +5,17 @@ import { joinChangeReports } from '../../../page-agent/reports';
 import type { PageReport } from '../../../contracts/boundaries/worker-page-agent';
 import { PageReport as PageReportSchema } from '../../../contracts/boundaries/worker-page-agent';
 
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 5));
+/** An emit that records, and the next report it receives, awaited (it comes after the current task, however long that takes here). */
+function recorder() {
+  const out: PageReport[] = [];
+  let waiting: (() => void) | undefined;
+  const emit = (r: PageReport) => {
+    out.push(r);
+    waiting?.();
+  };
+  const nextReport = () => new Promise<void>((resolve) => (waiting = resolve));
+  return { out, emit, nextReport };
+}
 
 describe('joinChangeReports', () => {
   test('the reports of every watching remixlet go as one message, at once', () => {
@@ -27,16 +37,19 @@ describe('joinChangeReports', () => {
   });
 
   test('when some watchers did not report, the others go after the current task', async () => {
-    const out: PageReport[] = [];
-    const emit = joinChangeReports((r) => out.push(r), () => 3);
+    const { out, emit: record, nextReport } = recorder();
+    const emit = joinChangeReports(record, () => 3);
+    let next = nextReport();
     emit({ kind: 'mutated', remixletId: 'remixleta' });
     emit({ kind: 'mutated', remixletId: 'remixleta' });
     emit({ kind: 'mutated', remixletId: 'remixletb' });
     expect(out).toEqual([]);
-    await nextTask();
+    await next;
     expect(out).toEqual([{ kind: 'mutatedMany', remixletIds: ['remixleta', 'remixletb'] }]);
+    next = nextReport();
     emit({ kind: 'mutated', remixletId: 'remixletc' });
-    await nextTask();
+    expect(out).toHaveLength(1);
+    await next;
     expect(out.slice(1)).toEqual([{ kind: 'mutated', remixletId: 'remixletc' }]);
   });
 

@@ -95,7 +95,7 @@ describe('a half-typed message', () => {
     expect(reloaded.state.unsent).toBe('hide the promo ban');
 
     void reloaded.send(reloaded.state.unsent);
-    await vi.waitFor(() => expect(turns).toHaveLength(1));
+    await vi.waitFor(() => expect(turns).toHaveLength(1), { timeout: 60_000 });
     expect(reloaded.state.unsent).toBe('');
     await settled();
     const again = createChat(TAB);
@@ -138,7 +138,7 @@ describe('Stop', () => {
     expect(chat.state.working).toBe(true);
     chat.stop();
     release(ready);
-    await vi.waitFor(() => expect(chat.state.working).toBe(false));
+    await vi.waitFor(() => expect(chat.state.working).toBe(false), { timeout: 60_000 });
     await sending;
     expect(turns.every((t) => t.signal.aborted)).toBe(true);
     expect(chat.state.working).toBe(false);
@@ -151,7 +151,7 @@ describe('New chat', () => {
     const chat = createChat(TAB);
     expect(chat.newChatWarning()).toBeUndefined();
     void chat.send('make a banner');
-    await vi.waitFor(() => expect(turns).toHaveLength(1));
+    await vi.waitFor(() => expect(turns).toHaveLength(1), { timeout: 60_000 });
     toolCtx!.draft.set({ 'manifest.json': JSON.stringify({ name: 'Promo hider' }), 'script.js': '' });
     expect(chat.newChatWarning()).toBe('Start a new chat? The running turn stops, and this conversation and the unsaved draft of "Promo hider" will be cleared.');
     turns[0]!.finish({});
@@ -162,7 +162,7 @@ describe('New chat', () => {
   it('leaves the new chat alone when the replaced turn finishes afterwards', async () => {
     const chat = createChat(TAB);
     void chat.send('make a banner');
-    await vi.waitFor(() => expect(turns).toHaveLength(1));
+    await vi.waitFor(() => expect(turns).toHaveLength(1), { timeout: 60_000 });
     await chat.newChat();
     expect(turns[0]!.signal.aborted).toBe(true);
     turns[0]!.finish({ outcome: 'stopped', messages: [{ role: 'user', content: 'make a banner' }] as never });
@@ -171,14 +171,14 @@ describe('New chat', () => {
     expect(chat.state.working).toBe(false);
 
     void chat.send('second');
-    await vi.waitFor(() => expect(turns).toHaveLength(2));
+    await vi.waitFor(() => expect(turns).toHaveLength(2), { timeout: 60_000 });
     expect(turns[1]!.history).toEqual([{ role: 'user', content: 'second' }]);
   });
 
   it('takes nothing from the replaced turn that is still streaming: no text, tool rows or draft reach the new chat', async () => {
     const chat = createChat(TAB);
     void chat.send('make a banner');
-    await vi.waitFor(() => expect(turns).toHaveLength(1));
+    await vi.waitFor(() => expect(turns).toHaveLength(1), { timeout: 60_000 });
     const replaced = { events: turns[0]!.events, draft: toolCtx!.draft };
     await chat.newChat();
     replaced.events.text('late words');
@@ -190,7 +190,7 @@ describe('New chat', () => {
     expect(chat.state.draft).toEqual({});
 
     void chat.send('second');
-    await vi.waitFor(() => expect(turns).toHaveLength(2));
+    await vi.waitFor(() => expect(turns).toHaveLength(2), { timeout: 60_000 });
     expect(turns[1]!.history).toEqual([{ role: 'user', content: 'second' }]);
   });
 });

@@ -3,6 +3,7 @@
 // navigation never overwrites it).
 import { describe, expect, it, vi } from 'vitest';
 import { EventRouter } from '../../../sandbox/runtime/events';
+import { sealPort } from '../../../sandbox/runtime/sealed-port';
 import { createRmx } from '../../../sandbox/runtime/rmx';
 import { expandResults, type WireOp } from '../../../contracts/dom/runs';
 import type { DomOp } from '../../../contracts/dom/ops';
@@ -25,7 +26,7 @@ function runtime(titles: string[]) {
   });
   const bridge = bridgeOver(hostWith(dom));
   const channel = new MessageChannel();
-  const events = new EventRouter(channel.port1, 'https://shop.test/a', () => undefined);
+  const events = new EventRouter(sealPort(channel.port1), 'https://shop.test/a', () => undefined);
   const page = { url: 'https://shop.test/a', title: 'Page A' };
   const rmx = createRmx(bridge, events, page, (fn) => setTimeout(fn, 0));
   const navigate = (url: string) => channel.port2.postMessage({ kind: 'navigated', url });
@@ -38,21 +39,21 @@ describe('rmx.page after a single-page-app navigation', () => {
     const { rmx, navigate, gates, close } = runtime(['Page B']);
     expect(rmx.page).toEqual({ url: 'https://shop.test/a', title: 'Page A' });
     navigate('https://shop.test/b');
-    await vi.waitFor(() => expect(gates).toHaveLength(1));
+    await vi.waitFor(() => expect(gates).toHaveLength(1), { timeout: 60_000 });
     expect(rmx.page.url).toBe('https://shop.test/b');
     gates[0]!();
-    await vi.waitFor(() => expect(rmx.page.title).toBe('Page B'));
+    await vi.waitFor(() => expect(rmx.page.title).toBe('Page B'), { timeout: 60_000 });
     close();
   });
 
   it('keeps the title of the latest navigation when an earlier one answers last', async () => {
     const { rmx, navigate, gates, answered, close } = runtime(['Page B', 'Page C']);
     navigate('https://shop.test/b');
-    await vi.waitFor(() => expect(gates).toHaveLength(1));
+    await vi.waitFor(() => expect(gates).toHaveLength(1), { timeout: 60_000 });
     navigate('https://shop.test/c');
-    await vi.waitFor(() => expect(gates).toHaveLength(2));
+    await vi.waitFor(() => expect(gates).toHaveLength(2), { timeout: 60_000 });
     gates[1]!();
-    await vi.waitFor(() => expect(rmx.page.title).toBe('Page C'));
+    await vi.waitFor(() => expect(rmx.page.title).toBe('Page C'), { timeout: 60_000 });
     gates[0]!();
     await answered(0);
     // Every microtask queued by that answer has run once a macrotask has.

@@ -4,6 +4,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MessageChannel } from 'node:worker_threads';
 import { STALL_MS, watchSandbox } from '../../../offscreen/watchdog';
 import { answerHeartbeats } from '../../../sandbox/runtime/heartbeat';
+import { sealPort } from '../../../sandbox/runtime/sealed-port';
+import { SandboxBudget } from '../../../offscreen/port-guard';
+
+const guarded = (port: unknown) => new SandboxBudget(() => undefined).guard(port as globalThis.MessagePort, 'events');
 
 afterEach(() => vi.useRealTimers());
 
@@ -14,12 +18,12 @@ describe('watchdog', () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
     const answering = new MessageChannel();
     const silent = new MessageChannel();
-    answerHeartbeats(answering.port2 as unknown as globalThis.MessagePort);
+    answerHeartbeats(sealPort(answering.port2 as unknown as globalThis.MessagePort));
     silent.port2.start();
     let answeringStalled = false;
     let silentStalled = false;
-    const stopA = watchSandbox(answering.port1 as unknown as globalThis.MessagePort, () => (answeringStalled = true));
-    watchSandbox(silent.port1 as unknown as globalThis.MessagePort, () => (silentStalled = true));
+    const stopA = watchSandbox(guarded(answering.port1), () => (answeringStalled = true));
+    watchSandbox(guarded(silent.port1), () => (silentStalled = true));
     for (let t = 0; t < STALL_MS + 3_000; t += 1_000) {
       vi.advanceTimersByTime(1_000);
       await flush();

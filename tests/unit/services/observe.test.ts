@@ -9,7 +9,7 @@ import { tokens } from '../../../worker/tokens';
 import { decide, save } from '../../../worker/activation';
 import { createApproval } from '../../../worker/approvals';
 import { subscribeOffscreen } from '../../../worker/offscreen-host';
-import { onRecorderMessage } from '../../../worker/services/observe';
+import { deliveriesSettled, onRecorderMessage } from '../../../worker/services/observe';
 import type { OffscreenCommand } from '../../../contracts/boundaries/offscreen-worker';
 
 const TAB = 9;
@@ -33,7 +33,7 @@ const ask = async (message: unknown, from: chrome.runtime.MessageSender) => {
     const handled = onRecorderMessage(message, from, resolve);
     if (!handled) resolve('not handled');
   });
-  await new Promise((r) => setTimeout(r, 10));
+  await deliveriesSettled();
   return answer;
 };
 const delivered = () =>

@@ -22,8 +22,12 @@ function storeNamesOf(dbName: string): Promise<string[]> {
   });
 }
 
-/** Settles with the value or 'hung' after a second: a store whose first call never settles shows as 'hung'. */
-const within = <T>(p: Promise<T>) => Promise.race([p, new Promise<'hung'>((r) => setTimeout(() => r('hung'), 1_000))]);
+/** Settles with the value or 'hung' after 30 s (only a hang misses that): a store whose first call never settles shows as 'hung'. */
+const within = <T>(p: Promise<T>) => {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const hung = new Promise<'hung'>((r) => (timer = setTimeout(() => r('hung'), 30_000)));
+  return Promise.race([p, hung]).finally(() => clearTimeout(timer));
+};
 
 describe('forageStores', () => {
   it('six stores of a fresh database, first used at the same moment, all answer', async () => {
