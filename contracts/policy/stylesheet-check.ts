@@ -200,9 +200,10 @@ function crossCheckWithCssTree(css: string, mode: Mode, opts: StyleSheetOptions,
       });
     } catch (e) {
       // Last resort: nestingBeyond keeps deep sheets away from css-tree, so a stack overflow here is a shape
-      // it does not count; that sheet is refused, never half-checked, and never a crash.
-      if (!(e instanceof RangeError)) throw e;
-      s.findings.push({ offset: 0, end: 1, code: 'STYLE_SYNTAX', reason: 'the stylesheet is nested too deeply to check; flatten it.' });
+      // it does not count, and any other throw a shape the parser does not expect; either way that sheet is
+      // refused, never half-checked, and never a crash.
+      const why = e instanceof RangeError ? 'the stylesheet is nested too deeply to check; flatten it.' : 'the stylesheet could not be read by the checker; simplify it.';
+      s.findings.push({ offset: 0, end: 1, code: 'STYLE_SYNTAX', reason: why });
       return undefined;
     }
   }
