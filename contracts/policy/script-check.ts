@@ -354,12 +354,13 @@ interface HtmlAddress {
 
 /**
  * The src and href values in markup made of literal pieces with run-time holes between them, read tag by
- * tag as the HTML tokenizer would (quoted and unquoted values, any case). A hole inside a value ends what
+ * tag as the HTML tokenizer would (quoted and unquoted values, any case; comments, and the declarations and
+ * processing instructions it reads as bogus comments, hold no tags). A hole inside a value ends what
  * is known of it; a hole inside a tag leaves the tag open, so attributes after it are still read.
  */
 function htmlAddresses(parts: readonly string[]): HtmlAddress[] {
   const found: HtmlAddress[] = [];
-  type State = 'text' | 'tagName' | 'tag' | 'name' | 'afterName' | 'beforeValue' | 'value';
+  type State = 'text' | 'comment' | 'bogusComment' | 'tagName' | 'tag' | 'name' | 'afterName' | 'beforeValue' | 'value';
   let state: State = 'text';
   let name = '';
   let value = '';
@@ -381,7 +382,25 @@ function htmlAddresses(parts: readonly string[]): HtmlAddress[] {
       const space = ch === ' ' || ch === '\t' || ch === '\n' || ch === '\r' || ch === '\f';
       switch (state) {
         case 'text':
-          if (ch === '<' && /[a-z]/i.test(part[j + 1] ?? '')) state = 'tagName';
+          if (ch !== '<') break;
+          if (/[a-z]/i.test(part[j + 1] ?? '')) state = 'tagName';
+          else if (part.startsWith('!--', j + 1)) {
+            // "<!-->" and "<!--->" close at once, as the tokenizer's abrupt closings do.
+            const abrupt = part.startsWith('>', j + 4) ? 4 : part.startsWith('->', j + 4) ? 5 : 0;
+            j += abrupt || 3;
+            state = abrupt ? 'text' : 'comment';
+          } else if (part[j + 1] === '!' || part[j + 1] === '?') state = 'bogusComment';
+          break;
+        case 'comment':
+          // What a comment holds is never a tag: "<!-- <a title=\" -->" leaves no attribute open.
+          if (ch === '-' && part.startsWith('->', j + 1)) {
+            j += 2;
+            state = 'text';
+          }
+          break;
+        case 'bogusComment':
+          // "<!DOCTYPE …>", "<![CDATA[ … ]]>" and "<? … >" end at the first ">".
+          if (ch === '>') state = 'text';
           break;
         case 'tagName':
           if (ch === '>') state = 'text';

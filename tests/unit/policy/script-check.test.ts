@@ -212,6 +212,15 @@ describe('checkScript rules', () => {
     expect(refused('h.setHTML(`<img ${attrs} src="https://evil.test/${file}">`)')).toBe(true);
     expect(refused("el.insertAdjacentHTML('beforeend', \"<img src='https://evil.test/x'>\")")).toBe(true);
     expect(refused("const banner = '<img src=https://evil.test/b.png>'; h.setHTML(banner)")).toBe(true);
+    // A comment, a declaration or a processing instruction holds no tag: a quote opened inside one leaves no attribute open.
+    expect(refused(`h.setHTML('<!-- <a title=" --><img src=https://evil.test/p.png>')`)).toBe(true);
+    expect(refused(`h.setHTML('<![CDATA[ <a title=" ]]><img src=https://evil.test/p.png>')`)).toBe(true);
+    expect(refused(`h.setHTML('<?x <a title=" ?><img src=https://evil.test/p.png>')`)).toBe(true);
+    expect(refused(`h.setHTML('<!DOCTYPE x "><img src=https://evil.test/p.png>')`)).toBe(true);
+    expect(refused(`h.setHTML('<!--><img src=https://evil.test/p.png>')`)).toBe(true);
+    expect(refused(`h.setHTML('<!---><img src=https://evil.test/p.png>')`)).toBe(true);
+    // And what a comment holds is not read as a tag.
+    expect(checkScript(`h.setHTML('<!-- <img src=https://evil.test/p.png> --><p>Deals</p>')`)).toEqual({ ok: true });
     // On the remixlet's own hosts, relative, a value made at run time, or prose about an address: left to the address rule.
     const opts = { allowedHosts: ['shop.test'] };
     expect(checkScript("h.setHTML('<img src=https://shop.test/a.png><a href=\"https://shop.test/cart\">cart</a>')", opts)).toEqual({ ok: true });
