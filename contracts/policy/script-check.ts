@@ -595,11 +595,13 @@ class ScriptChecker {
 
   private remoteAllowed(candidate: string, complete: boolean): boolean {
     const allowed = this.opts.allowedHosts ?? [];
-    if (!this.opts.everySite && allowed.length === 0) return false;
     const clean = urlParserClean(candidate);
-    // Only a full http(s) address, or a prefix that already includes the whole host, can be checked.
+    // Only a full http(s) address, or a prefix that already includes the whole host, can be checked. A host
+    // that a run-time value completes ("https://" + location.host + "/x") is left to the address rule, which
+    // judges it when it runs: refusing it here would refuse a remixlet's own site.
     const m = /^(https?):\/\/([^/?#\\]*)([/?#\\]|$)/i.exec(clean);
-    if (m === null || (!complete && m[3] === '')) return false;
+    if (!complete && (m === null ? /^(https?:)?\/\/[^/?#\\]*$/i.test(clean) : m[3] === '')) return true;
+    if (m === null || (!this.opts.everySite && allowed.length === 0)) return false;
     let url: URL;
     try {
       url = new URL(complete ? clean : `${m[1]}://${m[2]}/`);
