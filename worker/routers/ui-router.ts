@@ -4,12 +4,13 @@ import { routerFromSpec } from '../../contracts/trpc-server';
 import { uiSpec, type UiSpec } from '../../contracts/boundaries/panel-worker';
 import type { HandlersOf } from '../../contracts/rpc';
 import { RemixletRefusal } from '../../contracts/refusals';
+import type { RemixletHead } from '../../contracts/remixlet';
 import { parsePermissionName, permissionCardText } from '../../contracts/policy/manifest';
 import { matchesUrl } from '../../contracts/policy/match-pattern';
 import { t, roleProcedure, type WorkerContext } from '../trpc';
 import { chatHostOf, decide, save } from '../activation';
 import { createApproval, onPendingChanged, pendingFor, readApproval, toPending } from '../approvals';
-import { loadAll, updateHead, deleteRemixlet, listVersions } from '../store/remixlets';
+import { loadAll, readHead, updateHead, deleteRemixlet, listVersions } from '../store/remixlets';
 import { requestRestore } from '../restore';
 import { readLog } from '../store/logs';
 import { pausedSites, setSitePaused } from '../store/settings';
@@ -19,6 +20,12 @@ import { afterRemixletChanged, afterSitePauseChanged } from '../lifecycle';
 import { reloadAround, tabsCoveredBy, tabsOnSite } from '../tab-reloads';
 import { agentHandlers } from '../agent/handlers';
 import { chatgptHandlers } from '../chatgpt/handlers';
+
+async function existingHead(remixletId: string): Promise<RemixletHead> {
+  const head = await readHead(remixletId);
+  if (!head) throw new RemixletRefusal('NOT_FOUND', 'There is no such remixlet.');
+  return head;
+}
 
 const handlers: HandlersOf<UiSpec, WorkerContext> = {
   list: async ({ input }) => {
@@ -87,18 +94,33 @@ const handlers: HandlersOf<UiSpec, WorkerContext> = {
   setEnabled: async ({ input }) => {
     // Switching off clears the remixlet's changes from its tabs even when the caller names none.
     const reload = input.reload ?? (input.enabled ? undefined : 'matching');
-    const { reloaded } = await reloadAround(reload, () => tabsCoveredBy(input.remixletId), async () => {
-      const head = await updateHead(input.remixletId, { enabled: input.enabled }, clock.now());
-      if (!head) throw new RemixletRefusal('NOT_FOUND', 'There is no such remixlet.');
-      await afterRemixletChanged(input.remixletId, input.enabled ? 'switched on' : 'switched off');
-    });
+    const { reloaded } = await reloadAround(
+      reload,
+      () => tabsCoveredBy(input.remixletId),
+      async () => {
+        const before = await existingHead(input.remixletId);
+        // Switching on what is on, or off what is off, changes no page: nothing to reload.
+        if (before.enabled === input.enabled) return false;
+        await updateHead(input.remixletId, { enabled: input.enabled }, clock.now());
+        await afterRemixletChanged(input.remixletId, input.enabled ? 'switched on' : 'switched off');
+        return true;
+      },
+      (changed) => changed,
+    );
     return { ok: true, reloaded };
   },
   pauseSite: async ({ input }) => {
-    const { reloaded } = await reloadAround('matching', () => tabsOnSite(input.site), async () => {
-      await setSitePaused(input.site, input.paused);
-      await afterSitePauseChanged();
-    });
+    const { reloaded } = await reloadAround(
+      'matching',
+      () => tabsOnSite(input.site),
+      async () => {
+        if ((await pausedSites()).includes(input.site) === input.paused) return false;
+        await setSitePaused(input.site, input.paused);
+        await afterSitePauseChanged();
+        return true;
+      },
+      (changed) => changed,
+    );
     return { ok: true, reloaded };
   },
   pausedSites: () => pausedSites(),
@@ -109,11 +131,19 @@ const handlers: HandlersOf<UiSpec, WorkerContext> = {
     return onStoreChanged(() => emit({}));
   },
   setArchived: async ({ input }) => {
-    const { reloaded } = await reloadAround('matching', () => tabsCoveredBy(input.remixletId), async () => {
-      const head = await updateHead(input.remixletId, { archived: input.archived }, clock.now());
-      if (!head) throw new RemixletRefusal('NOT_FOUND', 'There is no such remixlet.');
-      await afterRemixletChanged(input.remixletId, input.archived ? 'archived' : 'unarchived');
-    });
+    const { reloaded } = await reloadAround(
+      'matching',
+      () => tabsCoveredBy(input.remixletId),
+      async () => {
+        const before = await existingHead(input.remixletId);
+        if (before.archived === input.archived) return false;
+        await updateHead(input.remixletId, { archived: input.archived }, clock.now());
+        await afterRemixletChanged(input.remixletId, input.archived ? 'archived' : 'unarchived');
+        // A remixlet that is off runs on no page, archived or not.
+        return before.enabled;
+      },
+      (changed) => changed,
+    );
     return { ok: true, reloaded };
   },
   versions: ({ input }) => listVersions(input.remixletId),

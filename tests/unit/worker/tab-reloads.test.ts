@@ -66,4 +66,26 @@ describe('reloads the worker makes itself', () => {
     expect(await ui.decide!({ approvalId: pending.approvalId, allow: true })).toMatchObject({ status: 'activated', version: 3 });
     expect(reloadedTabs()).toEqual([TAB, OTHER_SHOP_TAB]);
   });
+
+  it('a change that changes nothing reloads nothing', async () => {
+    expect(await ui.setEnabled!({ remixletId: id, enabled: true, reload: 'matching' })).toEqual({ ok: true, reloaded: 0 });
+    await ui.pauseSite!({ site: 'shop.test', paused: false });
+    await ui.setArchived!({ remixletId: id, archived: false });
+    expect(reloadedTabs()).toEqual([]);
+    await ui.pauseSite!({ site: 'shop.test', paused: true });
+    calls.length = 0;
+    expect(await ui.pauseSite!({ site: 'shop.test', paused: true })).toEqual({ ok: true, reloaded: 0 });
+    await ui.setEnabled!({ remixletId: id, enabled: false });
+    calls.length = 0;
+    // Off already: switching it off again, or archiving it, leaves every page as it was.
+    await ui.setEnabled!({ remixletId: id, enabled: false });
+    expect(await ui.setArchived!({ remixletId: id, archived: true })).toEqual({ ok: true, reloaded: 0 });
+    expect(reloadedTabs()).toEqual([]);
+  });
+
+  it('a change to a remixlet that does not exist is refused', async () => {
+    await expect(ui.setEnabled!({ remixletId: 'nosuchremixl', enabled: false })).rejects.toThrow(/NOT_FOUND|no such remixlet/);
+    await expect(ui.setArchived!({ remixletId: 'nosuchremixl', archived: true })).rejects.toThrow(/NOT_FOUND|no such remixlet/);
+    expect(reloadedTabs()).toEqual([]);
+  });
 });
