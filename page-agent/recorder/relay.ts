@@ -5,6 +5,7 @@
 // page's world (the worker parses every entry); the worker trusts it only for what the browser says about
 // its sender.
 import { RECORDER_MESSAGE_KIND as KIND, RECORDER_WINDOW_TAG as TAG } from '../../contracts/boundaries/recorder-tags';
+import { urlOnHosts } from '../../contracts/policy/site';
 
 const BATCH = 20;
 const PER_SECOND = 40;
@@ -22,18 +23,13 @@ const MAX_HOSTS = 50;
   let inWindow = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
-  const portOf = (u: URL) => u.port || (u.protocol === 'https:' ? '443' : '80');
+  // The same reading of a host list as the worker's (contracts/policy/site.ts), so what is relayed is what it keeps.
   const observed = (url: string): boolean => {
-    let u: URL;
     try {
-      u = new URL(url);
+      return urlOnHosts(new URL(url), hosts ?? []);
     } catch {
       return false;
     }
-    return (hosts ?? []).some((h) => {
-      const colon = h.lastIndexOf(':');
-      return colon === -1 ? u.hostname === h : u.hostname === h.slice(0, colon) && portOf(u) === h.slice(colon + 1);
-    });
   };
 
   const flush = () => {

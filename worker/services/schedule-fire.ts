@@ -7,7 +7,7 @@ import { loadRemixlet } from '../store/remixlets';
 import { isSitePaused } from '../store/settings';
 import { appendLog } from '../store/logs';
 import { RemixletRefusal } from '../../contracts/refusals';
-import { SUPPORTED_API_VERSIONS } from '../../contracts/api-version';
+import { stateVerdict } from '../remixlet-state';
 import { dropSchedule, ownPage, parseAlarmName, readSchedule, type ScheduleRecord } from './schedule';
 import { notify } from './notify';
 import { queueMessage } from './messages';
@@ -28,12 +28,13 @@ export async function scheduleFired(alarm: { name: string; periodInMinutes?: num
   const log = (level: 'info' | 'warn' | 'refusal', message: string, refusal?: RemixletRefusal) =>
     appendLog(r.head.id, { at: Date.now(), level, source: 'worker', message, ...(refusal ? { refusal: refusal.toJSON() } : {}) });
   const skipped = (code: RemixletRefusal['code'], why: string) => log('refusal', `schedule "${record.id}" did not run: ${why}`, new RemixletRefusal(code, why, 'rmx.schedule'));
-  if (r.head.archived || !r.head.enabled) return skipped('REMIXLET_OFF', 'the remixlet is switched off');
-  // Kept, not dropped: a rewrite for a supported version brings the remixlet, and its schedules, back.
-  if (!SUPPORTED_API_VERSIONS.includes(r.version.apiVersion)) {
-    return skipped('API_VERSION_UNSUPPORTED', `it was saved for API version ${r.version.apiVersion}, which this extension no longer runs`);
+  // The one state model (remixlet-state.ts): off, archived, an API version no longer run, or the site it was
+  // set on paused. Kept, not dropped: switching it back on, or a rewrite for a supported version, brings it back.
+  const state = stateVerdict(r, await isSitePaused(record.setOn));
+  if (!state.runs) {
+    const why = state.code === 'SITE_PAUSED' ? 'every remixlet on the site it was set on is paused' : state.reason.charAt(0).toLowerCase() + state.reason.slice(1).replace(/\.$/, '');
+    return skipped(state.code, why);
   }
-  if (await isSitePaused(record.setOn)) return skipped('SITE_PAUSED', 'every remixlet on the site it was set on is paused');
   try {
     await run(record, r, skipped);
     await log('info', `schedule "${record.id}" ran: ${record.kind}`);
