@@ -24,6 +24,7 @@ import { failed, passed, quote, refusal } from './result';
 import type { PolicyRefusal, PolicyResult } from './result';
 import { urlOnHosts } from './site';
 import { checkInlineCss } from './stylesheet-check';
+import { decodeHtmlReferences } from './html-references';
 
 export interface ScriptCheckOptions {
   /**
@@ -332,19 +333,6 @@ function dangerousMarkup(parts: readonly string[]): string | undefined {
 
 /** The attributes whose addresses the page agent's address rule checks in HTML (href on links, src on images). */
 const HTML_ADDRESS_ATTRIBUTES = new Set(['src', 'href']);
-const NAMED_REFERENCES: Record<string, string> = {
-  colon: ':', sol: '/', bsol: '\\', period: '.', commat: '@', num: '#', quest: '?', amp: '&', quot: '"', apos: "'", lt: '<', gt: '>', tab: '\t', newline: '\n',
-};
-
-/** Character references the HTML parser decodes in attribute values, so "https&#58;//" reads as it will run. */
-function decodeReferences(value: string): string {
-  return value.replace(/&(?:#x([0-9a-f]{1,6})|#([0-9]{1,7})|([a-z]{2,8}));?/gi, (whole, hex: string | undefined, dec: string | undefined, name: string | undefined) => {
-    if (name !== undefined) return NAMED_REFERENCES[name.toLowerCase()] ?? whole;
-    const code = hex !== undefined ? parseInt(hex, 16) : Number(dec);
-    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '\ufffd';
-  });
-}
-
 interface HtmlAddress {
   name: string;
   /** The value's text up to the first run-time hole (all of it when there is none). */
@@ -367,7 +355,7 @@ function htmlAddresses(parts: readonly string[]): HtmlAddress[] {
   let quote = '';
   let holed = false;
   const finish = () => {
-    if (HTML_ADDRESS_ATTRIBUTES.has(name.toLowerCase())) found.push({ name: name.toLowerCase(), value: decodeReferences(value), complete: !holed });
+    if (HTML_ADDRESS_ATTRIBUTES.has(name.toLowerCase())) found.push({ name: name.toLowerCase(), value: decodeHtmlReferences(value), complete: !holed });
     name = '';
     value = '';
     holed = false;

@@ -17,6 +17,7 @@ import type { CssToken } from './css-tokens';
 import { failed, passed, quote, refusal } from './result';
 import type { PolicyRefusal, PolicyResult } from './result';
 import { urlOnHosts } from './site';
+import { decodeHtmlReferences } from './html-references';
 import { sheetMayTestValue, unparsedSheetValueRules, valueTestingPreludes } from '../dom/value-selector';
 
 export interface StyleSheetOptions {
@@ -137,19 +138,6 @@ function disguisedLoadName(lower: string): boolean {
 }
 
 const PLAIN_NAME = /^[a-z0-9_-]*$/;
-
-const HTML_NAMED: Record<string, string> = {
-  lpar: '(', rpar: ')', colon: ':', sol: '/', bsol: '\\', quot: '"', apos: "'", lt: '<', gt: '>', amp: '&',
-  commat: '@', num: '#', period: '.', semi: ';', excl: '!', tab: '\t', newline: '\n', nbsp: ' ', lsqb: '[', rsqb: ']',
-};
-
-function decodeHtmlReferences(s: string): string {
-  return s.replace(/&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([a-zA-Z]{2,10}));?/g, (m, dec: string | undefined, hex: string | undefined, name: string | undefined) => {
-    const cp = dec !== undefined ? Number(dec) : hex !== undefined ? parseInt(hex, 16) : undefined;
-    if (cp !== undefined) return cp > 0 && cp <= 0x10ffff ? String.fromCodePoint(cp) : m;
-    return (name !== undefined && HTML_NAMED[name.toLowerCase()]) || m;
-  });
-}
 
 function countMatches(re: RegExp, s: string): number {
   return s.match(re)?.length ?? 0;
