@@ -24,7 +24,7 @@ const FLOODERS: Array<[string, string | undefined]> = [
   ['5,000 messages through the stolen endpoint', PORT_FLOOD],
   ['40 messages of 8 MB through the stolen endpoint', BYTE_FLOOD],
   ['one 80 MB message through the stolen endpoint', HUGE_MESSAGE],
-  ['700 texts of 99 KB through dom', API_BYTE_FLOOD],
+  ['400 texts of 99 KB through dom', API_BYTE_FLOOD],
 ];
 
 test('a neighbour beside each kind of flood, against no flood', async ({ openPage, openExtensionPage, tabIdOf }) => {

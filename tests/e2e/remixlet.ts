@@ -11,6 +11,20 @@ export interface RemixletFiles {
   'rules.json'?: string;
 }
 
+/**
+ * Runs a change the worker answers by reloading `page`'s tab (switching a remixlet off, pausing its site),
+ * then waits until that reload has replaced the document and it has loaded: what the test does next meets
+ * the new page, never one that a reload is about to replace.
+ */
+export async function afterWorkerReload<T>(page: Page, change: () => Promise<T>): Promise<T> {
+  await page.evaluate(() => ((window as unknown as { __beforeWorkerReload?: true }).__beforeWorkerReload = true));
+  const value = await change();
+  await expect
+    .poll(() => page.evaluate(() => document.readyState === 'complete' && !('__beforeWorkerReload' in window)).catch(() => false), { timeout: 30_000 })
+    .toBe(true);
+  return value;
+}
+
 /** One tRPC call over a fresh `ui` port from an extension page, exactly as trpc-chrome frames it. */
 export async function uiCall<T = unknown>(extPage: Page, path: string, input: unknown, method: 'query' | 'mutation' = 'mutation'): Promise<T> {
   const reply = await extPage.evaluate(

@@ -3,7 +3,7 @@
 // load did not match), a full navigation, a second tab, closing a tab, switching off, pausing the site,
 // archiving, replacing and deleting, and a sandbox frame that loads a second document. None may leak.
 import { test, expect } from './harness';
-import { install, manifest, uiCall } from './remixlet';
+import { afterWorkerReload, install, manifest, uiCall } from './remixlet';
 import { expectLive, installOn, liveSandboxes, logMessages, sandboxFrameTargets, sandboxWindow, waitForLog } from './hostile-sandbox/kit';
 
 const SAYS_WHERE = `rmx.log('started on ' + location.pathname + ' (' + (await dom.url()) + ')');`;
@@ -119,7 +119,7 @@ test('a torn-down sandbox takes its page listeners with it: a click it held back
   await waitForLog(panel, ids[0]!, /^held a click$/);
   expect(page.url()).toBe('http://news.test/index.html');
 
-  await uiCall(panel, 'setEnabled', { remixletId: ids[0]!, enabled: false });
+  await afterWorkerReload(page, () => uiCall(panel, 'setEnabled', { remixletId: ids[0]!, enabled: false }));
   await expectLive(evaluateInOffscreen, []);
   await page.locator('nav a[href="/article-2.html"]').click();
   await expect(page).toHaveURL('http://news.test/article-2.html');

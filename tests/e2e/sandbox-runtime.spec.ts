@@ -324,6 +324,10 @@ test('bad remixlets do not stall the page or their neighbours: dom floods are ra
 
   // Every bad sandbox can be torn down, the busy loop included; the neighbour stays.
   for (const id of [never, logFlood, domFlood, busy]) await uiCall(panel, 'setEnabled', { remixletId: id, enabled: false });
+  // Switching off reloads the tab (the worker does it, once per switch); a navigation of the test's own, made
+  // once every one of those has been asked for, supersedes them and leaves one settled document.
+  await page.goto(page.url());
   await expectLive(evaluateInOffscreen, [keeper]);
+  await expect(page.locator('#feed li').first()).toHaveText(KEPT, { timeout: 20_000 });
   expect(await redrawAndAwaitRepairs(page, KEPT, 3, logOf)).toEqual(Array(3).fill('Home item 1'));
 });

@@ -3,7 +3,7 @@
 // remixlet got, the remixlet's log, the witnesses — including events typed by a person, observation,
 // clicks, batching, bad input, and release when the sandbox stops.
 import { test, expect } from '../harness';
-import { readLog, uiCall } from '../remixlet';
+import { afterWorkerReload, readLog, uiCall } from '../remixlet';
 import { canary, runLab } from './lab';
 
 /** Hostile strings reach the remixlet as page data, never as literals in script.js (the save check reads those). */
@@ -261,8 +261,8 @@ test('every dom operation through the real extension, with the page policy holdi
   expect(log.some((e) => e.message.includes('dom.setText refused: Malformed'))).toBe(true);
   expect(log.some((e) => e.level === 'warn' && e.message.includes('attacker.example/sethtml.png'))).toBe(true);
 
-  // Release: switching the remixlet off (without a reload) removes its listeners and stylesheets
-  await uiCall(lab.panel, 'setEnabled', { remixletId: lab.remixletId, enabled: false });
+  // Release: switching the remixlet off reloads its tab, and the page it gets has none of its listeners or stylesheets
+  await afterWorkerReload(page, () => uiCall(lab.panel, 'setEnabled', { remixletId: lab.remixletId, enabled: false }));
   await expect.poll(() => evaluateInOffscreen<string[]>('remixletLiveSandboxes()')).toHaveLength(0);
   await expect.poll(() => page.locator('#heading').evaluate((el) => getComputedStyle(el).outlineColor)).not.toBe('rgb(9, 8, 7)');
   await page.evaluate(() => ((window as unknown as { __pageSaw: string[] }).__pageSaw.length = 0));
