@@ -76,9 +76,14 @@ export async function menuClicked(info: { menuItemId: string | number; frameId?:
     return appendLog(r.head.id, { at: Date.now(), level: 'refusal', source: 'worker', message: `menu "${names.id}" click refused: ${why}`, refusal: refusal.toJSON(), url: page?.url });
   };
   if (!r.manifest.permissions.some((p) => p.name === 'menu')) return refuse('PERMISSION_MISSING', 'this version does not have the "menu" permission');
+  // The remixlet's own state first (off, paused, not this page): that is why it does not run, whether or not
+  // the tab's page agent is there yet (pausing reloads the tab, so a click can land between two documents).
+  const url = page?.url ?? (tab?.id !== undefined ? await chrome.tabs.get(tab.id).then((t) => t.url || t.pendingUrl, () => undefined) : undefined);
+  if (url) {
+    const verdict = runVerdict(r, url, await isSitePaused(url));
+    if (!verdict.runs) return refuse(verdict.code, verdict.reason);
+  }
   if (!page) return refuse('NO_PAGE_AGENT', 'the remixlet is not running on this page');
-  const verdict = runVerdict(r, page.url, await isSitePaused(page.url));
-  if (!verdict.runs) return refuse(verdict.code, verdict.reason);
   const token = (await tokens.all()).find(([, rec]) => rec.tabId === page.tabId && rec.documentId === page.documentId && rec.remixletId === r.head.id);
   if (!token) return refuse('NO_PAGE_AGENT', 'the remixlet is not running on this page');
   sendToOffscreen({ type: 'event', sandboxId: token[1].sandboxId, event: { kind: 'event', remixletId: r.head.id, listener: menuListener(names.id), event: { type: 'menu' } } });
