@@ -5,8 +5,9 @@
 // hands the click to, the form a submit button submits, with its real destination (formaction
 // included), every address a link's click makes the browser contact besides its href (each URL of its
 // ping and attributionsrc), and any element that would send a form by its own address, method, encoding
-// or window instead of the form's (formaction, formmethod, formenctype, formtarget). Everything is read with the un-clobberable readers, so a form's own fields cannot change
-// the answer. Trusts the DOM as it stands at the moment of the click, nothing else.
+// or window instead of the form's (formaction, formmethod, formenctype, formtarget). Everything is read
+// with the un-clobberable readers, so a form's own fields cannot change the answer. Trusts the DOM as it
+// stands at the moment of the click, nothing else.
 import { HTML_NS, SVG_NS } from '../../contracts/dom/elements';
 import { attr, attrNS, composedParent, documentBase, formActionOf, formMethodOf, hasAttr, idOf, localNameOf, namespaceOf, queryAll } from './unclobbered';
 
@@ -120,7 +121,8 @@ function walk(el: Element, hops: number, out: Activation[]): void {
       out.push({ kind: 'unchecked', why: 'The element sits deeper in the page than a click is checked.' });
       return;
     }
-    const overrides = FORM_OVERRIDES.filter((a) => hasAttr(node, a) && !(a === 'formmethod' && closesDialog(node)));
+    const here = node;
+    const overrides = FORM_OVERRIDES.filter((a) => hasAttr(here, a) && !(a === 'formmethod' && closesDialog(here)));
     if (overrides.length) out.push({ kind: 'form-override', element: node, attributes: overrides });
     const found = link(node) ?? submission(node);
     if (found) out.push(found);
