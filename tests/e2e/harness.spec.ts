@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { acceptWebSocket, defaultDistDir, distIsBuilt, expect, placeholderExtensionDir, test, WITNESS_IP } from './harness';
+import { acceptWebSocket, defaultDistDir, distIsBuilt, expect, placeholderExtensionDir, test, WITNESS_IP, type ProxyRecord } from './harness';
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -204,8 +204,8 @@ test("a plain page's <a ping> click reaches the witness: hyperlink auditing is o
   // What Chromium sends for <a ping>: a POST of "PING", typed text/ping, with the page's Origin (so no
   // background-traffic exclusion, which needs Google's Origin or none, can ever match one).
   expect(ping.preview).toBe('PING');
-  expect((ping.record as { headers: Record<string, string> }).headers['content-type']).toBe('text/ping');
-  expect((ping.record as { headers: Record<string, string> }).headers.origin).toBe('http://other.test');
+  expect((ping.record as ProxyRecord).headers['content-type']).toBe('text/ping');
+  expect((ping.record as ProxyRecord).headers.origin).toBe('http://other.test');
   expect(witness.ignored().filter((r) => r.host === 'pings.example')).toEqual([]);
 });
 
