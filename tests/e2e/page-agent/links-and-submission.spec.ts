@@ -9,7 +9,9 @@
 //   Ping-To); a ping with several addresses and whitespace; a scheme-relative ping; a link reached through an
 //   inner span and an inner label; the page's own in-page link; <area ping>; attributionsrc; a clone of a
 //   pinging link (no ping on the copy, and none can be put on it), inserted and clicked. An own-site ping
-//   passes, as the rule says.
+//   passes, as the rule says. attributionsrc has no control: this Chromium (156) sends nothing for it (no
+//   attributionSrc on HTMLAnchorElement, no request when a person clicks #attr-link); the click is refused
+//   all the same, for a browser that does.
 // - Submission: a formmethod="get" button of the POST login form clicked; a button outside the form tied to it
 //   with form= and formmethod; page buttons with formenctype="text/plain" and formmethod moved into the login
 //   form and clicked; formmethod on the page's own submit and method/enctype on the form (they land as marks);
