@@ -210,6 +210,7 @@ function whyRefused(el: Creatable, name: string): string {
   if (n === 'href') return `href is allowed only on <a> (and is checked by the address rule); ${tag} may not carry one`;
   if (n === 'src') return `src is allowed only on <img> (and is checked by the address rule); ${tag} may not carry one`;
   if (LOADS.test(n)) return `"${name}" makes the browser load or send something; it is refused on every element`;
+  if (/^form(?:method|enctype|target|novalidate)$/.test(n)) return `"${name}" would send a form another way than the form's own; it is refused on every element`;
   if (n === 'name') return '"name" is refused: a named element can shadow the page\'s own globals and form fields; use a class';
   if (n === 'form' || n === 'for' || n === 'popovertarget' || n === 'popovertargetaction' || n === 'commandfor' || n === 'command' || n === 'anchor') {
     return `"${name}" ties the element to one of the page's own elements, so activating it would act on the page; it is refused`;

@@ -89,7 +89,7 @@ export const DomOp = z.discriminatedUnion('op', [
   op('remove', { h: HandleRef }, 'Removes the element.'),
   op('setValue', { h: HandleRef, value: upTo(LIMITS.textChars) }, 'Sets a form control value.'),
   op('setHTML', { h: HandleRef, html: upTo(LIMITS.htmlChars) }, 'Replaces the content with HTML parsed in an inert document: refused elements dropped, refused attributes stripped, addresses checked; answers { removed } with what was left out.'),
-  op('clone', { h: HandleRef }, 'A detached copy the remixlet owns; password values start empty, and id, name and form are left off so it cannot stand in for the original.'),
+  op('clone', { h: HandleRef }, 'A detached copy the remixlet owns; password values start empty, and id, name and form are left off so it cannot stand in for the original; ping, attributionsrc and every form* attribute (formaction, formmethod, formenctype, formtarget, formnovalidate) are left off too.'),
   op(
     'create',
     {
@@ -102,7 +102,7 @@ export const DomOp = z.discriminatedUnion('op', [
   ),
   op('insert', { h: HandleRef, where: z.enum(['append', 'prepend', 'before', 'after', 'replaceWith']), node: HandleRef }, 'Moves or inserts an element; the page\'s password fields, and elements holding one, never move or get replaced.'),
   op('addStyle', { css: upTo(LIMITS.cssChars) }, 'Adds a stylesheet; no url( or relatives, no attr(value), no selector that tests the value attribute.'),
-  op('click', { h: HandleRef }, 'Clicks, checked against everything it would activate: links and form destinations under the address rule, controls reached through a label; anything with formaction is refused.'),
+  op('click', { h: HandleRef }, "Clicks, checked against everything it would activate: links and form destinations, and every URL of a link's ping and attributionsrc, under the address rule, controls reached through a label; anything with formaction, formmethod, formenctype or formtarget is refused."),
   op('focus', { h: HandleRef }, 'Focuses the element.'),
   op(
     'on',

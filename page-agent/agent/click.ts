@@ -1,13 +1,15 @@
 // Context: page agent (isolated world). click_element: one click on a matched element, refused when
 // anything the click would activate (policy/activation.ts, the same analysis h.click() uses: a link
 // around it, a control reached through a label, the form a submit or image button submits, with
-// formaction) would leave the chat's site, or when a formaction is involved (as for a remixlet). A
-// permitted click can still trigger the site's own actions; that is a documented gap.
+// formaction, and every URL of a link's ping and attributionsrc) would leave the chat's site, or when
+// anything would send a form by another address, method, encoding or window than the form's own
+// (formaction, formmethod, formenctype, formtarget: as for a remixlet). A permitted click can still trigger
+// the site's own actions; that is a documented gap.
 import type { z } from 'zod';
 import type { ClickInput, ClickOutput } from '../../contracts/agent/tools';
 import { RemixletRefusal } from '../../contracts/refusals';
 import { activations, type Activation } from '../policy/activation';
-import { clickElementOf, textOf } from '../policy/unclobbered';
+import { clickElementOf, documentBase, textOf } from '../policy/unclobbered';
 import { cleanText, selectorFor } from './describe';
 import { agentQueryAll } from './selector';
 
@@ -31,7 +33,17 @@ function check(a: Activation, site: string): void {
     case 'unchecked':
       return refuse(a.why);
     case 'form-override':
-      return refuse('This button has a formaction or formtarget; the agent does not click it.');
+      return refuse(`This element carries ${a.attributes.join(', ')}, which would send a form another way than the form's own; the agent does not click it.`);
+    case 'contact': {
+      let host: string | undefined;
+      try {
+        host = webHost(new URL(a.raw, documentBase()).href);
+      } catch {
+        host = undefined;
+      }
+      if (host !== site) refuse(`This link also sends its ${a.attribute} to ${host ?? JSON.stringify(a.raw.slice(0, 60))}, not ${site}; the agent stays on the chat's site.`);
+      return;
+    }
     case 'link': {
       if (/^\s*javascript:/i.test(a.raw)) refuse('This link runs a javascript: address; the agent does not click it.');
       const host = webHost(a.href);

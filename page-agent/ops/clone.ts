@@ -1,8 +1,11 @@
 // Context: page agent. h.clone(): a detached deep copy that the remixlet owns. Every password field in it
 // starts empty; id, name, form and autofocus are left off, so the copy cannot stand in for the original
-// (getElementById, form data) or take focus. An element dom.create refuses for what it does (a form,
-// frame, script, style, link, meta, media…; contracts/dom/elements.ts) cannot be had by cloning the page's
-// own, alone or inside another, and neither can a clonable shadow root, which the copy would carry unseen.
+// (getElementById, form data) or take focus; so are ping and attributionsrc (a click on a copied link
+// contacts only its href, which the click check rules) and every form* attribute (formaction, formenctype,
+// formmethod, formnovalidate, formtarget), so a copied button sends a form only as that form sends itself.
+// An element dom.create refuses for what it does (a form, frame, script, style, link, meta, media…;
+// contracts/dom/elements.ts) cannot be had by cloning the page's own, alone or inside another, and neither
+// can a clonable shadow root, which the copy would carry unseen.
 // Trusts nothing in the op but the shape exec.ts parsed; a handle resolves only in this remixlet's own table.
 import { refusedElementReason } from '../../contracts/dom/elements';
 import { RemixletRefusal } from '../../contracts/refusals';
@@ -11,7 +14,7 @@ import { blankPasswords } from '../policy/serialize';
 import { shadowOf } from '../policy/shadow';
 import { descendants, localNameOf, namespaceOf } from '../policy/unclobbered';
 
-const LEFT_OFF = ['id', 'name', 'form', 'autofocus'];
+const LEFT_OFF = ['id', 'name', 'form', 'autofocus', 'ping', 'attributionsrc', 'formaction', 'formenctype', 'formmethod', 'formnovalidate', 'formtarget'];
 
 function treeOf(root: Element): Element[] {
   return [root, ...descendants(root)];

@@ -2,9 +2,12 @@
 // remixlet's h.click() (policy/click.ts, which applies the address rule) and the agent's click_element
 // (agent/click.ts, which keeps to the chat's site): every element the click passes on its way up (a
 // link around a span, the button a span sits in, through shadow roots and slots), the control a label
-// hands the click to, and the form a submit button submits, with its real destination (formaction
-// included). Everything is read with the un-clobberable readers, so a form's own fields cannot change
-// the answer. Trusts the DOM as it stands at the moment of the click, nothing else.
+// hands the click to, the form a submit button submits, with its real destination (formaction
+// included), every address a link's click makes the browser contact besides its href (each URL of its
+// ping and attributionsrc), and any element that would send a form by its own address, method, encoding
+// or window instead of the form's (formaction, formmethod, formenctype, formtarget). Everything is read
+// with the un-clobberable readers, so a form's own fields cannot change the answer. Trusts the DOM as it
+// stands at the moment of the click, nothing else.
 import { HTML_NS, SVG_NS } from '../../contracts/dom/elements';
 import { attr, attrNS, composedParent, documentBase, formActionOf, formMethodOf, hasAttr, idOf, localNameOf, namespaceOf, queryAll } from './unclobbered';
 
@@ -17,8 +20,18 @@ export type Activation =
   | { kind: 'link'; element: Element; raw: string; href: string | undefined; target: string; download: boolean }
   /** A form submission: `action` resolved as the browser submits it (formaction first, then the form's action). */
   | { kind: 'submit'; submitter: HTMLButtonElement | HTMLInputElement; form: HTMLFormElement; action: string; method: string; target: string }
-  /** An element carrying formaction or formtarget: it sends a form somewhere of its own choosing. */
-  | { kind: 'form-override'; element: Element }
+  /**
+   * An element carrying formaction, formmethod, formenctype or formtarget: it sends a form somewhere, or in
+   * a way, of its own choosing rather than the form's (a formmethod="get" button puts the form's fields,
+   * its password included, in the address). `attributes` names the ones it carries.
+   */
+  | { kind: 'form-override'; element: Element; attributes: string[] }
+  /**
+   * An address a link's click makes the browser contact besides its href: one URL of the link's `ping`
+   * (hyperlink auditing: a POST carrying the link's destination in Ping-To) or `attributionsrc` (an
+   * attribution-reporting request), split on ASCII whitespace as the browser splits it. `raw` as written.
+   */
+  | { kind: 'contact'; element: Element; attribute: 'ping' | 'attributionsrc'; raw: string }
   /** The click goes through more labels, or a deeper tree, than is checked. */
   | { kind: 'unchecked'; why: string };
 
@@ -62,6 +75,34 @@ function link(el: Element): Activation | undefined {
   return { kind: 'link', element: el, raw, href: resolvedOrUndefined(raw), target: targetOf(attr(el, 'target')), download: hasAttr(el, 'download') };
 }
 
+/** Attributes by which a submitter overrides its form; formnovalidate is not one (see docs/guides/security-as-built.md). */
+export const FORM_OVERRIDES = ['formaction', 'formmethod', 'formenctype', 'formtarget'] as const;
+/** Attributes by which a link's click contacts addresses besides its href. */
+export const LINK_CONTACTS = ['ping', 'attributionsrc'] as const;
+
+/**
+ * formmethod="dialog" closes the dialog the form sits in and sends nothing. Keywords match ASCII
+ * case-insensitively but are not trimmed: " dialog" is an invalid value, which means GET.
+ */
+function closesDialog(el: Element): boolean {
+  return (attr(el, 'formmethod') ?? '').toLowerCase() === 'dialog';
+}
+
+/** The URLs of a space-separated address list, as the browser splits it: on ASCII whitespace, empty tokens dropped. */
+export function addressTokens(value: string): string[] {
+  return value.split(/[\t\n\f\r ]+/).filter((t) => t !== '');
+}
+
+/** Each address a link's click contacts besides its href (ping, attributionsrc). */
+export function linkContacts(el: Element): Extract<Activation, { kind: 'contact' }>[] {
+  const out: Extract<Activation, { kind: 'contact' }>[] = [];
+  for (const attribute of LINK_CONTACTS) {
+    const value = attr(el, attribute);
+    if (value !== null) for (const raw of addressTokens(value)) out.push({ kind: 'contact', element: el, attribute, raw });
+  }
+  return out;
+}
+
 function submission(el: Element): Activation | undefined {
   if (!(el instanceof HTMLButtonElement || el instanceof HTMLInputElement)) return undefined;
   if (el.type !== 'submit' && el.type !== 'image') return undefined;
@@ -80,9 +121,12 @@ function walk(el: Element, hops: number, out: Activation[]): void {
       out.push({ kind: 'unchecked', why: 'The element sits deeper in the page than a click is checked.' });
       return;
     }
-    if (hasAttr(node, 'formaction') || hasAttr(node, 'formtarget')) out.push({ kind: 'form-override', element: node });
+    const here = node;
+    const overrides = FORM_OVERRIDES.filter((a) => hasAttr(here, a) && !(a === 'formmethod' && closesDialog(here)));
+    if (overrides.length) out.push({ kind: 'form-override', element: node, attributes: overrides });
     const found = link(node) ?? submission(node);
     if (found) out.push(found);
+    if (found?.kind === 'link') out.push(...linkContacts(node));
     if (node instanceof HTMLLabelElement) {
       const control = node.control;
       if (control && control !== el && !control.contains(el)) {

@@ -1,7 +1,10 @@
 // Context: page agent. Writing attributes: on elements this remixlet made, real names under the attribute
 // policy (contracts/dom/attributes.ts) with href/src under the address rule; on the page's own elements,
-// only the remixlet's mark (href on a link and src on an image excepted, under the address rule). A
-// password field's type, autocomplete, pattern, minlength and maxlength never change.
+// only the remixlet's mark (href on a link and src on an image excepted, under the address rule). So a
+// page form's method, enctype, action and target, and a page button's form* attributes, never change: those
+// names land as marks. A page link whose ping or attributionsrc names an address the rule refuses keeps its
+// href: a ping carries the link's destination (Ping-To), so a new href would reach that address when
+// anyone clicks the link. A password field's type, autocomplete, pattern, minlength and maxlength never change.
 // Trusts nothing in attribute names or values.
 import { checkCreatedAttribute, PASSWORD_LOCKED_ATTRIBUTES } from '../../contracts/dom/attributes';
 import { isCreatable, SVG_NS, HTML_NS, type Creatable } from '../../contracts/dom/elements';
@@ -9,6 +12,7 @@ import { markAttribute, MARK_NAME } from '../../contracts/dom/marks';
 import { RemixletRefusal } from '../../contracts/refusals';
 import type { OpContext } from '../op-context';
 import { checkedAddress } from './address';
+import { describeElement, linkContacts } from './activation';
 import { remixletAddressed } from './page-loads';
 import { isPasswordField } from './password';
 
@@ -47,6 +51,21 @@ export function requireMarkName(name: string, op: string): void {
   }
 }
 
+/** The page's own link sends its ping and attributionsrc only to addresses the rule allows, or its href stays. */
+function checkLinkContacts(el: Element, ctx: OpContext): void {
+  for (const c of linkContacts(el)) {
+    try {
+      checkedAddress(c.raw, 'link', ctx, { carriesOtherAddresses: true });
+    } catch (e) {
+      throw new RemixletRefusal(
+        'ATTRIBUTE_REFUSED',
+        `The href of ${describeElement(el)} cannot be changed: the link also sends its ${c.attribute} to ${JSON.stringify(c.raw.slice(0, 100))} when it is clicked, ${c.attribute === 'ping' ? "with the link's destination in it" : "with the page's address"}, and the address rule refuses that address: ${e instanceof RemixletRefusal ? e.reason : String(e)}`,
+        ctx.name,
+      );
+    }
+  }
+}
+
 export function writeAttribute(el: Element, name: string, value: string, ctx: OpContext): void {
   checkPasswordLock(el, name, ctx.name);
   const own = ownElement(el, ctx);
@@ -58,7 +77,9 @@ export function writeAttribute(el: Element, name: string, value: string, ctx: Op
   }
   const addressKind = pageAddressAttribute(el, name);
   if (addressKind) {
-    el.setAttribute(name.toLowerCase(), checkedAddress(value, addressKind, ctx));
+    const href = checkedAddress(value, addressKind, ctx);
+    if (addressKind === 'link') checkLinkContacts(el, ctx);
+    el.setAttribute(name.toLowerCase(), href);
     remixletAddressed.add(el);
     return;
   }

@@ -1,7 +1,10 @@
 // Context: page agent. A click is checked against everything it would activate before it is dispatched
 // (policy/activation.ts: the element and each ancestor the click reaches, a control reached through a
-// label, the form a submit button submits). Link and form destinations pass the address rule; a
-// window-opening target, a download, and anything carrying formaction are refused.
+// label, the form a submit button submits). Every address the click can make the browser contact passes the
+// address rule: link and form destinations, and each URL of a link's ping and attributionsrc (a ping carries
+// the link's destination, so it gets no "the page already loads it" exception). A window-opening target, a
+// download, and anything that would send a form by another address, method, encoding or window than the
+// form's own (formaction, formmethod, formenctype, formtarget) are refused.
 // Trusts the DOM as it stands at the moment of the click, and nothing from the sandbox.
 import { RemixletRefusal } from '../../contracts/refusals';
 import type { OpContext } from '../op-context';
@@ -36,7 +39,20 @@ function check(a: Activation, ctx: OpContext): void {
     case 'unchecked':
       return refuse(a.why, ctx);
     case 'form-override':
-      return refuse(`${describe(a.element)} carries formaction or formtarget, which sends a form somewhere else; clicking it is refused.`, ctx);
+      return refuse(
+        `${describe(a.element)} carries ${a.attributes.join(', ')}, which would send a form by another address, method, encoding or window than the form's own; clicking it is refused.`,
+        ctx,
+      );
+    case 'contact':
+      try {
+        checkedAddress(a.raw, 'link', ctx, { carriesOtherAddresses: true });
+      } catch (e) {
+        refuse(
+          `The link ${describe(a.element)} would also send its ${a.attribute} to ${JSON.stringify(a.raw.slice(0, 100))}, which the address rule refuses (${a.attribute === 'ping' ? "a ping carries the link's destination and the page's address" : "an attribution request carries the page's address"}): ${e instanceof RemixletRefusal ? e.reason : String(e)}`,
+          ctx,
+        );
+      }
+      return;
     case 'link': {
       if (!staysInWindow(a.target)) refuse(`${describe(a.element)} opens another window (target="${a.target.slice(0, 30)}"); dom cannot open windows.`, ctx);
       if (a.download) refuse(`${describe(a.element)} downloads a file; dom cannot start downloads.`, ctx);

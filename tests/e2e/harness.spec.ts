@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { acceptWebSocket, defaultDistDir, distIsBuilt, expect, placeholderExtensionDir, test, WITNESS_IP } from './harness';
+import { acceptWebSocket, defaultDistDir, distIsBuilt, expect, placeholderExtensionDir, test, WITNESS_IP, type ProxyRecord } from './harness';
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -182,6 +182,31 @@ test('a hostile page on a fixture host is caught on an unusual channel (preconne
       h.some((x) => x.host === '127.0.0.1' && x.path === '/ip-literal'),
   );
   expect(hits.find((x) => x.path === '/beacon')?.preview).toBe('secret=hunter2');
+});
+
+// The test browser is the person's browser: hyperlink auditing is on, as in stock Chrome (the harness runs the
+// real binary, not Debian's wrapper script, and passes no switch that turns it off). A plain page, no
+// extension involved, a link with a third-party ping, a click by Playwright: the witness records the ping.
+test("a plain page's <a ping> click reaches the witness: hyperlink auditing is on", async ({ openPage, sites, witness }) => {
+  sites.route('other.test', '/ping-control.html', () => ({
+    headers: { 'content-type': 'text/html; charset=utf-8' },
+    body: '<!doctype html><title>Ping control</title><a id="pinging" href="/next" ping="http://pings.example/ping?from=control">next</a>',
+  }));
+  sites.route('other.test', '/next', () => ({ headers: { 'content-type': 'text/html; charset=utf-8' }, body: '<!doctype html><title>Next</title><p id="next">next</p>' }));
+  const page = await openPage('other.test', '/ping-control.html');
+  await page.locator('#pinging').click();
+  await expect(page.locator('#next')).toBeVisible();
+  const hits = await witness.waitForHits((h) => h.some((x) => x.host === 'pings.example' && x.path === '/ping?from=control' && x.method === 'POST'), {
+    message: 'the click sent no ping: hyperlink auditing is off in the test browser',
+    timeout: 15_000,
+  });
+  const ping = hits.find((x) => x.host === 'pings.example')!;
+  // What Chromium sends for <a ping>: a POST of "PING", typed text/ping, with the page's Origin (so no
+  // background-traffic exclusion, which needs Google's Origin or none, can ever match one).
+  expect(ping.preview).toBe('PING');
+  expect((ping.record as ProxyRecord).headers['content-type']).toBe('text/ping');
+  expect((ping.record as ProxyRecord).headers.origin).toBe('http://other.test');
+  expect(witness.ignored().filter((r) => r.host === 'pings.example')).toEqual([]);
 });
 
 test('the offscreen document is reachable over CDP, and tabIdOf finds a tab', async ({

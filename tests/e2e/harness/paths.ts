@@ -18,5 +18,11 @@ export function distIsBuilt(dir: string = defaultDistDir): boolean {
   return existsSync(path.join(dir, 'manifest.json'));
 }
 
-/** Chromium binary. `REMIXLET_CHROMIUM` overrides. */
-export const chromiumExecutable = process.env.REMIXLET_CHROMIUM ?? '/usr/bin/chromium';
+/**
+ * Chromium binary: Debian's real binary, not the `/usr/bin/chromium` wrapper script, which sources
+ * /etc/chromium.d/* and adds its own switches (`--disable-pings`, `--media-router=0`, …) and Google API keys.
+ * The harness passes every switch itself (harness/browser.ts), so the browser under test is the one a
+ * person installs, with hyperlink auditing on. `REMIXLET_CHROMIUM` overrides. Every launcher in the
+ * repository (the e2e fixtures, `npm start`'s demo, the benchmarks, the DOM unit tests) uses this.
+ */
+export const chromiumExecutable = process.env.REMIXLET_CHROMIUM ?? '/usr/lib/chromium/chromium';

@@ -12,7 +12,10 @@ const { p } = unitBrowser({
     <label for="lab-go"><span id="lab-span">Proceed</span></label>
     <form id="clob" action="https://attacker.example/clob"><input name="action"><input name="getAttribute"><button id="clob-go">go</button></form>
     <button id="outside" form="evil">outside</button>
-    <a href="https://attacker.example/wrapped"><span id="wrapped">wrapped</span></a>`,
+    <a href="https://attacker.example/wrapped"><span id="wrapped">wrapped</span></a>
+    <a id="pinging" href="/app/next" ping="/app/own-ping https://pings.example/p">pinging</a>
+    <a id="attributing" href="/app/next" attributionsrc="https://pings.example/a">attributing</a>
+    <form id="get-login" action="/app/login" method="post"><button id="fm-get" formmethod="get">get</button><button id="fe-plain" formenctype="text/plain">plain</button></form>`,
 });
 
 type Answer = { ok: true; value: { clicked: boolean } } | { ok: false; code: string; reason: string };
@@ -34,6 +37,10 @@ describe('click_element refuses what would leave the site', () => {
     expect(await refused('#wrapped')).toContain('attacker.example');
     expect(await refused('#jslink')).toContain('javascript:');
     expect(await refused('#fa')).toContain('formaction');
+    expect(await refused('#pinging')).toContain('pings.example');
+    expect(await refused('#attributing')).toContain('attributionsrc');
+    expect(await refused('#fm-get')).toContain('formmethod');
+    expect(await refused('#fe-plain')).toContain('formenctype');
     await p.page.waitForTimeout(100);
     expect(p.offsite()).toEqual([]);
     expect(p.page.url()).toBe('https://page.test/app/index.html');

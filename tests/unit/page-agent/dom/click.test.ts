@@ -86,6 +86,63 @@ describe('refused clicks', () => {
   });
 });
 
+describe('every address a click contacts passes the address rule; a click sends a form only as the form sends itself', () => {
+  const PINGS = `
+    <a id="ping-third" href="/app/next" ping="https://pings.example/p">third-party ping</a>
+    <a id="ping-many" href="/app/next" ping=" /app/own-ping
+\t https://pings.example/second ">several, with whitespace</a>
+    <a id="ping-frag" href="#reviews" ping="https://pings.example/frag">the page's own in-page link</a>
+    <a id="ping-loaded" href="/app/next" ping="https://page.test/app/own-ping https://cdn.partner.example/offer.png"><span id="ping-inner">inner</span></a>
+    <img src="https://cdn.partner.example/offer.png" alt="">
+    <a href="/app/next" ping="https://pings.example/label"><label id="ping-label">a label inside</label></a>
+    <a id="attr-src" href="/app/next" attributionsrc="https://pings.example/attr">attributionsrc</a>
+    <img usemap="#m" src="/static/logo.png" alt="" width="10" height="10"><map name="m"><area id="area-ping" href="/app/next" ping="https://pings.example/area" shape="default" alt="area"></map>
+    <a id="ping-own" href="#reviews" ping=" /app/own-ping\thttps://x.mysite.test/p ">own-site pings</a>`;
+  const FORMS = `
+    <form id="post-login" action="/app/login" method="post"><input name="user" value="u">
+      <button id="fm-get" formmethod="get">get</button><button id="fe-plain" formenctype="text/plain">plain</button>
+      <button id="fm-space" formmethod=" dialog">an invalid keyword, so GET</button><button id="fm-dialog" type="submit" formmethod="dialog">close</button>
+      <input type="submit" id="ft" formtarget="_self" value="ft"><span formmethod="get"><button id="fm-up">inside</button></span></form>
+    <button id="fm-outside" form="post-login" formmethod="get">outside, tied by form=</button>`;
+
+  test('a link whose ping or attributionsrc names an address the rule refuses, however the click reaches it', async () => {
+    await p.page.evaluate((html) => document.body.insertAdjacentHTML('beforeend', html), PINGS);
+    expect(await clickRefused('#ping-third')).toMatch(/ping to "https:\/\/pings\.example\/p"/);
+    expect(await clickRefused('#ping-many')).toContain('https://pings.example/second');
+    expect(await clickRefused('#ping-frag')).toContain('pings.example/frag');
+    expect(await clickRefused('#ping-label')).toContain('pings.example/label');
+    expect(await clickRefused('#attr-src')).toMatch(/attributionsrc to "https:\/\/pings\.example\/attr"/);
+    expect(await clickRefused('#area-ping')).toContain('pings.example/area');
+    // An address the page loads is no exception for a ping, which carries the link's destination.
+    expect(await clickRefused('#ping-inner')).toContain('cdn.partner.example/offer.png');
+    await p.page.waitForTimeout(100);
+    // The page's own image load is the only request that left the page's origin.
+    expect(p.offsite()).toEqual(['https://cdn.partner.example/offer.png']);
+    expect(p.page.url()).toBe('https://page.test/app/index.html');
+  });
+
+  test('pings to the page\'s own origin and the remixlet\'s sites pass, split on whitespace and resolved as the browser does', async () => {
+    await p.page.evaluate((html) => document.body.insertAdjacentHTML('beforeend', html), PINGS);
+    await p.ok({ op: 'click', h: await q('#ping-own') });
+    await expect.poll(() => p.requests).toEqual(expect.arrayContaining(['https://page.test/app/own-ping', 'https://x.mysite.test/p']));
+  });
+
+  test('formmethod, formenctype, formtarget on the button or above it, and a button tied to the form from outside', async () => {
+    await p.page.evaluate((html) => document.body.insertAdjacentHTML('beforeend', html), FORMS);
+    expect(await clickRefused('#fm-get')).toContain('formmethod');
+    expect(await clickRefused('#fe-plain')).toContain('formenctype');
+    expect(await clickRefused('#fm-space')).toContain('formmethod');
+    expect(await clickRefused('#ft')).toContain('formtarget');
+    expect(await clickRefused('#fm-up')).toContain('formmethod');
+    expect(await clickRefused('#fm-outside')).toContain('formmethod');
+    // formmethod="dialog" sends nothing: it only closes a dialog.
+    await p.ok({ op: 'click', h: await q('#fm-dialog') });
+    await p.page.waitForTimeout(100);
+    expect(p.requests).toEqual([]);
+    expect(p.page.url()).toBe('https://page.test/app/index.html');
+  });
+});
+
 describe('allowed clicks', () => {
   test('a plain button runs the page\'s own handler; a summary opens its details', async () => {
     await p.ok({ op: 'click', h: await q('#plain') });

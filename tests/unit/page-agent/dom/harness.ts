@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { build } from 'vite';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
+import { chromiumExecutable } from '../../../e2e/harness/paths';
 import type { DomOp, Handle, OpResult } from '../../../../contracts/dom/ops';
 import type { RemixletScope } from '../../../../contracts/boundaries/worker-page-agent';
 
@@ -74,7 +75,7 @@ export class UnitBrowser {
   static async launch(): Promise<UnitBrowser> {
     await bundled();
     const browser = await chromium.launch({
-      executablePath: process.env.REMIXLET_CHROMIUM ?? '/usr/bin/chromium',
+      executablePath: chromiumExecutable,
       args: ['--headless=new', '--no-sandbox', '--disable-gpu'],
     });
     // One tab for the whole file: a new document per test, without paying for a new renderer each time.

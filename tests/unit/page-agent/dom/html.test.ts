@@ -126,6 +126,54 @@ describe('clone', () => {
     expect(await p.page.evaluate(() => document.querySelectorAll('#pw3').length)).toBe(1);
   });
 
+  test('a clone carries no ping, attributionsrc or form* attribute on any of its elements, and none can be put back', async () => {
+    await p.page.evaluate(() =>
+      document.getElementById('login')!.insertAdjacentHTML(
+        'beforeend',
+        `<div id="overrides"><a class="l" href="/app/next" ping="https://pings.example/p" attributionsrc="https://pings.example/a">link</a>
+           <button class="b" formaction="/app/other" formmethod="get" formenctype="text/plain" formnovalidate formtarget="_self">go</button>
+           <input class="i" type="submit" formmethod="GET" formenctype="multipart/form-data" value="go"></div>`,
+      ),
+    );
+    const c = await p.ok<Handle>({ op: 'clone', h: await q('#overrides') });
+    const html = await p.ok<string>({ op: 'html', h: c.h });
+    expect(html).not.toMatch(/ping|attributionsrc|formaction|formmethod|formenctype|formnovalidate|formtarget/i);
+    expect(html).toContain('href="/app/next"');
+    for (const one of [await q('#overrides a'), await q('#overrides button')]) {
+      const copy = await p.ok<Handle>({ op: 'clone', h: one });
+      expect(await p.ok({ op: 'attr', h: copy.h, name: 'ping' })).toBeNull();
+      expect(await p.ok({ op: 'attr', h: copy.h, name: 'formmethod' })).toBeNull();
+    }
+    await p.ok({ op: 'insert', h: await q('#login'), where: 'append', node: c.h });
+    const [link] = await p.ok<Handle[]>({ op: 'queryAll', sel: '#login > div:not(#overrides) a' });
+    const [button] = await p.ok<Handle[]>({ op: 'queryAll', sel: '#login > div:not(#overrides) button' });
+    for (const [h, name, value] of [
+      [link!.h, 'ping', 'https://pings.example/p'],
+      [link!.h, 'attributionsrc', ''],
+      [button!.h, 'formmethod', 'get'],
+      [button!.h, 'formenctype', 'text/plain'],
+      [button!.h, 'formaction', '/app/other'],
+      [button!.h, 'formtarget', '_self'],
+      [button!.h, 'formnovalidate', ''],
+      [button!.h, 'form', 'login'],
+    ] as const) {
+      expect((await p.refused({ op: 'setAttr', h, name, value })).code, name).toBe('ATTRIBUTE_REFUSED');
+    }
+    for (const [tag, attrs] of [
+      ['a', { href: '/app/next', ping: 'https://pings.example/p' }],
+      ['a', { href: '/app/next', attributionsrc: 'https://pings.example/a' }],
+      ['button', { formmethod: 'get' }],
+      ['button', { formenctype: 'text/plain' }],
+      ['button', { form: 'login' }],
+    ] as const) {
+      expect((await p.refused({ op: 'create', tag, attrs })).code, JSON.stringify(attrs)).toBe('ATTRIBUTE_REFUSED');
+    }
+    await p.ok({ op: 'setHTML', h: await q('#target'), html: '<a href="/app/next" ping="https://pings.example/p" attributionsrc="https://pings.example/a">x</a>' });
+    expect(await inner('#target')).not.toMatch(/ping|attributionsrc/);
+    expect(await inner('#target')).toContain('href="https://page.test/app/next"');
+    expect(p.offsite()).toEqual([]);
+  });
+
   test('an element dom.create refuses cannot be had by cloning the page\'s own, alone or inside another', async () => {
     await p.page.evaluate(() => {
       document.head.insertAdjacentHTML('beforeend', '<meta id="refresh" http-equiv="refresh" content="0;url=https://attacker.example/r">');

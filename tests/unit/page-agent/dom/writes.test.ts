@@ -85,6 +85,40 @@ describe('marks on the page\'s own elements', () => {
     await expect.poll(() => p.offsite()).toEqual(['https://api.allowed.test/img.png']);
   });
 
+  test("a page link that pings an address the rule refuses keeps its href: the ping would carry the new one", async () => {
+    await open(
+      `${SHOP}<a id="pinged" href="/app/a" ping="https://pings.example/p">p</a><a id="attributed" href="/app/a" attributionsrc="https://pings.example/a">a</a>` +
+        `<a id="own-pinged" href="/app/a" ping="/app/own-ping https://x.mysite.test/p">o</a><img src="https://cdn.partner.example/px.png" alt=""><a id="loaded-pinged" href="/app/a" ping="https://cdn.partner.example/px.png">l</a>`,
+    );
+    for (const sel of ['#pinged', '#attributed', '#loaded-pinged']) {
+      const r = await p.refused({ op: 'setAttr', h: await q(sel), name: 'href', value: '/app/a?leak=secret' });
+      expect(r.code, sel).toBe('ATTRIBUTE_REFUSED');
+      expect(r.reason, sel).toMatch(/ping|attributionsrc/);
+      expect((await attrs(sel)).href, sel).toBe('/app/a');
+    }
+    await p.ok({ op: 'setAttr', h: await q('#own-pinged'), name: 'href', value: '/app/a?fine=1' });
+    expect((await attrs('#own-pinged')).href).toBe('https://page.test/app/a?fine=1');
+  });
+
+  test("a page form's method, enctype, action and target, and a page button's form* attributes, land only as marks", async () => {
+    const form = await q('#login');
+    for (const [name, value] of [['method', 'get'], ['enctype', 'text/plain'], ['action', 'https://attacker.example/x'], ['target', '_blank']] as const) {
+      await p.ok({ op: 'setAttr', h: form, name, value });
+    }
+    const submit = await q('#submit');
+    for (const [name, value] of [['formmethod', 'get'], ['formenctype', 'text/plain'], ['formaction', '/app/x'], ['formtarget', '_blank'], ['form', 'evil']] as const) {
+      await p.ok({ op: 'setAttr', h: submit, name, value });
+    }
+    expect(await attrs('#login')).toEqual({ id: 'login', action: '/app/login', method: 'post', [`data-rmx-${ID}-method`]: 'get', [`data-rmx-${ID}-enctype`]: 'text/plain', [`data-rmx-${ID}-action`]: 'https://attacker.example/x', [`data-rmx-${ID}-target`]: '_blank' });
+    expect(Object.keys(await attrs('#submit')).filter((n) => !n.startsWith('data-rmx-'))).toEqual(['id', 'type']);
+    expect(
+      await p.page.evaluate(() => {
+        const f = document.getElementById('login') as HTMLFormElement;
+        return [f.method, f.enctype, f.action, f.target, (document.getElementById('submit') as HTMLButtonElement).form?.id];
+      }),
+    ).toEqual(['post', 'application/x-www-form-urlencoded', 'https://page.test/app/login', '', 'login']);
+  });
+
   test('an address the page already loads is allowed exactly as it resolves, and only that one', async () => {
     await open(`${SHOP}<img id="banner" src="https://cdn.partner.example/banner.png" alt="">`);
     const home = await q('#home');
