@@ -18,6 +18,7 @@ import generate from 'css-tree/generator';
 import { ident } from 'css-tree/utils';
 import type { CssNode } from 'css-tree';
 import { nestingBeyond, tokenizeCss } from '../policy/css-tokens';
+import type { CssToken } from '../policy/css-tokens';
 
 const MAX_NESTING = 8;
 
@@ -193,6 +194,54 @@ export function valueTestingPreludes(preludes: readonly CssNode[]): ValueTesting
   return out;
 }
 
+/**
+ * A second reader of where rules are, on tokens: the text before every "{" at block level, back to the
+ * previous ";", "{" or "}" at that level, is a rule's prelude as Chrome's CSS nesting reads it. css-tree
+ * reads a nested rule that does not start with "&" (.a { input:invalid { … } }, .a { #pw[value] { … } })
+ * as a declaration, so its selector is not among its preludes; this reader finds it. Each prelude
+ * css-tree already reported (same offset) is left out.
+ */
+export function valueTestingBlockPreludes(css: string, tokens: readonly CssToken[], known: ReadonlySet<number> = new Set()): ValueTestingRule[] {
+  const out: ValueTestingRule[] = [];
+  /** For each open block (and the top level): where its current prelude starts, as a token index. */
+  const starts: number[] = [0];
+  /** Open brackets and functions inside the current block (a "{" there is a value's block, no rule). */
+  let inner = 0;
+  const innerStack: number[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.type === '(' || t.type === '[' || t.type === 'function') inner++;
+    else if ((t.type === ')' || t.type === ']') && inner > 0) inner--;
+    else if (inner > 0) continue;
+    else if (t.type === 'semicolon') starts[starts.length - 1] = i + 1;
+    else if (t.type === '{') {
+      let first = starts[starts.length - 1]!;
+      while (first < i && (tokens[first]!.type === 'whitespace' || tokens[first]!.type === 'comment')) first++;
+      // At-rule preludes css-tree reads wherever they are (an at-rule nested in a style rule included).
+      if (first < i && tokens[first]!.type !== 'at-keyword') {
+        const offset = tokens[first]!.start;
+        const text = css.slice(offset, t.start);
+        const test = known.has(offset) ? undefined : selectorValueTest(text);
+        if (test !== undefined) out.push({ offset, selector: text.trim().slice(0, 200), test });
+      }
+      innerStack.push(inner);
+      starts.push(i + 1);
+    } else if (t.type === '}' && starts.length > 1) {
+      starts.pop();
+      inner = innerStack.pop() ?? 0;
+      starts[starts.length - 1] = i + 1;
+    }
+  }
+  return out;
+}
+
+/** Rules of a parsed sheet that depend on a field's value: css-tree's preludes, then the nested rules only the token reader finds. */
+export function sheetValueTestingRules(css: string, tokens: readonly CssToken[], preludes: readonly CssNode[]): ValueTestingRule[] {
+  const found = valueTestingPreludes(preludes);
+  const known = new Set(preludes.map((p) => p.loc?.start.offset ?? -1));
+  return [...found, ...valueTestingBlockPreludes(css, tokens, known)];
+}
+
 /** For a sheet css-tree could not parse at all: counted as depending on the value when its decoded text mentions it. */
 export function unparsedSheetValueRules(css: string): ValueTestingRule[] {
   const test = textTest(css);
@@ -202,7 +251,8 @@ export function unparsedSheetValueRules(css: string): ValueTestingRule[] {
 /**
  * The rules of a stylesheet whose selectors depend on a field's value, each with the offset of its
  * selector, the selector as written (up to 200 characters) and what in it does: rule selectors, nested
- * rules, and selectors in at-rule preludes (@scope, @supports selector()). A prelude css-tree cannot
+ * rules (also those css-tree reads as declarations: valueTestingBlockPreludes), and selectors in at-rule
+ * preludes (@scope, @supports selector()). A prelude css-tree cannot
  * structure counts when its decoded text mentions "value" beside a bracket, or a value-state name.
  */
 export function valueTestingRules(css: string): ValueTestingRule[] {
@@ -214,7 +264,7 @@ export function valueTestingRules(css: string): ValueTestingRule[] {
     walk(ast, (node) => {
       if ((node.type === 'Rule' || node.type === 'Atrule') && node.prelude) preludes.push(node.prelude);
     });
-    return valueTestingPreludes(preludes);
+    return sheetValueTestingRules(css, tokenizeCss(css), preludes);
   } catch {
     // Last resort (a stack overflow shallowEnough did not foresee): the conservative reading.
     return unparsedSheetValueRules(css);

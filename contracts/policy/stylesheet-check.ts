@@ -22,7 +22,7 @@ import { failed, passed, quote, refusal } from './result';
 import type { PolicyRefusal, PolicyResult } from './result';
 import { urlOnHosts } from './site';
 import { decodeHtmlReferences } from './html-references';
-import { sheetMayTestValue, unparsedSheetValueRules, valueTestingPreludes } from '../dom/value-selector';
+import { sheetMayTestValue, sheetValueTestingRules, unparsedSheetValueRules } from '../dom/value-selector';
 import { declarationFindings } from './css-declarations';
 
 export interface StyleSheetOptions {
@@ -374,7 +374,7 @@ function scan(css: string, mode: Mode, opts: StyleSheetOptions): Scan {
   if (mode === 'sheet' && sheetMayTestValue(css)) {
     // Always, not only while the page has a password field: a login form can appear after the sheet went
     // in, and a rule that tests the value is live before any check could run (see page-agent/ops/addStyle.ts).
-    for (const rule of preludes === undefined ? unparsedSheetValueRules(css) : valueTestingPreludes(preludes)) {
+    for (const rule of preludes === undefined ? unparsedSheetValueRules(css) : sheetValueTestingRules(css, tokens, preludes)) {
       findings.push({
         offset: rule.offset,
         end: rule.offset + 1,

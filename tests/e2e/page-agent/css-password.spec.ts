@@ -6,7 +6,7 @@
 // the measured box, or does change which elements match; then every variant through the extension is
 // refused with a typed refusal, and the witness records nothing.
 import type { Page } from '@playwright/test';
-import { test, expect, launchContext } from '../harness';
+import { test, expect, launchContext, type Sites } from '../harness';
 import { install, manifest, openPanel, readLog } from '../remixlet';
 import { PRELUDE, labPage, saveMany } from './lab';
 
@@ -60,7 +60,7 @@ await status('done');
 `;
 
 interface Fx {
-  sites: import('../harness').Sites;
+  sites: Sites;
   openPage: (host: string, path?: string) => Promise<Page>;
   openExtensionPage: (path: string) => Promise<Page>;
   tabIdOf: (page: Page) => Promise<number>;

@@ -192,6 +192,12 @@ describe('pseudo-classes whose match depends on the value', () => {
     expect(valueTestingRules('@media screen { form:has(#pw:v\\61lid) { width: 2px } }').map((r) => r.test)).toEqual([':valid']);
     expect(valueTestingRules('.a { &:invalid { color: red } }').map((r) => r.test)).toEqual([':invalid']);
     expect(valueTestingRules('@scope (form:invalid) { b { color: red } }').length).toBeGreaterThan(0);
+    // Nested rules that do not start with "&", which css-tree reads as declarations and Chrome as rules.
+    expect(valueTestingRules('.a { color: red; input:invalid { width: 1px } }').map((r) => r.test)).toEqual([':invalid']);
+    expect(valueTestingRules('.a { #pw:placeholder-shown { width: 1px } }').map((r) => r.test)).toEqual([':placeholder-shown']);
+    expect(valueTestingRules('form { input[value^="a"] { width: 11px } }').map((r) => r.test)).toEqual(['the value attribute']);
+    expect(valueTestingRules('@media all { .a { :is(#pw:valid) { color: red } } }').map((r) => r.test)).toEqual([':valid']);
+    expect(valueTestingRules('.a { color: red; b:hover { color: blue } .c { --x: {}; } }')).toEqual([]);
     expect(valueTestingRules('a:hover{color:red} .valid{color:blue} input::placeholder{color:gray} b::after{content:":invalid"}')).toEqual([]);
   });
 });

@@ -416,7 +416,7 @@ describe('reading a form field\'s value', () => {
 
   // Never active from style.css, whether or not the page has a password field when the sheet goes in:
   // a login form can appear later, and the page renders the rule before any check could run.
-  it.each(['input[value^="a"] { width: 1px }', 'input[v\\61lue$=a] { --m: 1 }', 'form:has(input[value]) { color: red }', '@media screen { :is([VALUE*=x]) { color: red } }', '@scope ([value^=a]) { b { color: red } }'])(
+  it.each(['input[value^="a"] { width: 1px }', 'form { input[value^="a"] { width: 11px } }', 'input[v\\61lue$=a] { --m: 1 }', 'form:has(input[value]) { color: red }', '@media screen { :is([VALUE*=x]) { color: red } }', '@scope ([value^=a]) { b { color: red } }'])(
     '%s is refused in style.css',
     (css) => {
       const sheet = checkStyleSheet(css, NO_HOSTS);
@@ -438,6 +438,8 @@ describe('selectors that depend on a field value, in style.css (issue 24)', () =
     ['.a { &:user-invalid { color: red } }', ':user-invalid'],
     ['li:nth-child(1 of :out-of-range) { color: red }', ':out-of-range'],
     ['#pw:not(:blank) { color: red }', ':blank'],
+    ['.a { input:invalid { width: 1px } }', ':invalid'],
+    ['#login { color: red; #pw:placeholder-shown ~ b { width: 1px } }', ':placeholder-shown'],
   ])('%s is refused, naming %s', (css, what) => {
     const sheet = checkStyleSheet(css, NO_HOSTS);
     expect(sheet.ok).toBe(false);
