@@ -96,7 +96,7 @@ function shallowEnough(css: string): boolean {
 }
 
 /** The state names as the text fallback looks for them, after a single colon (a prefix or -internal- allowed; not ::placeholder). */
-const STATE_TEXT = /(?<!:):(?!:)\s*(?:-[a-z]+-)?(?:placeholder|blank|valid|invalid|user-|ui-|submit-|in-range|out-of-range|dir|state|-)|autofill/;
+const STATE_TEXT = /(?<!:):(?!:)\s*(?:-[a-z]+-)?(?:placeholder|blank|valid|invalid|user-|ui-|submit-|in-range|out-of-range|dir|state|-)[a-z0-9-]*|autofill/;
 
 /**
  * The text fallback: after decoding escapes, does the word "value", or a colon and a value-state name,

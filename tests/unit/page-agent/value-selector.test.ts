@@ -112,7 +112,7 @@ describe('pseudo-classes whose match depends on the value', () => {
     ['#pw:v\\61lid', ':valid'],
     ['#pw:\\69 nvalid', ':invalid'],
     ['#pw:\\000070laceholder-shown', ':placeholder-shown'],
-    ['#pw:in-r\\ange', ':in-range'],
+    ['#pw:in-r\\61nge', ':in-range'],
     ['#pw:\\-webkit-autofill', ':-webkit-autofill'],
     // a comment between the colon and the name (CSS drops it)
     ['#pw:/**/valid', ':valid'],
