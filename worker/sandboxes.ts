@@ -12,6 +12,7 @@ import { navigationNoted, sparesFor, tabForgotten } from './spare-pool';
 import { runVerdict } from './remixlet-state';
 import { API_VERSION } from '../contracts/remixlet';
 import { styleOf } from './style-insertion';
+import { documentUnpinned, pinPasswordFields } from './password-pin';
 import type { PageEvent } from '../contracts/dom/ops';
 import { scopeOf } from './scope';
 import { traced } from './pending';
@@ -189,7 +190,10 @@ async function reconcileNow(page: PageRecord): Promise<void> {
 /** Inserts style.css and logs a failure; `wait: false` returns once the insertion is asked for, not done. */
 async function insertStyleLogged(page: { tabId: number; documentId: string; url: string }, r: ActiveRemixlet, wait = true): Promise<void> {
   const failed = (e: unknown) => appendLog(r.head.id, { at: Date.now(), level: 'error', source: 'worker', message: `style.css was not inserted: ${String(e)}`, url: page.url });
+  // Asked of the browser before the remixlet's own sheet and before its script can read the page.
+  const pinning = pinPasswordFields(page.tabId, page.documentId);
   try {
+    if (wait) await pinning;
     const { inserted } = await insertStyle(page, r);
     const done = inserted.catch(failed);
     if (wait) await done;
@@ -299,6 +303,7 @@ async function stopNow(pred: (rec: TokenRecord) => boolean, reason: string, opts
 export function pageGone(tabId: number, documentId: string): Promise<void> {
   return serially(async () => {
     for (const key of [...insertedCss.keys()]) if (key.startsWith(`${tabId}:${documentId}:`)) insertedCss.delete(key);
+    documentUnpinned(tabId, documentId);
     // The next page of the tab commits about now, and its start waits in this queue: the revocation's
     // storage write (10-45 ms during a navigation, measured) is not waited for (bench/RESULTS.md, seventh pass).
     await stopNow((rec) => rec.tabId === tabId && rec.documentId === documentId, 'the page went away', { waitForWrite: false });

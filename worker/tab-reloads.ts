@@ -48,13 +48,13 @@ async function reloadEach(tabIds: Iterable<number>): Promise<number> {
 /**
  * Runs a change, then reloads the tabs it affected: those covered before it (a deleted remixlet covers
  * nothing after) and after it (a restored version may cover more). `took` says whether the change
- * happened at all; a declined confirmation reloads nothing.
+ * happened at all (by default: unless it answered false); a declined confirmation reloads nothing.
  */
 export async function reloadAround<T>(
   reload: ReloadTabs | undefined,
   covered: () => Promise<number[]>,
   change: () => Promise<T>,
-  took: (value: T) => boolean = () => true,
+  took: (value: T) => boolean = (value) => value !== false,
 ): Promise<{ value: T; reloaded?: number }> {
   if (!reload) return { value: await change() };
   const before = reload === 'matching' ? await covered() : [];

@@ -5,6 +5,7 @@
 // fields shadow the form's own properties.
 import { revealInvisible } from '../../contracts/agent/invisible-text';
 import { isPasswordField } from '../policy/password';
+import { blankPasswords } from '../policy/serialize';
 import { attributesOf, checkVisibilityOf, childElementsOf, idOf, localNameOf, parentElementOf, queryAll, rectOf } from '../policy/unclobbered';
 
 export const TEXT_CAP = 300;
@@ -71,17 +72,9 @@ export function attrsOf(el: Element): Record<string, string> {
   return out;
 }
 
-/** Outer HTML with every password field's value attribute emptied (the live value never appears in HTML). */
+/** Outer HTML with every password field emptied (the live value never appears in HTML; policy/serialize.ts). */
 export function safeOuterHtml(el: Element, max: number): string {
   const clone = el.cloneNode(true) as Element;
-  const originals = [el, ...el.querySelectorAll('input, textarea')];
-  const copies = [clone, ...clone.querySelectorAll('input, textarea')];
-  originals.forEach((orig, i) => {
-    if (!isPasswordField(orig)) return;
-    const copy = copies[i];
-    if (!copy) return;
-    if (copy.hasAttribute('value')) copy.setAttribute('value', '');
-    if (copy instanceof HTMLTextAreaElement) copy.textContent = '';
-  });
+  blankPasswords(el, clone);
   return cap(revealInvisible(clone.outerHTML), max);
 }

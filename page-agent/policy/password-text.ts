@@ -1,15 +1,16 @@
 // Context: page agent. The text of an element as every reader gives it (h.text(), the agent's
-// query_elements and outline): its text content without the text inside password fields. A textarea
-// masked with -webkit-text-security is a password field, and its text content is its initial value.
+// query_elements and outline): its text content without the text inside password fields (a textarea's
+// text content is its initial value; an editable password element's is what was typed).
 // Trusts the DOM only, read through the prototypes' getters (unclobbered.ts): a form's fields shadow its properties.
-import { isPasswordField } from './password';
+import { FIELD_CANDIDATES, isPasswordField } from './password';
 import { childNodesOf, queryWithin, textOf } from './unclobbered';
 
 /** Text content of el, leaving out every password field's own text (the field itself reads as ''). */
 export function textWithoutPasswords(el: Element): string {
   if (isPasswordField(el)) return '';
-  // Only a textarea among password fields holds text; most elements hold none, and are answered directly.
-  const hidden = queryWithin(el, 'textarea').filter(isPasswordField);
+  // Only a textarea or an editable element among password fields holds text; most elements hold none,
+  // and are answered directly.
+  const hidden = queryWithin(el, FIELD_CANDIDATES).filter((f) => !(f instanceof HTMLInputElement || f instanceof HTMLSelectElement) && isPasswordField(f));
   if (hidden.length === 0) return textOf(el) ?? '';
   const skip = new Set<Node>(hidden);
   const walker = document.createTreeWalker(el, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT | NodeFilter.SHOW_CDATA_SECTION, {

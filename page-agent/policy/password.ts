@@ -1,19 +1,51 @@
-// Context: page agent. What counts as a password field: type password, or autocomplete naming a current or
-// new password; also a text field the page or a stylesheet masks (-webkit-text-security), which looks like
-// a password field to the person typing into it, and stays one once text was typed while it was masked.
-// Such a field reads as empty through every path. Trusts the DOM only.
+// Context: page agent. What counts as a password field, one definition for every reader: a form control
+// (input, textarea, select) or an editable element (contenteditable, and everything inside one) whose type
+// is password or whose autocomplete names current-password or new-password; also a text field the page or
+// a stylesheet masks (-webkit-text-security), which looks like a password field to the person typing into
+// it, and stays one once text was typed while it was masked. Such a field reads as empty through every
+// path (value, text, HTML, attributes, events). Trusts the DOM only.
 import { shadowOf } from './shadow';
+import { attr, closestOf, inDesignMode, isEditable, parentElementOf } from './unclobbered';
+
+/**
+ * Every element that can be a password field or the editing host of one (in a document in designMode any
+ * element with an autocomplete can); an element inside an editing host counts through its host.
+ */
+export const FIELD_CANDIDATES = 'input, textarea, select, [contenteditable], [autocomplete]';
 
 const masked = new WeakSet<Element>();
 let watching = false;
+const MAX_EDITABLE_DEPTH = 512;
 
 function isTextField(el: Element): el is HTMLInputElement | HTMLTextAreaElement {
   return el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement;
 }
 
+function isFormControl(el: Element): el is HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement {
+  return isTextField(el) || el instanceof HTMLSelectElement;
+}
+
+function namesPassword(el: Element): boolean {
+  const tokens = (attr(el, 'autocomplete') ?? '').toLowerCase().split(/[\t\n\f\r ]+/);
+  return tokens.includes('current-password') || tokens.includes('new-password');
+}
+
 function looksMasked(el: Element): boolean {
   const security = getComputedStyle(el).getPropertyValue('-webkit-text-security');
   return security !== '' && security !== 'none';
+}
+
+/** An editable element that names a password, or lies inside one that does (its text is what was typed there). */
+function inPasswordEditable(el: Element): boolean {
+  // Most elements are in no editor: answered without asking the browser for editability (a style update).
+  if (!inDesignMode(document) && closestOf(el, '[contenteditable]') === null) return false;
+  let node: Element | null = el;
+  for (let depth = 0; node && depth < MAX_EDITABLE_DEPTH; depth++, node = parentElementOf(node)) {
+    if (!(node instanceof HTMLElement) || !isEditable(node)) return false;
+    if (namesPassword(node)) return true;
+  }
+  // Deeper than any real editor nests: counted as one, so depth cannot hide a field.
+  return node !== null;
 }
 
 /**
@@ -35,12 +67,10 @@ export function watchMaskedFields(): void {
 }
 
 export function isPasswordField(el: Element): boolean {
+  if (!isFormControl(el)) return inPasswordEditable(el);
+  if (el instanceof HTMLInputElement && el.type === 'password') return true;
+  if (namesPassword(el)) return true;
   if (!isTextField(el)) return false;
-  if (el instanceof HTMLInputElement) {
-    if (el.type === 'password') return true;
-    const tokens = (el.getAttribute('autocomplete') ?? '').toLowerCase().split(/\s+/);
-    if (tokens.includes('current-password') || tokens.includes('new-password')) return true;
-  }
   if (masked.has(el)) return true;
   if (el.isConnected && looksMasked(el)) {
     masked.add(el);
@@ -50,7 +80,7 @@ export function isPasswordField(el: Element): boolean {
 }
 
 export function pageHasPasswordField(doc: Document = document): boolean {
-  for (const el of doc.querySelectorAll('input, textarea')) if (isPasswordField(el)) return true;
+  for (const el of doc.querySelectorAll(FIELD_CANDIDATES)) if (isPasswordField(el)) return true;
   return false;
 }
 
@@ -63,7 +93,7 @@ const MAX_SHADOW_DEPTH = 32;
  */
 export function passwordFieldWithin(el: Element, counts: (field: Element) => boolean = () => true, depth = 0): Element | undefined {
   if (isPasswordField(el) && counts(el)) return el;
-  for (const field of el.querySelectorAll('input, textarea')) if (isPasswordField(field) && counts(field)) return field;
+  for (const field of el.querySelectorAll(FIELD_CANDIDATES)) if (isPasswordField(field) && counts(field)) return field;
   if (depth >= MAX_SHADOW_DEPTH) return undefined;
   const hosts = [el, ...el.querySelectorAll('*')];
   for (const host of hosts) {

@@ -1,15 +1,18 @@
 // Context: page agent. Copies of page elements without password values: h.html() serializes a copy made
 // in an inert document (the copy loads and runs nothing), h.clone() makes a live copy; in both, every
 // password field in the copy loses its value. Trusts the DOM only.
-import { isPasswordField } from './password';
+import { FIELD_CANDIDATES, isPasswordField } from './password';
+import { queryWithin } from './unclobbered';
 
-const FIELDS = 'input, textarea';
-
-/** The original's fields and the copy's, in the same document order (a deep copy has the same shape). */
+/**
+ * The root and the fields under it, the original's and the copy's in the same document order (a deep copy
+ * has the same shape). The root always counts: it may lie inside an editable password element.
+ */
 function fieldsOf(root: Element): Element[] {
-  return root.matches(FIELDS) ? [root, ...root.querySelectorAll(FIELDS)] : [...root.querySelectorAll(FIELDS)];
+  return [root, ...queryWithin(root, FIELD_CANDIDATES)];
 }
 
+/** Every password field in the copy loses what was typed: its value, and an editable one its content. */
 export function blankPasswords(original: Element, copy: Element): void {
   const from = fieldsOf(original);
   const to = fieldsOf(copy);
@@ -17,8 +20,12 @@ export function blankPasswords(original: Element, copy: Element): void {
     const twin = to[i];
     if (!twin || !isPasswordField(field)) return;
     twin.removeAttribute('value');
-    if (twin instanceof HTMLTextAreaElement) twin.textContent = '';
-    if (twin instanceof HTMLInputElement || twin instanceof HTMLTextAreaElement) twin.value = '';
+    if (twin instanceof HTMLInputElement || twin instanceof HTMLTextAreaElement) {
+      if (twin instanceof HTMLTextAreaElement) twin.textContent = '';
+      twin.value = '';
+    } else if (!(twin instanceof HTMLSelectElement)) {
+      twin.replaceChildren();
+    }
   });
 }
 

@@ -34,6 +34,9 @@ function capture() {
     checkVisibility: Element.prototype.checkVisibility,
     formAction: getter<string>(HTMLFormElement.prototype, 'action'),
     formMethod: getter<string>(HTMLFormElement.prototype, 'method'),
+    isContentEditable: getter<boolean>(HTMLElement.prototype, 'isContentEditable'),
+    closest: Element.prototype.closest,
+    designMode: getter<string>(Document.prototype, 'designMode'),
   };
 }
 let captured: ReturnType<typeof capture> | undefined;
@@ -58,6 +61,21 @@ export function attrNS(el: Element, ns: string, name: string): string | null {
 
 export function hasAttr(el: Element, name: string): boolean {
   return native().hasAttribute.call(el, name);
+}
+
+/** Whether the element is editable (contenteditable, designMode), as the browser decides it. */
+export function isEditable(el: HTMLElement): boolean {
+  return native().isContentEditable(el);
+}
+
+/** Whether the whole document is editable (a document's named elements shadow its properties too). */
+export function inDesignMode(doc: Document): boolean {
+  return native().designMode(doc) === 'on';
+}
+
+/** The nearest inclusive ancestor matching selector (not across shadow roots). */
+export function closestOf(el: Element, selector: string): Element | null {
+  return native().closest.call(el, selector);
 }
 
 export function isConnected(node: Node): boolean {

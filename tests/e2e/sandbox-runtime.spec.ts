@@ -5,7 +5,7 @@
 // remixlets neither stall the page nor their neighbours.
 import type { Page } from '@playwright/test';
 import { test, expect } from './harness';
-import { readLog, uiCall } from './remixlet';
+import { afterWorkerReload, readLog, uiCall } from './remixlet';
 import { SATURATES } from './harness/tags';
 import { PROBE_KIT, expectLive, installOn, logMessages, probeResults, waitForLog } from './hostile-sandbox/kit';
 
@@ -323,10 +323,9 @@ test('bad remixlets do not stall the page or their neighbours: dom floods are ra
   expect(floodLog.some((m) => /^\d+ log lines were dropped: a remixlet may write at most 30 log lines a second\.$/.test(m))).toBe(true);
 
   // Every bad sandbox can be torn down, the busy loop included; the neighbour stays.
-  for (const id of [never, logFlood, domFlood, busy]) await uiCall(panel, 'setEnabled', { remixletId: id, enabled: false });
-  // Switching off reloads the tab (the worker does it, once per switch); a navigation of the test's own, made
-  // once every one of those has been asked for, supersedes them and leaves one settled document.
-  await page.goto(page.url());
+  // Switching off reloads the tab (the worker does it, once per switch): each switch waits for its reload to
+  // have replaced the document, so no reload is still coming when the test uses the page again.
+  for (const id of [never, logFlood, domFlood, busy]) await afterWorkerReload(page, () => uiCall(panel, 'setEnabled', { remixletId: id, enabled: false }));
   await expectLive(evaluateInOffscreen, [keeper]);
   await expect(page.locator('#feed li').first()).toHaveText(KEPT, { timeout: 20_000 });
   expect(await redrawAndAwaitRepairs(page, KEPT, 3, logOf)).toEqual(Array(3).fill('Home item 1'));

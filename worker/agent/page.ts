@@ -11,6 +11,7 @@ import { pageFor, type PageRecord } from '../pages';
 import { injectIntoChatTab } from '../registration';
 import { siteOf } from '../store/settings';
 import { stopChats } from './chats';
+import { pinPasswordFields } from '../password-pin';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -35,7 +36,14 @@ async function loadedDocument(chat: ChatBinding): Promise<string | undefined> {
   return undefined;
 }
 
+/** The chat's page, with its password fields' sizes pinned before the agent measures anything (worker/password-pin.ts). */
 export async function chatPage(chat: ChatBinding): Promise<PageRecord> {
+  const page = await chatPageRecord(chat);
+  await pinPasswordFields(page.tabId, page.documentId);
+  return page;
+}
+
+async function chatPageRecord(chat: ChatBinding): Promise<PageRecord> {
   let documentId = await loadedDocument(chat);
   const current = pageFor(chat.tabId);
   if (current && documentId && current.documentId === documentId) return current;

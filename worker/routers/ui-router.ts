@@ -27,6 +27,18 @@ async function existingHead(remixletId: string): Promise<RemixletHead> {
   return head;
 }
 
+/**
+ * Sets one switch of a remixlet's head and tells the running parts; the head as it was, or undefined when
+ * the switch already stood there (nothing changed, so no page needs a reload).
+ */
+async function changeSwitch(remixletId: string, key: 'enabled' | 'archived', value: boolean, label: string): Promise<RemixletHead | undefined> {
+  const before = await existingHead(remixletId);
+  if (before[key] === value) return undefined;
+  await updateHead(remixletId, { [key]: value }, clock.now());
+  await afterRemixletChanged(remixletId, label);
+  return before;
+}
+
 const handlers: HandlersOf<UiSpec, WorkerContext> = {
   list: async ({ input }) => {
     const out = [];
@@ -97,15 +109,7 @@ const handlers: HandlersOf<UiSpec, WorkerContext> = {
     const { reloaded } = await reloadAround(
       reload,
       () => tabsCoveredBy(input.remixletId),
-      async () => {
-        const before = await existingHead(input.remixletId);
-        // Switching on what is on, or off what is off, changes no page: nothing to reload.
-        if (before.enabled === input.enabled) return false;
-        await updateHead(input.remixletId, { enabled: input.enabled }, clock.now());
-        await afterRemixletChanged(input.remixletId, input.enabled ? 'switched on' : 'switched off');
-        return true;
-      },
-      (changed) => changed,
+      async () => (await changeSwitch(input.remixletId, 'enabled', input.enabled, input.enabled ? 'switched on' : 'switched off')) !== undefined,
     );
     return { ok: true, reloaded };
   },
@@ -119,7 +123,6 @@ const handlers: HandlersOf<UiSpec, WorkerContext> = {
         await afterSitePauseChanged();
         return true;
       },
-      (changed) => changed,
     );
     return { ok: true, reloaded };
   },
@@ -134,15 +137,8 @@ const handlers: HandlersOf<UiSpec, WorkerContext> = {
     const { reloaded } = await reloadAround(
       'matching',
       () => tabsCoveredBy(input.remixletId),
-      async () => {
-        const before = await existingHead(input.remixletId);
-        if (before.archived === input.archived) return false;
-        await updateHead(input.remixletId, { archived: input.archived }, clock.now());
-        await afterRemixletChanged(input.remixletId, input.archived ? 'archived' : 'unarchived');
-        // A remixlet that is off runs on no page, archived or not.
-        return before.enabled;
-      },
-      (changed) => changed,
+      // A remixlet that is off runs on no page, archived or not: only one that is on needs its pages reloaded.
+      async () => (await changeSwitch(input.remixletId, 'archived', input.archived, input.archived ? 'archived' : 'unarchived'))?.enabled ?? false,
     );
     return { ok: true, reloaded };
   },

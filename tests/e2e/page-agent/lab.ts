@@ -34,13 +34,13 @@ function chunks(entries: unknown[]): string[] {
   return out.map(inert);
 }
 
-/** The lab page with data blocks named by key, each split so no block's text passes h.text()'s cap. */
-export function labPage(data: Record<string, unknown[]>): string {
+/** The lab page with data blocks named by key (each split so no block's text passes h.text()'s cap), and `markup` at #lab. */
+export function labPage(data: Record<string, unknown[]>, markup = ''): string {
   const html = readFileSync(path.join(sitesDir, 'lab.test', 'index.html'), 'utf8');
   const blocks = Object.entries(data)
     .flatMap(([key, entries]) => chunks(entries).map((c) => `<script type="application/json" class="lab-data" data-key="${key}">${c}</script>`))
     .join('\n');
-  return html.replace('<div id="lab"></div>', `${blocks}\n<div id="lab"></div>`);
+  return html.replace('<div id="lab"></div>', `${blocks}\n<div id="lab">${markup}</div>`);
 }
 
 /** Helpers every lab remixlet starts with (plain JS, prepended to its script.js). */
@@ -93,9 +93,9 @@ export interface Lab {
 /** Serves the lab page at `route` with `data`, installs a remixlet running PRELUDE + `script`, reloads, and waits for `waitStatus`. */
 export async function runLab(
   fx: LabFixtures,
-  opts: { route: string; data?: Record<string, unknown[]>; script: string; style?: string; name?: string; excludeMatches?: string[]; waitStatus?: string; timeout?: number; https?: boolean },
+  opts: { route: string; data?: Record<string, unknown[]>; markup?: string; rewrite?: (html: string) => string; script: string; style?: string; name?: string; excludeMatches?: string[]; waitStatus?: string; timeout?: number; https?: boolean },
 ): Promise<Lab> {
-  const body = labPage(opts.data ?? {});
+  const body = (opts.rewrite ?? ((html: string) => html))(labPage(opts.data ?? {}, opts.markup));
   fx.sites.route('lab.test', opts.route, () => ({ headers: { 'content-type': 'text/html; charset=utf-8' }, body }));
   const page = await fx.openPage('lab.test', opts.route, { https: opts.https ?? false });
   const tabId = await fx.tabIdOf(page);

@@ -3,7 +3,7 @@
 // a chain that returns to an approved host is followed; Authorization is dropped when a redirect leaves
 // the origin; size and time limits; a missing or unapproved permission and a paused site stop it.
 import { test, expect } from '../harness';
-import { uiCall, manifest } from '../remixlet';
+import { afterWorkerReload, uiCall, manifest } from '../remixlet';
 import { installWith, perm, report, results, logMessages } from './helpers';
 
 const SCRIPT = [
@@ -130,7 +130,8 @@ test('rmx.fetch: a permission not approved is refused at save; a paused site sen
   await results(panel, remixletId, ['ready']);
   await page.locator('#cart').click();
   await expect.poll(() => hits).toBe(1);
-  await uiCall(panel, 'pauseSite', { site: 'shop.test', paused: true });
+  // Pausing reloads the tab: the click meets the page that reload made, never one it is about to replace.
+  await afterWorkerReload(page, () => uiCall(panel, 'pauseSite', { site: 'shop.test', paused: true }));
   await page.locator('#cart').click();
   await page.waitForTimeout(1_000);
   expect(hits).toBe(1);

@@ -2,6 +2,7 @@
 // page has a password field — in any spelling — while other attribute selectors keep working.
 import { describe, expect, test } from 'vitest';
 import { unitBrowser } from './harness';
+import type { Handle } from '../../../../contracts/dom/ops';
 
 const { open } = unitBrowser();
 
@@ -89,6 +90,39 @@ describe('what counts as a password field', () => {
     const html = await p.ok<string>({ op: 'html', h: await p.q('body') });
     expect(html).not.toMatch(/v1|v2|v3|v4/);
     expect(html).toContain('plain');
+  });
+
+  test('a textarea, a select and an editable element count too, by autocomplete, and everything inside the editable one', async () => {
+    const p = await open(
+      '<div id="all"><textarea id="t" autocomplete="new-password">t-secret</textarea><select id="s" autocomplete="current-password"><option value="s-secret">x</option></select>' +
+        '<div id="e" contenteditable autocomplete="current-password">e-secret<span id="inner">inner-secret</span></div>' +
+        '<div id="plain" contenteditable>shown</div><textarea id="pt">plain-text</textarea></div>',
+    );
+    for (const id of ['t', 's', 'e', 'inner']) {
+      expect(await p.ok({ op: 'value', h: await p.q(`#${id}`) }), id).toBe('');
+      expect(await p.ok({ op: 'text', h: await p.q(`#${id}`) }), id).toBe('');
+    }
+    const text = await p.ok<string>({ op: 'text', h: await p.q('#all') });
+    expect(text).not.toMatch(/secret/);
+    expect(text).toContain('shown');
+    expect(text).toContain('plain-text');
+    for (const root of ['#all', '#e', '#inner']) {
+      const html = await p.ok<string>({ op: 'html', h: await p.q(root) });
+      expect(html, root).not.toMatch(/t-secret|e-secret|inner-secret/);
+    }
+    const copy = await p.ok<Handle>({ op: 'clone', h: await p.q('#all') });
+    expect(await p.ok<string>({ op: 'text', h: copy.h })).not.toMatch(/secret/);
+  });
+
+  test('keys typed into an editable password element are not forwarded', async () => {
+    const p = await open('<div id="e" contenteditable autocomplete="new-password"></div><div id="plain" contenteditable></div>');
+    await p.run([{ op: 'on', h: await p.q('body'), type: 'keydown' }]);
+    await p.page.click('#e');
+    await p.page.keyboard.type('zq');
+    await p.page.click('#plain');
+    await p.page.keyboard.type('ok');
+    const keys = (await p.events()).filter((e) => (e as { kind: string }).kind === 'event').map((e) => (e as { event: { key?: string } }).event.key);
+    expect(keys).toEqual([undefined, undefined, 'o', 'k']);
   });
 
   test('a field that was masked while someone typed stays a password field after it is unmasked', async () => {

@@ -1,0 +1,291 @@
+// Nothing a remixlet can observe depends on what is typed into a password field: a form control or an
+// editable element whose type is password or whose autocomplete names current-password or new-password.
+// Attacked by class, each with a positive control that shows the same trick does reveal the typing where
+// the protection is absent:
+// - geometry: fields the page sizes to their content (its own CSS, inline !important, a shadow root), the
+//   layout around them, fonts chosen per character: the boxes a remixlet measures before and after the
+//   person types stay the same (the worker's user-origin sheet pins every password field's size);
+// - selector state: pseudo-classes whose match depends on the value (:placeholder-shown, :valid, :invalid,
+//   :user-invalid, in :has/:is/:not/:where, escaped, in any case, form-level) are refused in every dom
+//   selector and dom.addStyle while the page has a password field;
+// - what is typed: value, text, HTML, the value attribute and event copies of a textarea, an editable
+//   element and text fields whose autocomplete names a password read as empty.
+import { test, expect } from '../harness';
+import type { Page } from '@playwright/test';
+import { runLab } from './lab';
+
+/**
+ * Fields whose layout follows what is typed into them, each in its own way, each in its own measured line:
+ * sized to their content (the page's sheet, inline !important, inside a shadow root, a textarea), and
+ * fonts chosen per character, which move the field's baseline and the line around it even when the box
+ * keeps its size (inline, flex and grid baseline alignment).
+ */
+const GEOMETRY_MARKUP = `
+<style>
+  #g3 { field-sizing: content; }
+  #g5host { display: inline-block; }
+  @font-face { font-family: tall-a; src: local("DejaVu Sans"), local("Liberation Sans"), local("Noto Sans"); unicode-range: U+0061; size-adjust: 400%; }
+  @font-face { font-family: tall-digits; src: local("DejaVu Serif"), local("Liberation Serif"), local("Noto Serif"); unicode-range: U+0030-0039; ascent-override: 400%; }
+  #g6 { font-family: tall-a, monospace; field-sizing: content; }
+  #g7, #g8, #g9 { font-family: tall-digits, monospace; }
+</style>
+<div id="geometry">
+  <p id="l1">x<input id="g1" type="password" style="field-sizing: content">y</p>
+  <p id="l2">x<input id="g2" autocomplete="username current-password" style="field-sizing: content !important">y</p>
+  <p id="l3">x<textarea id="g3" autocomplete="new-password" rows="1" cols="4"></textarea>y</p>
+  <p id="l4"><input id="g4" type="PassWord" style="field-sizing: content"><b id="g4after">after</b></p>
+  <p id="l5">x<span id="g5host"></span>y</p>
+  <p id="l6">x<input id="g6" autocomplete="current-password">y</p>
+  <p id="l7">x<input id="g7" autocomplete="current-password">y</p>
+  <div id="l8" style="display: flex; align-items: baseline">x<input id="g8" autocomplete="new-password"><span id="g8after">y</span></div>
+  <div id="l9" style="display: grid; grid-template-columns: auto auto; align-items: baseline"><input id="g9" autocomplete="current-password"><span id="g9after">y</span></div>
+  <p id="l10">x<input id="g10" autocomplete="current-password">y</p>
+</div>
+<script>
+  document.getElementById('g5host').attachShadow({ mode: 'open' }).innerHTML = '<style>input { field-sizing: content }</style><input type="password">';
+</script>
+`;
+/** The boxes measured for each variant; without the pin, at least one of each changes with the typing. */
+const VARIANTS: string[][] = [
+  ['#l1', '#g1'],
+  ['#l2', '#g2'],
+  ['#l3', '#g3'],
+  ['#l4', '#g4after'],
+  ['#l5', '#g5host'],
+  ['#l6', '#g6'],
+  ['#l7'],
+  ['#l8', '#g8after'],
+  ['#l9', '#g9after'],
+];
+const MEASURED = [...VARIANTS.flat(), '#l10', '#geometry'];
+/** The remixlet's own style.css picks a font per character for #g10 (in the control, the page's sheet does). */
+const REMIXLET_STYLE = `@font-face { font-family: rx-tall-h; src: local("DejaVu Sans Mono"), local("Liberation Mono"), local("Noto Sans Mono"); unicode-range: U+0068; ascent-override: 500%; }
+#g10 { font-family: rx-tall-h, monospace; }`;
+const FIELDS: Array<[string, string]> = [
+  ['#g1', 'aaaa hunter2'],
+  ['#g2', 'aaaa hunter2'],
+  ['#g3', 'aaaa hunter2 WWW WWW'],
+  ['#g4', 'aaaa hunter2'],
+  ['#g5host input', 'aaaa hunter2'],
+  ['#g6', 'aaaa hunter2'],
+  ['#g7', '2024'],
+  ['#g8', '2024'],
+  ['#g9', '2024'],
+  ['#g10', 'hhhh'],
+];
+
+async function typeIntoAll(page: Page): Promise<void> {
+  for (const [sel, text] of FIELDS) await page.locator(sel).pressSequentially(text);
+}
+
+test('geometry: the boxes a remixlet measures do not change as a password is typed, however the page sizes its fields', async ({ sites, openPage, openExtensionPage, tabIdOf }) => {
+  // Control: the same page where no remixlet runs (so nothing is pinned) grows every measured box.
+  sites.route('plain.test', '/geometry.html', () => ({ headers: { 'content-type': 'text/html; charset=utf-8' }, body: `<!doctype html><title>plain</title><style>${REMIXLET_STYLE}</style><body>${GEOMETRY_MARKUP}</body>` }));
+  const plain = await openPage('plain.test', '/geometry.html');
+  const measure = (p: Page) =>
+    p.evaluate((sels) => {
+      // Relative to the page's top: typing scrolls a field into view, which moves every viewport rectangle.
+      const top = document.body.getBoundingClientRect();
+      return Object.fromEntries(sels.map((s) => {
+        const r = document.querySelector(s)!.getBoundingClientRect();
+        return [s, [r.x - top.x, r.y - top.y, r.width, r.height].map((n) => Math.round(n * 100) / 100)];
+      }));
+    }, MEASURED);
+  const plainBefore = await measure(plain);
+  await typeIntoAll(plain);
+  const plainAfter = await measure(plain);
+  for (const boxes of [...VARIANTS, ['#l10']]) {
+    const changed = boxes.filter((sel) => JSON.stringify(plainAfter[sel]) !== JSON.stringify(plainBefore[sel]));
+    expect(changed, `control: some box of ${boxes.join(', ')} changes with the typing`).not.toEqual([]);
+  }
+  await plain.close();
+
+  const lab = await runLab(
+    { sites, openPage, openExtensionPage, tabIdOf },
+    {
+      route: '/geometry.html',
+      markup: GEOMETRY_MARKUP,
+      style: REMIXLET_STYLE,
+      waitStatus: 'measured',
+      script: `
+        const targets = ${JSON.stringify(MEASURED)};
+        async function measure() {
+          const out = {};
+          // Relative to the page's top: typing scrolls a field into view, which moves every viewport rectangle.
+          const top = await (await dom.query('body')).rect();
+          for (const sel of targets) {
+            const r = await (await dom.query(sel)).rect();
+            out[sel] = [r.x - top.x, r.y - top.y, r.width, r.height].map((n) => Math.round(n * 100) / 100);
+          }
+          return out;
+        }
+        await report(await measure(), '#results');
+        await status('measured');
+        await dom.waitFor('#typed', { timeout: 30000 });
+        await report(await measure(), '#results2');
+        await status('done');
+      `,
+    },
+  );
+  await typeIntoAll(lab.page);
+  // The page itself still sees what was typed (the pin changes sizes, not fields).
+  expect(await lab.page.locator('#g1').inputValue()).toBe('aaaa hunter2');
+  await lab.page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<i id="typed"></i>'));
+  await expect(lab.page.locator('#status')).toHaveText('done', { timeout: 60_000 });
+  const before = await lab.results<Record<string, number[]>>('#results');
+  const after = await lab.results<Record<string, number[]>>('#results2');
+  for (const sel of MEASURED) expect(after[sel], `${sel} as a remixlet measures it`).toEqual(before[sel]);
+});
+
+/** Each probe asks one thing whose answer depends on #pw's value, through a different dom path. */
+const STATE_PROBES = [
+  { kind: 'matches', sel: '#pw:placeholder-shown', flips: true },
+  { kind: 'matches', sel: '#pw:invalid', flips: true },
+  { kind: 'query', sel: 'form:has(#pw:valid)', flips: true },
+  { kind: 'query', sel: ':is(#pw):not(:placeholder-shown)', flips: true },
+  { kind: 'matches', sel: '#pw:v\\61lid', flips: true },
+  { kind: 'matches', sel: '#pw:PLACEHOLDER-SHOWN', flips: true },
+  { kind: 'query', sel: '#lf:invalid', flips: true },
+  { kind: 'queryAll', sel: ':where(#lf:has(:invalid))', flips: true },
+  { kind: 'closest', sel: 'form:valid', flips: true },
+  { kind: 'waitFor', sel: '#pw:placeholder-shown', flips: true },
+  { kind: 'addStyle', sel: '#pw:placeholder-shown ~ #probe', flips: true },
+  { kind: 'matches', sel: '#pw:user-invalid', flips: false },
+  { kind: 'matches', sel: '#pw:autofill', flips: false },
+  { kind: 'matches', sel: '#pw:-webkit-autofill', flips: false },
+];
+
+const STATE_SCRIPT = `
+const probes = await readData('probes');
+let round = 0;
+async function ask(p) {
+  const pw = await dom.query('#pw');
+  switch (p.kind) {
+    case 'matches': return pw.matches(p.sel);
+    case 'query': return (await dom.query(p.sel)) !== null;
+    case 'queryAll': return (await dom.queryAll(p.sel, { limit: 10 })).length;
+    case 'closest': return (await pw.closest(p.sel)) !== null;
+    case 'waitFor': return (await dom.waitFor(p.sel, { timeout: 50 })) !== null;
+    case 'addStyle': {
+      round++;
+      await dom.addStyle('#probe { width: 10px } ' + p.sel + ' { width: ' + (70 + round) + 'px !important }');
+      return Math.round((await (await dom.query('#probe')).rect()).width) > 10;
+    }
+  }
+}
+async function askAll() {
+  const out = {};
+  for (const p of probes) out[p.kind + ' ' + p.sel] = await settle(ask(p));
+  return out;
+}
+await report(await askAll(), '#results');
+await status('asked');
+await dom.waitFor('#typed', { timeout: 30000 });
+await report(await askAll(), '#results2');
+await status('done');
+`;
+
+function stateMarkup(type: 'password' | 'text'): string {
+  return `<form id="lf" action="/login2" method="post"><input id="pw" type="${type}" minlength="8" placeholder="Password" required><i id="probe" style="display: inline-block; height: 4px"></i></form>`;
+}
+
+type Answer = { ok: boolean; value?: unknown; code?: string; reason?: string };
+
+test('selector state: value-dependent pseudo-classes are refused on every dom path while the page has a password field', async ({ sites, openPage, openExtensionPage, tabIdOf }) => {
+  const fx = { sites, openPage, openExtensionPage, tabIdOf };
+  const keys = STATE_PROBES.map((p) => `${p.kind} ${p.sel}`);
+
+  // Control: on a page with no password field (the lab's login form taken out, #pw a plain text field), the
+  // same questions are answered, and the answers change with the typing: this is the oracle being closed.
+  const control = await runLab(fx, {
+    route: '/state-control.html',
+    data: { probes: STATE_PROBES },
+    markup: stateMarkup('text'),
+    rewrite: (html) => html.replace(/<form id="login"[\s\S]*?<\/form>/, ''),
+    waitStatus: 'asked',
+    script: STATE_SCRIPT,
+  });
+  await control.page.locator('#pw').pressSequentially('longenough1');
+  await control.page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<i id="typed"></i>'));
+  await expect(control.page.locator('#status')).toHaveText('done', { timeout: 60_000 });
+  const cBefore = await control.results<Record<string, Answer>>('#results');
+  const cAfter = await control.results<Record<string, Answer>>('#results2');
+  for (const p of STATE_PROBES) {
+    const k = `${p.kind} ${p.sel}`;
+    // A stylesheet never may, password field or not (as for [value]: a login form can appear after the
+    // sheet went in, and the rule is live before any check could run), so the control's addStyle is refused too.
+    if (p.kind === 'addStyle') {
+      for (const r of [cBefore[k], cAfter[k]]) expect(r, `control: ${k}`).toMatchObject({ ok: false, code: 'SELECTOR_TESTS_PASSWORD' });
+      continue;
+    }
+    expect(cBefore[k], `control before: ${k}`).toMatchObject({ ok: true });
+    expect(cAfter[k], `control after: ${k}`).toMatchObject({ ok: true });
+    if (p.flips) expect(cAfter[k]!.value, `control: ${k} changes with the typing`).not.toEqual(cBefore[k]!.value);
+  }
+  await control.page.close();
+
+  const lab = await runLab(fx, { route: '/state.html', data: { probes: STATE_PROBES }, markup: stateMarkup('password'), waitStatus: 'asked', script: STATE_SCRIPT });
+  await lab.page.locator('#pw').pressSequentially('longenough1');
+  await lab.page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<i id="typed"></i>'));
+  await expect(lab.page.locator('#status')).toHaveText('done', { timeout: 60_000 });
+  for (const results of ['#results', '#results2']) {
+    const r = await lab.results<Record<string, Answer>>(results);
+    for (const k of keys) expect(r[k], `${results}: ${k}`).toMatchObject({ ok: false, code: 'SELECTOR_TESTS_PASSWORD' });
+  }
+});
+
+const DEFINITION_MARKUP = `
+<div id="defs">
+  <textarea id="d1" autocomplete="new-password"></textarea>
+  <div id="d2" contenteditable="true" autocomplete="current-password" style="min-height: 1em"></div>
+  <input id="d3" autocomplete="section-x current-password">
+  <input id="d4" type="text" autocomplete="NEW-PASSWORD">
+  <select id="d5" autocomplete="new-password"><option value="one">One</option><option value="two">Two</option></select>
+  <textarea id="dplain"></textarea>
+</div>`;
+
+test('what is typed: a textarea, an editable element and text fields that name a password read as empty on every path', async ({ sites, openPage, openExtensionPage, tabIdOf }) => {
+  const lab = await runLab(
+    { sites, openPage, openExtensionPage, tabIdOf },
+    {
+      route: '/definition.html',
+      markup: DEFINITION_MARKUP,
+      waitStatus: 'listening',
+      script: `
+        const events = [];
+        const defs = await dom.query('#defs');
+        for (const type of ['keydown', 'keyup', 'input', 'beforeinput', 'change']) await defs.on(type, (e) => events.push(e));
+        await status('listening');
+        await dom.waitFor('#typed', { timeout: 30000 });
+        const reads = {};
+        for (const sel of ['#d1', '#d2', '#d3', '#d4', '#d5', '#dplain']) {
+          const h = await dom.query(sel);
+          reads[sel] = { value: await settle(h.value()), text: await settle(h.text()), html: await settle(h.html()), attr: await settle(h.attr('value')) };
+        }
+        reads.defsText = await settle(defs.text());
+        reads.defsHtml = await settle(defs.html());
+        reads.innerSpan = await settle(dom.query('#d2 span').then((h) => h && h.text()));
+        await report({ reads, events: events.map((e) => ({ type: e.type, key: e.key, value: e.value })) });
+        await status('done');
+      `,
+    },
+  );
+  const page = lab.page;
+  for (const sel of ['#d1', '#d2', '#d3', '#d4']) await page.locator(sel).pressSequentially('hunter2');
+  await page.locator('#d5').selectOption({ index: 1 });
+  await page.locator('#dplain').pressSequentially('plainsecret');
+  // Text the page itself puts inside the editable field is what was typed there too.
+  await page.evaluate(() => document.getElementById('d2')!.insertAdjacentHTML('beforeend', '<span>hunter2-span</span>'));
+  await page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<i id="typed"></i>'));
+  await expect(page.locator('#status')).toHaveText('done', { timeout: 60_000 });
+  const r = await lab.results<{ reads: Record<string, unknown>; events: Array<{ type: string; key?: string; value?: string; target?: string }> }>();
+  const all = JSON.stringify(r);
+  // Control: the plain textarea's typing is readable, by value and by its key events.
+  expect((r.reads['#dplain'] as { value: Answer }).value).toMatchObject({ ok: true, value: 'plainsecret' });
+  // …and the only keys reported are the plain textarea's.
+  expect(r.events.filter((e) => e.type === 'keydown' && e.key !== undefined).map((e) => e.key).join('')).toBe('plainsecret');
+  // Nothing of what was typed into (or chosen in) a password field, on any path.
+  expect(all).not.toContain('hunter2');
+  // The choice made in the select reads as nothing chosen.
+  expect((r.reads['#d5'] as { value: Answer }).value).toMatchObject({ ok: true, value: '' });
+});
