@@ -101,7 +101,7 @@ export const DomOp = z.discriminatedUnion('op', [
     'Creates a detached element from the fixed list of layout, text, form-control, image and simple SVG elements; attributes under the attribute policy, href and src under the address rule; children are appended in order.',
   ),
   op('insert', { h: HandleRef, where: z.enum(['append', 'prepend', 'before', 'after', 'replaceWith']), node: HandleRef }, 'Moves or inserts an element; the page\'s password fields, and elements holding one, never move or get replaced.'),
-  op('addStyle', { css: upTo(LIMITS.cssChars) }, 'Adds a stylesheet; no url( or relatives, no attr(value), no selector that tests the value attribute.'),
+  op('addStyle', { css: upTo(LIMITS.cssChars) }, 'Adds a stylesheet; no url( or relatives, no var() where a url() would load, no attr(value), field-sizing or -webkit-text-security, no selector that depends on a field value.'),
   op('click', { h: HandleRef }, "Clicks, checked against everything it would activate: links and form destinations, and every URL of a link's ping and attributionsrc, under the address rule, controls reached through a label; anything with formaction, formmethod, formenctype or formtarget is refused."),
   op('focus', { h: HandleRef }, 'Focuses the element.'),
   op(

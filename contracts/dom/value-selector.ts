@@ -1,10 +1,16 @@
 // Context: shared (pure): the page agent (every selector a remixlet passes, dom.addStyle sheets), the
 // style.css checks (contracts/policy/stylesheet-check.ts, at save and at insertion), and Node tests.
 // Trusts nothing: selectors and CSS are remixlet-written.
-// Whether a selector tests the `value` attribute: with any operator or none, in any case, escaped
-// (v\61lue, \76 alue), namespaced (*|value, |value, ns|value), or nested in :is/:where/:not/:has/
-// :nth-child(… of S)/:host()/::slotted(). Read with css-tree's selector parser, not a regex, and
-// conservatively: when css-tree cannot give a structured reading, the decoded text decides.
+// Whether a selector depends on a form field's value. Two kinds, one notion:
+// - it tests the `value` attribute: with any operator or none, in any case, escaped (v\61lue, \76 alue),
+//   namespaced (*|value, |value, ns|value);
+// - it uses a pseudo-class whose match follows the value (VALUE_STATE_PSEUDO_CLASSES): :placeholder-shown,
+//   :valid, :invalid, :user-valid, :in-range, :autofill, :blank, :dir() and the rest, in any case, escaped
+//   (:v\61lid), vendor-prefixed (:-webkit-autofill, :-moz-ui-invalid) or -internal-; form-level ones
+//   (form:invalid, fieldset:valid) count by their name, since a form is invalid when one of its fields is.
+// Either may be nested in :is/:where/:not/:has/:nth-child(… of S)/:host()/::slotted(). Read with css-tree's
+// selector parser, not a regex, and conservatively: when css-tree cannot give a structured reading, the
+// decoded text decides.
 // css-tree's parser, walker and generator entry points: the same functions, without the lexer (contracts/css-tree-parts.d.ts).
 import parse from 'css-tree/parser';
 import walk from 'css-tree/walker';
@@ -12,8 +18,51 @@ import generate from 'css-tree/generator';
 import { ident } from 'css-tree/utils';
 import type { CssNode } from 'css-tree';
 import { nestingBeyond, tokenizeCss } from '../policy/css-tokens';
+import type { CssToken } from '../policy/css-tokens';
 
 const MAX_NESTING = 8;
+
+/**
+ * Pseudo-classes (vendor prefix removed, ASCII lower case) whose match depends on what is typed into a
+ * field, so that which elements match, and every style they get, could spell a password out:
+ * - emptiness: placeholder-shown (and -moz-placeholder), blank;
+ * - constraint validation against the page's required, minlength, maxlength, pattern, min, max, type:
+ *   valid, invalid, user-valid, user-invalid (and Firefox's ui-valid, ui-invalid, submit-invalid),
+ *   in-range, out-of-range; a form or fieldset is :invalid when one of its fields is;
+ * - autofill (and every other name containing "autofill", e.g. -webkit-autofill-strong-password);
+ * - dir(): on a text field or textarea with dir=auto, the direction comes from the first strong
+ *   character of the value;
+ * - state(): a custom element's states are whatever its script sets, its value included (also the
+ *   older :--name spelling).
+ * Any -internal- pseudo-class counts too (Chromium's are UA-only; several are about autofill).
+ * Not listed, because the value does not decide them: :checked, :indeterminate, :focus*, :required,
+ * :optional, :read-only, :read-write, :default, :empty (an input or textarea has no children; its value
+ * is not in the DOM).
+ */
+export const VALUE_STATE_PSEUDO_CLASSES: ReadonlySet<string> = new Set([
+  'placeholder-shown',
+  'placeholder',
+  'blank',
+  'valid',
+  'invalid',
+  'user-valid',
+  'user-invalid',
+  'ui-valid',
+  'ui-invalid',
+  'submit-invalid',
+  'in-range',
+  'out-of-range',
+  'autofill',
+  'dir',
+  'state',
+]);
+
+/**
+ * Without a backslash no escape can spell a name, so a selector that depends on the value has one of
+ * these in its text (pseudo-class and attribute names are ASCII case-insensitive): most selectors
+ * (#target, .row > a:hover) are answered without parsing.
+ */
+const MENTION = /value|valid|placeholder|blank|range|autofill|dir|state|internal|:\s*--/i;
 
 function lowerAscii(s: string): string {
   return s.replace(/[A-Z]/g, (c) => c.toLowerCase());
@@ -34,87 +83,177 @@ function isValueName(raw: string): boolean {
   return lowerAscii(decode(local).trim()) === 'value';
 }
 
+/** A pseudo-class name (as written) whose match depends on a field's value: decoded, lower-cased, prefix dropped. */
+export function isValueStatePseudoClass(raw: string): boolean {
+  const name = lowerAscii(decode(raw).trim());
+  if (name.startsWith('-internal-') || name.startsWith('--') || name.includes('autofill')) return true;
+  return VALUE_STATE_PSEUDO_CLASSES.has(name.replace(/^-(?:webkit|moz|ms|o|epub)-/, ''));
+}
+
 /** Whether css-tree may be handed this text: nested deeper than the style checks allow, it could exhaust the stack. */
 function shallowEnough(css: string): boolean {
   return nestingBeyond(tokenizeCss(css)) === undefined;
 }
 
-/** The text fallback: after decoding escapes, does any word "value" appear? (Over-refuses, never under-refuses.) */
-function textMentionsValue(text: string): boolean {
-  return /value/.test(lowerAscii(decode(text)));
+/** The state names as the text fallback looks for them, after a single colon (a prefix or -internal- allowed; not ::placeholder). */
+const STATE_TEXT = /(?<!:):(?!:)\s*(?:-[a-z]+-)?(?:placeholder|blank|valid|invalid|user-|ui-|submit-|in-range|out-of-range|dir|state|-)[a-z0-9-]*|autofill/;
+
+/**
+ * The text fallback: after decoding escapes, does the word "value", or a colon and a value-state name,
+ * appear anywhere? (Over-refuses, never under-refuses.) Answers what it saw, for the refusal.
+ */
+function textTest(text: string): string | undefined {
+  // Read with its comments and without them (CSS drops a comment between tokens, so #pw:/**/valid is
+  // #pw:valid to the engine; a "/*" inside a string is no comment): either reading counts.
+  for (const raw of [text, text.replace(/\/\*[\s\S]*?(?:\*\/|$)/g, '')]) {
+    const plain = lowerAscii(decode(raw));
+    if (plain.includes('value')) return 'the value attribute';
+    const state = STATE_TEXT.exec(plain);
+    if (state) return `a pseudo-class that depends on a field's value (${state[0].replace(/\s+/g, '')})`;
+  }
+  return undefined;
 }
 
-function astTestsValue(ast: CssNode, depth: number): boolean {
-  let found = false;
+function describePseudo(raw: string): string {
+  return `:${lowerAscii(decode(raw).trim())}`;
+}
+
+function astTest(ast: CssNode, depth: number): string | undefined {
+  let found: string | undefined;
   walk(ast, (node) => {
-    if (found) return;
+    if (found !== undefined) return;
     if (node.type === 'AttributeSelector') {
-      if (isValueName(node.name.name)) found = true;
+      if (isValueName(node.name.name)) found = 'the value attribute';
+    } else if (node.type === 'PseudoClassSelector') {
+      if (isValueStatePseudoClass(node.name)) found = describePseudo(node.name);
     } else if (node.type === 'Raw') {
-      // An argument css-tree does not structure (e.g. an unknown pseudo-class): read it as a selector list.
-      found = depth >= MAX_NESTING ? textMentionsValue(node.value) : selectorTestsValueAt(node.value, depth + 1);
+      // An argument css-tree does not structure (e.g. an unknown or escaped pseudo-class): read it as a selector list.
+      found = depth >= MAX_NESTING ? textTest(node.value) : selectorTestAt(node.value, depth + 1);
     }
   });
   return found;
 }
 
-function selectorTestsValueAt(sel: string, depth: number): boolean {
-  if (!sel.includes('[') && !sel.includes('\\')) return false;
-  if (!shallowEnough(sel)) return textMentionsValue(sel);
+function selectorTestAt(sel: string, depth: number): string | undefined {
+  if (!sel.includes('[') && !sel.includes(':') && !sel.includes('\\')) return undefined;
+  if (!shallowEnough(sel)) return textTest(sel);
   let broken = false;
   try {
     const ast = parse(sel, { context: 'selectorList', onParseError: () => (broken = true) });
-    return broken ? textMentionsValue(sel) : astTestsValue(ast, depth);
+    return broken ? textTest(sel) : astTest(ast, depth);
   } catch {
     // Last resort (a stack overflow shallowEnough did not foresee): the conservative reading.
-    return textMentionsValue(sel);
+    return textTest(sel);
   }
 }
 
-/** Whether a selector (list) tests the value attribute in any spelling. */
+/**
+ * What in a selector (list) depends on a form field's value, or undefined: "the value attribute", or the
+ * pseudo-class as the engine reads it (":invalid"). The single source for every selector check: style.css,
+ * dom.addStyle, the dom selector ops (query, queryAll, matches, closest, observe, watch, waitFor) and the
+ * agent's own selectors.
+ */
+export function selectorValueTest(sel: string): string | undefined {
+  if (!sel.includes('\\') && !MENTION.test(sel)) return undefined;
+  return selectorTestAt(sel, 0);
+}
+
+/** Whether a selector (list) depends on a form field's value (selectorValueTest). */
 export function selectorTestsValue(sel: string): boolean {
-  // Without a backslash no escape can spell it, so an attribute named value (in any ASCII case, which is
-  // how the engine compares attribute names) needs those five letters in the text: most selectors
-  // (#target, .row > a) are answered without parsing.
-  if (!sel.includes('\\') && !/value/i.test(sel)) return false;
-  return selectorTestsValueAt(sel, 0);
+  return selectorValueTest(sel) !== undefined;
 }
 
-function preludeTestsValue(prelude: CssNode): boolean {
-  if (prelude.type !== 'Raw') return astTestsValue(prelude, 0);
-  return selectorTestsValue(prelude.value) || (textMentionsValue(prelude.value) && prelude.value.includes('['));
+function preludeTest(prelude: CssNode): string | undefined {
+  if (prelude.type !== 'Raw') return astTest(prelude, 0);
+  const read = selectorValueTest(prelude.value);
+  if (read !== undefined) return read;
+  const text = textTest(prelude.value);
+  // The word "value" counts only beside a bracket (an attribute test); a state name always does.
+  return text !== undefined && (text !== 'the value attribute' || prelude.value.includes('[')) ? text : undefined;
 }
 
-type ValueTestingRule = { offset: number; selector: string };
+type ValueTestingRule = { offset: number; selector: string; test: string };
 
-/** Whether a sheet could test the value attribute at all: an attribute selector needs a "[", unless an escape hides it. */
+/** Whether a sheet could depend on a field's value at all: it needs a bracket, an escape, or a value or state name. */
 export function sheetMayTestValue(css: string): boolean {
-  return css.includes('[') || css.includes('\\');
+  return css.includes('[') || css.includes('\\') || MENTION.test(css);
 }
 
 /**
- * Of a stylesheet's rule and at-rule preludes (css-tree, parsed with positions), those that test the value
- * attribute, each with its offset and as written (up to 200 characters). The style.css check passes the
- * preludes of the parse it already made for its load cross-check, so a sheet is parsed once.
+ * Of a stylesheet's rule and at-rule preludes (css-tree, parsed with positions), those that depend on a
+ * field's value, each with its offset, as written (up to 200 characters), and what in it does. The
+ * style.css check passes the preludes of the parse it already made for its load cross-check, so a sheet is
+ * parsed once.
  */
 export function valueTestingPreludes(preludes: readonly CssNode[]): ValueTestingRule[] {
   const out: ValueTestingRule[] = [];
   for (const prelude of preludes) {
-    if (preludeTestsValue(prelude)) out.push({ offset: prelude.loc?.start.offset ?? 0, selector: generate(prelude).slice(0, 200) });
+    const test = preludeTest(prelude);
+    if (test !== undefined) out.push({ offset: prelude.loc?.start.offset ?? 0, selector: generate(prelude).slice(0, 200), test });
   }
   return out;
 }
 
-/** For a sheet css-tree could not parse at all: counted as testing the value when its decoded text mentions it. */
+/**
+ * A second reader of where rules are, on tokens: the text before every "{" at block level, back to the
+ * previous ";", "{" or "}" at that level, is a rule's prelude as Chrome's CSS nesting reads it. css-tree
+ * reads a nested rule that does not start with "&" (.a { input:invalid { … } }, .a { #pw[value] { … } })
+ * as a declaration, so its selector is not among its preludes; this reader finds it. Each prelude
+ * css-tree already reported (same offset) is left out.
+ */
+export function valueTestingBlockPreludes(css: string, tokens: readonly CssToken[], known: ReadonlySet<number> = new Set()): ValueTestingRule[] {
+  const out: ValueTestingRule[] = [];
+  /** For each open block (and the top level): where its current prelude starts, as a token index. */
+  const starts: number[] = [0];
+  /** Open brackets and functions inside the current block (a "{" there is a value's block, no rule). */
+  let inner = 0;
+  const innerStack: number[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.type === '(' || t.type === '[' || t.type === 'function') inner++;
+    else if ((t.type === ')' || t.type === ']') && inner > 0) inner--;
+    else if (inner > 0) continue;
+    else if (t.type === 'semicolon') starts[starts.length - 1] = i + 1;
+    else if (t.type === '{') {
+      let first = starts[starts.length - 1]!;
+      while (first < i && (tokens[first]!.type === 'whitespace' || tokens[first]!.type === 'comment')) first++;
+      // At-rule preludes css-tree reads wherever they are (an at-rule nested in a style rule included).
+      if (first < i && tokens[first]!.type !== 'at-keyword') {
+        const offset = tokens[first]!.start;
+        const text = css.slice(offset, t.start);
+        const test = known.has(offset) ? undefined : selectorValueTest(text);
+        if (test !== undefined) out.push({ offset, selector: text.trim().slice(0, 200), test });
+      }
+      innerStack.push(inner);
+      starts.push(i + 1);
+    } else if (t.type === '}' && starts.length > 1) {
+      starts.pop();
+      inner = innerStack.pop() ?? 0;
+      starts[starts.length - 1] = i + 1;
+    }
+  }
+  return out;
+}
+
+/** Rules of a parsed sheet that depend on a field's value: css-tree's preludes, then the nested rules only the token reader finds. */
+export function sheetValueTestingRules(css: string, tokens: readonly CssToken[], preludes: readonly CssNode[]): ValueTestingRule[] {
+  const found = valueTestingPreludes(preludes);
+  const known = new Set(preludes.map((p) => p.loc?.start.offset ?? -1));
+  return [...found, ...valueTestingBlockPreludes(css, tokens, known)];
+}
+
+/** For a sheet css-tree could not parse at all: counted as depending on the value when its decoded text mentions it. */
 export function unparsedSheetValueRules(css: string): ValueTestingRule[] {
-  return textMentionsValue(css) ? [{ offset: 0, selector: css.slice(0, 200) }] : [];
+  const test = textTest(css);
+  return test !== undefined ? [{ offset: 0, selector: css.slice(0, 200), test }] : [];
 }
 
 /**
- * The rules of a stylesheet whose selectors test the value attribute, each with the offset of its selector
- * and the selector as written (up to 200 characters): rule selectors, nested rules, and selectors in
- * at-rule preludes (@scope, @supports selector()). A prelude css-tree cannot structure counts when its
- * decoded text mentions "value".
+ * The rules of a stylesheet whose selectors depend on a field's value, each with the offset of its
+ * selector, the selector as written (up to 200 characters) and what in it does: rule selectors, nested
+ * rules (also those css-tree reads as declarations: valueTestingBlockPreludes), and selectors in at-rule
+ * preludes (@scope, @supports selector()). A prelude css-tree cannot
+ * structure counts when its decoded text mentions "value" beside a bracket, or a value-state name.
  */
 export function valueTestingRules(css: string): ValueTestingRule[] {
   if (!sheetMayTestValue(css)) return [];
@@ -125,14 +264,14 @@ export function valueTestingRules(css: string): ValueTestingRule[] {
     walk(ast, (node) => {
       if ((node.type === 'Rule' || node.type === 'Atrule') && node.prelude) preludes.push(node.prelude);
     });
-    return valueTestingPreludes(preludes);
+    return sheetValueTestingRules(css, tokenizeCss(css), preludes);
   } catch {
     // Last resort (a stack overflow shallowEnough did not foresee): the conservative reading.
     return unparsedSheetValueRules(css);
   }
 }
 
-/** The selectors of a stylesheet that test the value attribute (valueTestingRules), each as written. */
+/** The selectors of a stylesheet that depend on a field's value (valueTestingRules), each as written. */
 export function sheetValueSelectors(css: string): string[] {
   return valueTestingRules(css).map((r) => r.selector);
 }

@@ -3,9 +3,13 @@
 
 // Loads are found by reading tokens as Chrome does (css-tokens.ts), never by matching raw text, and then
 // conservatively: anything that another reading could turn into a load (a url( in a comment or string,
-// an HTML character reference spelling one, a malformed url) is refused too. No CSS may read a form
-// field's value either: attr(value) in any spelling (everywhere), and in style.css a selector that tests
-// the value attribute (dom.addStyle refuses those itself); a password could show through them.
+// an HTML character reference spelling one, a malformed url) is refused too, and so is a var() (or
+// another substitution) where a url() would load, or in a custom property definition: it could make the
+// page load an address the page defined but never loads (css-declarations.ts). No CSS may read a form
+// field's value either: attr(value) in any spelling (everywhere); field-sizing and -webkit-text-security
+// (everywhere: they let a field's content change its layout or masking, css-declarations.ts); and in
+// style.css a selector that depends on a field's value, by the value attribute or by a state such as
+// :invalid or :placeholder-shown (dom.addStyle refuses those itself); a password could show through them.
 // css-tree's parser, walker and generator entry points: the same functions, without the lexer (contracts/css-tree-parts.d.ts).
 import parse from 'css-tree/parser';
 import walk from 'css-tree/walker';
@@ -18,7 +22,8 @@ import { failed, passed, quote, refusal } from './result';
 import type { PolicyRefusal, PolicyResult } from './result';
 import { urlOnHosts } from './site';
 import { decodeHtmlReferences } from './html-references';
-import { sheetMayTestValue, unparsedSheetValueRules, valueTestingPreludes } from '../dom/value-selector';
+import { sheetMayTestValue, sheetValueTestingRules, unparsedSheetValueRules } from '../dom/value-selector';
+import { declarationFindings } from './css-declarations';
 
 export interface StyleSheetOptions {
   /** Host specs a load may use: the hosts the remixlet's matches cover (hostsOf) plus its fetch: hosts. */
@@ -51,7 +56,11 @@ interface Finding {
   end: number;
   code: RefusalCode;
   reason: string;
-  /** It reads a form field's value (attr(value), a selector testing [value]): dropped from stored sheets. */
+  /**
+   * Left out of a stored sheet, whichever version saved it, with the rest kept (dropValueReads): it reads or
+   * shows a form field's value (attr(value), a selector that depends on the value, field-sizing,
+   * -webkit-text-security), or a var() could load through it (rules added after sheets were saved with them).
+   */
   readsValue?: true;
 }
 
@@ -329,6 +338,10 @@ function scan(css: string, mode: Mode, opts: StyleSheetOptions): Scan {
     }
   }
 
+  for (const d of declarationFindings(tokens)) {
+    findings.push({ offset: d.offset, end: d.end, code: d.kind === 'field' ? 'STYLE_REFUSED' : 'STYLE_LOAD_REFUSED', reason: d.reason, readsValue: true });
+  }
+
   // Text the tokenizer did not read as an @import (e.g. "@importa", "\@import") still reads as one to a careless reader.
   const explained = new Uint8Array(css.length + 1);
   for (const f of findings) explained.fill(1, f.offset, Math.max(f.end, f.offset + 1));
@@ -361,12 +374,12 @@ function scan(css: string, mode: Mode, opts: StyleSheetOptions): Scan {
   if (mode === 'sheet' && sheetMayTestValue(css)) {
     // Always, not only while the page has a password field: a login form can appear after the sheet went
     // in, and a rule that tests the value is live before any check could run (see page-agent/ops/addStyle.ts).
-    for (const rule of preludes === undefined ? unparsedSheetValueRules(css) : valueTestingPreludes(preludes)) {
+    for (const rule of preludes === undefined ? unparsedSheetValueRules(css) : sheetValueTestingRules(css, tokens, preludes)) {
       findings.push({
         offset: rule.offset,
         end: rule.offset + 1,
         code: 'SELECTOR_TESTS_PASSWORD',
-        reason: `the selector ${quote(rule.selector, 80)} tests the value attribute, which could reveal a password through the page's layout or a computed style; style a class that script.js adds instead.`,
+        reason: `the selector ${quote(rule.selector, 80)} depends on a form field's value (${rule.test}), which could reveal a password through the page's layout or a computed style; add a class from script.js (h.addClass) and style that class instead.`,
         readsValue: true,
       });
     }
@@ -406,8 +419,9 @@ function toRefusals(css: string, s: Scan, mode: Mode): PolicyRefusal[] {
  * loading functions are refused. A sheet with any selector that tests an attribute value
  * ([a=…], ^=, $=, *=, ~=, |=, also inside :is/:where/:has/:not) may load nothing at all: per-rule
  * checks would not do, because custom properties, @keyframes and container queries carry a
- * condition from one rule to a load in another. No attr() may read the value attribute, and no selector
- * may test it (contracts/dom/value-selector.ts).
+ * condition from one rule to a load in another. No attr() may read the value attribute, no selector may
+ * depend on a field's value (contracts/dom/value-selector.ts), no declaration may set field-sizing or
+ * -webkit-text-security, and no var() may stand where a url() would load (contracts/policy/css-declarations.ts).
  */
 export function checkStyleSheet(css: string, opts: StyleSheetOptions): PolicyResult<{ loads: string[] }> {
   return sheetVerdict(css, scan(css, 'sheet', opts));
@@ -421,7 +435,10 @@ function sheetVerdict(css: string, s: Scan): PolicyResult<{ loads: string[] }> {
 
 const NO_HOSTS: StyleSheetOptions = { allowedHosts: [], everySite: false };
 
-/** Check CSS the script writes (inline styles, h.setStyle values, dom.addStyle): nothing in it may load, however spelled. */
+/**
+ * Check CSS the script writes (inline styles, h.setStyle values, dom.addStyle): nothing in it may load,
+ * however spelled, var() included; no attr(value), field-sizing or -webkit-text-security.
+ */
 export function checkInlineCss(css: string): PolicyResult {
   const s = scan(css, 'inline', NO_HOSTS);
   const refusals = toRefusals(css, s, 'inline');
@@ -508,7 +525,8 @@ export function stripLoads(css: string, opts: StyleSheetOptions): { css: string;
 
 /**
  * For a style.css saved before its save check refused reading a field's value (attr(value), a selector
- * testing [value]): the sheet without those parts, and which went. A declaration holding such an attr()
+ * that depends on the value, field-sizing, -webkit-text-security) or a var() where it could load: the
+ * sheet without those parts, and which went. A declaration holding such an attr()
  * goes, and so does a rule whose selector tests the value. Written back with css-tree; if css-tree cannot
  * separate them, the whole sheet goes. A sheet without them comes back unchanged.
  */

@@ -1,13 +1,14 @@
-// Context: page agent. dom.addStyle(css): a stylesheet that may load nothing (checked on tokens), may not
-// read a field's value with attr() (checked with the load rule), and may never test the value attribute:
-// a rule that sizes or styles an element by the value could be read back through h.rect() or
-// h.computedStyle(). That last rule is stricter than "while the page has a password field" on purpose:
+// Context: page agent. dom.addStyle(css): a stylesheet that may load nothing (checked on tokens, var()
+// in a property that can load included), may not read a field's value with attr() nor size a field by its
+// content (checked with the load rule), and may never have a selector that depends on a field's value
+// (the value attribute, :invalid, :placeholder-shown, …): a rule that sizes or styles an element by the
+// value could be read back through h.rect() or h.computedStyle(). That last rule is stricter than "while the page has a password field" on purpose:
 // a sheet added before a login form appears (a single-page app's sign-in modal) is already live when the
 // field is inserted, and the page renders the rule before any check of ours could run, so a sheet that
 // tests the value is never added. Adopted as a constructed sheet, which the page's CSP does not block and
 // the page's HTML does not show; removed with the sandbox.
 // Trusts nothing in the op but the shape exec.ts parsed; a handle resolves only in this remixlet's own table.
-import { sheetValueSelectors } from '../../contracts/dom/value-selector';
+import { valueTestingRules } from '../../contracts/dom/value-selector';
 import { RemixletRefusal } from '../../contracts/refusals';
 import type { OpHandler } from '../op-context';
 import { checkScriptCss } from '../policy/inline-css';
@@ -18,9 +19,14 @@ const added = new Map<string, number>();
 
 export const addStyle: OpHandler<'addStyle'> = (op, ctx) => {
   checkScriptCss(op.css, ctx.name, 'This stylesheet');
-  const tests = sheetValueSelectors(op.css);
+  const tests = valueTestingRules(op.css);
   if (tests.length) {
-    throw new RemixletRefusal('SELECTOR_TESTS_PASSWORD', `The selector ${tests[0]} tests the value attribute, which a stylesheet may never do (a password field could appear later); style a class instead.`, ctx.name);
+    const [first] = tests;
+    throw new RemixletRefusal(
+      'SELECTOR_TESTS_PASSWORD',
+      `The selector ${first!.selector.slice(0, 100)} depends on a form field's value (${first!.test}), which a stylesheet may never do (a password field could appear later); add a class from script.js (h.addClass) and style that class instead.`,
+      ctx.name,
+    );
   }
   const remixletId = ctx.scope.id;
   const total = (added.get(remixletId) ?? 0) + op.css.length;

@@ -1,6 +1,6 @@
 // Context: page agent. dom.observe(sel): reports elements matching a checked selector as they are added to
 // the page, each once; with existing: true the answer also carries those already there. A selector that
-// tests the value attribute stops reporting when a password field appears, and says so (the worker logs
+// depends on a field's value (contracts/dom/value-selector.ts) stops reporting when a password field appears, and says so (the worker logs
 // it). Removed with the sandbox.
 // Trusts nothing in the op but the shape exec.ts parsed; a handle resolves only in this remixlet's own table.
 import { LIMITS } from '../../contracts/dom/ops';
@@ -31,7 +31,7 @@ export const observe: OpHandler<'observe'> = (op, ctx) => {
     if (testsValue && pageHasPasswordField()) {
       ctx.subscriptions.remove(remixletId, id);
       // Said, not silent: the worker writes it to the remixlet's log as a refusal.
-      const refusal = new RemixletRefusal('SELECTOR_TESTS_PASSWORD', `${ctx.name}('${op.sel.slice(0, 100)}') stopped: a password field appeared, and while the page has one a selector may not test the value attribute. Observe a selector that does not test value.`, ctx.name);
+      const refusal = new RemixletRefusal('SELECTOR_TESTS_PASSWORD', `${ctx.name}('${op.sel.slice(0, 100)}') stopped: a password field appeared, and while the page has one a selector may not depend on a field's value (the value attribute, or a state such as :invalid or :placeholder-shown). Observe a selector that does not test value.`, ctx.name);
       ctx.subscriptions.emit({ kind: 'observerEnded', remixletId, observer: id, refusal: refusal.toJSON() });
       return;
     }

@@ -1,6 +1,7 @@
 // Context: page agent. dom.waitFor: resolves with the first element that matches, or null after the
 // timeout or when the sandbox is released. The selector is checked again whenever the page changes, so
-// a password field that appears meanwhile ends a wait on a selector that tests the value attribute.
+// a password field that appears meanwhile ends a wait on a selector that depends on a field's value
+// (the value attribute, :invalid, :placeholder-shown, …: contracts/dom/value-selector.ts).
 // Trusts nothing in the op but the shape exec.ts parsed; a handle resolves only in this remixlet's own table.
 import { RemixletRefusal } from '../../contracts/refusals';
 import { selectorTestsValue } from '../../contracts/dom/value-selector';

@@ -39,7 +39,7 @@ export class WatchedArea {
   constructor(
     /** One selector list ('' for none). */
     readonly selector: string,
-    /** It tests the value attribute (the watch reports every change once the page has a password field). */
+    /** It depends on a field's value (selectorTestsValue; the watch reports every change once the page has a password field). */
     readonly testsValue: boolean,
     /** Elements watched as they are (a keep's check used their handles), whatever selectors match them. */
     private readonly elements: readonly Element[] = [],

@@ -130,8 +130,9 @@ export const watch: OpHandler<'watch'> = (op, ctx) => {
     }
   });
   const narrow = !openComment && (op.sels !== undefined || op.hs !== undefined);
-  // A selector that tests the value attribute could tell when a password field's value changes; once the
-  // page has one, such a watch reports every change instead, which tells nothing about any field.
+  // A selector that depends on a field's value (the value attribute, :invalid, …) could tell when a password
+  // field's value changes; once the page has one, such a watch reports every change instead, which tells
+  // nothing about any field.
   const area = narrow ? new WatchedArea(sels.join(', '), sels.some(selectorTestsValue), elements) : null;
   area?.remember();
   const existing = watchers.get(remixletId);

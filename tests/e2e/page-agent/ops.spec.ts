@@ -57,7 +57,8 @@ await t('removeClassKeeps', heading.removeClass('title'));
 await t('setStyle', card.setStyle({ 'background-color': 'rgb(1, 2, 3)' }));
 await t('setStyleUrl', card.setStyle({ 'background-image': S.inlineUrl }));
 await t('pwType', pw.setAttr('type', 'text'));
-await t('pwStyle', pw.setStyle({ 'field-sizing': 'content' }));
+// Any style, not only field-sizing (which the save check now refuses in a literal anywhere): the field's style is locked.
+await t('pwStyle', pw.setStyle({ width: '500px' }));
 await t('hide', dom.query('#grid').then((g) => g.hide()));
 await dom.query('#steps').then((g) => g.hide());
 await t('show', dom.query('#steps').then((g) => g.show()));

@@ -44,7 +44,7 @@ describe('at every insertion', () => {
     expect(out).not.toContain('value');
     const log = await messages();
     expect(log).toHaveLength(1);
-    expect(log[0]).toMatch(/^warn: style\.css line 2: left out because the selector .*value.* tests the value attribute/);
+    expect(log[0]).toMatch(/^warn: style\.css line 2: left out because the selector .*value.* depends on a form field's value \(the value attribute\)/);
   });
 
   test('a declaration whose attr() reads the value is left out, whichever version saved the sheet', async () => {

@@ -1,7 +1,9 @@
-// Whether a selector or stylesheet tests the value attribute, in every spelling the selector engine
-// accepts; other attribute selectors are not caught.
+// Whether a selector or stylesheet depends on a form field's value: the value attribute, in every spelling
+// the selector engine accepts, or a pseudo-class whose match follows the value (:placeholder-shown,
+// :invalid, :autofill, …), escaped, in any case, prefixed and nested; other attribute selectors and
+// pseudo-classes are not caught.
 import { describe, expect, test } from 'vitest';
-import { selectorTestsValue, sheetValueSelectors } from '../../../contracts/dom/value-selector';
+import { selectorTestsValue, selectorValueTest, sheetValueSelectors, valueTestingRules } from '../../../contracts/dom/value-selector';
 import { checkStyleSheet, dropValueReads } from '../../../contracts/policy/stylesheet-check';
 
 describe('selectors that test the value attribute', () => {
@@ -61,7 +63,7 @@ describe('stylesheets', () => {
     const css = '.card{color:red}\ninput[type=password][value^="a"]{width:11px}\n.x{margin:0}\ninput{--v:attr(value);color:blue}';
     const out = dropValueReads(css);
     expect(out.removed).toEqual([
-      { line: 2, reason: expect.stringMatching(/selector .*value.* tests the value attribute/) },
+      { line: 2, reason: expect.stringMatching(/selector .*value.* depends on a form field's value \(the value attribute\)/) },
       { line: 4, reason: expect.stringContaining('attr(value)') },
     ]);
     expect(out.css).toContain('.card');
@@ -70,5 +72,132 @@ describe('stylesheets', () => {
     expect(out.css).not.toMatch(/value/);
     expect(checkStyleSheet(out.css, { allowedHosts: [], everySite: false }).ok).toBe(true);
     expect(dropValueReads('.a{color:red}')).toEqual({ css: '.a{color:red}', removed: [] });
+  });
+});
+
+describe('pseudo-classes whose match depends on the value', () => {
+  // Each name the list holds, as written in a selector.
+  const NAMES = [
+    ':placeholder-shown',
+    ':blank',
+    ':valid',
+    ':invalid',
+    ':user-valid',
+    ':user-invalid',
+    ':in-range',
+    ':out-of-range',
+    ':autofill',
+    ':-webkit-autofill',
+    ':-webkit-autofill-strong-password',
+    ':-internal-autofill-selected',
+    ':-internal-autofill-previewed',
+    ':-moz-ui-invalid',
+    ':-moz-ui-valid',
+    ':-moz-submit-invalid',
+    ':-moz-placeholder',
+    ':dir(rtl)',
+    ':state(checked)',
+    ':--legacy-state',
+  ];
+  test.each(NAMES)('#pw%s depends on it', (pseudo) => {
+    expect(selectorTestsValue(`#pw${pseudo}`)).toBe(true);
+  });
+
+  test.each([
+    // case
+    ['#pw:PLACEHOLDER-SHOWN', ':placeholder-shown'],
+    ['#pw:Invalid', ':invalid'],
+    ['#pw:-WEBKIT-AUTOFILL', ':-webkit-autofill'],
+    // escapes: hex, with a space terminator, six digits, a plain escaped letter
+    ['#pw:v\\61lid', ':valid'],
+    ['#pw:\\69 nvalid', ':invalid'],
+    ['#pw:\\000070laceholder-shown', ':placeholder-shown'],
+    ['#pw:in-r\\61nge', ':in-range'],
+    ['#pw:\\-webkit-autofill', ':-webkit-autofill'],
+    // a comment between the colon and the name (CSS drops it)
+    ['#pw:/**/valid', ':valid'],
+    ['#pw:/* x */placeholder-shown', ':placeholder-shown'],
+    ['form:has(#pw:/**/in-range)', ':in-range'],
+    // nesting
+    ['form:has(#pw:valid)', ':valid'],
+    ['form:has(> div #pw:invalid) button', ':invalid'],
+    [':is(#pw:placeholder-shown)', ':placeholder-shown'],
+    [':where(.a, #pw:user-invalid)', ':user-invalid'],
+    ['#pw:not(:placeholder-shown)', ':placeholder-shown'],
+    [':not(:not(:not(:in-range)))', ':in-range'],
+    ['li:nth-child(2 of :invalid)', ':invalid'],
+    ['li:nth-last-child(odd of :autofill)', ':autofill'],
+    [':host(:invalid)', ':invalid'],
+    [':host-context(form:invalid)', ':invalid'],
+    ['::slotted(:placeholder-shown)', ':placeholder-shown'],
+    [':-webkit-any(:out-of-range)', ':out-of-range'],
+    ['form:h\\61s(#pw:valid)', ':valid'],
+    [':unknown-pseudo(:invalid)', ':invalid'],
+    // form-level: by the name alone
+    ['form:invalid', ':invalid'],
+    ['fieldset:valid .hint', ':valid'],
+    ['form:has(:user-invalid) button[type=submit]', ':user-invalid'],
+    // a list
+    ['.a, .b, #pw:blank', ':blank'],
+  ])('%s depends on it (%s)', (sel, what) => {
+    // Exactly the name when css-tree reads the selector; the text fallback says it in a sentence.
+    expect(selectorValueTest(sel)).toContain(what);
+  });
+
+  test('the value attribute is named as such', () => {
+    expect(selectorValueTest('input[v\\61lue^=a]')).toBe('the value attribute');
+  });
+
+  test.each([
+    '.valid',
+    '.invalid',
+    '#placeholder-shown',
+    '[data-valid]',
+    '[data-state="open"]',
+    '[aria-invalid="true"]',
+    'input:focus',
+    'input:focus-visible',
+    'form:focus-within',
+    'input:checked',
+    'input[type=checkbox]:checked',
+    'option:checked',
+    'input:indeterminate',
+    'input:required',
+    'input:optional',
+    'input:read-only',
+    'input:read-write',
+    'button:default',
+    'input:disabled',
+    'input:enabled',
+    'div:empty',
+    'a:hover',
+    'a:visited',
+    'li:first-child',
+    'input::placeholder',
+    'input::-webkit-input-placeholder',
+    'p:lang(fr)',
+    'details:open',
+    'dialog:modal',
+    '[popover]:popover-open',
+    'label.range-slider',
+    '.direction-rtl',
+    'input[type=range]',
+    '[dir=rtl] .x',
+  ])('%s does not', (sel) => {
+    expect(selectorValueTest(sel)).toBeUndefined();
+  });
+
+  test('in stylesheets: rules, nested rules and at-rule preludes, with what each tests', () => {
+    expect(valueTestingRules('a{color:red} #pw:placeholder-shown{width:1px}').map((r) => r.test)).toEqual([':placeholder-shown']);
+    expect(valueTestingRules('@media screen { form:has(#pw:v\\61lid) { width: 2px } }').map((r) => r.test)).toEqual([':valid']);
+    expect(valueTestingRules('.a { &:invalid { color: red } }').map((r) => r.test)).toEqual([':invalid']);
+    expect(valueTestingRules('@scope (form:invalid) { b { color: red } }').length).toBeGreaterThan(0);
+    // Nested rules that do not start with "&", which css-tree reads as declarations and Chrome as rules.
+    expect(valueTestingRules('.a { color: red; input:invalid { width: 1px } }').map((r) => r.test)).toEqual([':invalid']);
+    expect(valueTestingRules('.a { #pw:placeholder-shown { width: 1px } }').map((r) => r.test)).toEqual([':placeholder-shown']);
+    expect(valueTestingRules('form { input[value^="a"] { width: 11px } }').map((r) => r.test)).toEqual(['the value attribute']);
+    expect(valueTestingRules('@media all { .a { :is(#pw:valid) { color: red } } }').map((r) => r.test)).toEqual([':valid']);
+    expect(valueTestingRules('.a { color: red; b:hover { color: blue } .c { --x: {}; } }')).toEqual([]);
+    expect(valueTestingRules('a:hover{color:red} .valid{color:blue} input::placeholder{color:gray} b::after{content:":invalid"}')).toEqual([]);
   });
 });

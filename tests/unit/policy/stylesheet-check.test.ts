@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { checkInlineCss, checkStyleSheet, stripLoads } from '../../../contracts/policy/stylesheet-check';
+import { checkInlineCss, checkStyleSheet, dropValueReads, stripLoads } from '../../../contracts/policy/stylesheet-check';
 import type { StyleSheetOptions } from '../../../contracts/policy/stylesheet-check';
 import { hostsOf } from '../../../contracts/policy/match-pattern';
 import { BENIGN_CSS } from './fixtures/benign-css';
@@ -49,7 +49,9 @@ describe('css-payloads corpus', () => {
     'css-80': 'a string contains url(', // url( inside a string
     'css-81': 'a comment contains url(', // url( inside a comment
     'css-83': 'accept', // sourceURL only names the sheet
-    'css-105': 'accept', // var() cannot glue a url( token together
+    // var() cannot glue a url( token together, so this loads nothing; but var() in background could bring
+    // in a url() the page defined and never loads, so it is refused (css-declarations.ts).
+    'css-105': 'var() in background is refused',
     'css-109': 'attr() read as a url', // legacy attr(x url)
     'css-184': 'only full https://', // about:blank
     'css-185': 'only full https://', // file:
@@ -111,11 +113,24 @@ describe('css-payloads corpus', () => {
         expect(reasons(r)).toMatch(/tests an attribute value|relative addresses/);
       },
     );
+    // A state that follows a field's value (:placeholder-shown) is refused like [value], whatever the host;
+    // the others (:visited, :checked on an option, :focus) do not depend on what is typed, and a load from
+    // the remixlet's own approved host is theirs to make.
+    const STATE_VERDICTS: Record<string, 'value' | 'accept'> = { 'css-143': 'value', 'css-150': 'accept', 'css-152': 'accept', 'css-155': 'accept' };
+    it('lists a verdict for every state pseudo-class entry', () => {
+      expect(corpus.filter((e) => e.category === 'state-pseudo-exfil').map((e) => e.id).sort()).toEqual(Object.keys(STATE_VERDICTS).sort());
+    });
     it.each(corpus.filter((e) => e.category === 'state-pseudo-exfil').map((e) => [e.id, e.payload.replace(/attacker\.example/g, 'allowed.example')] as const))(
-      '%s (state pseudo-class, no attribute value) is accepted with an allowed host',
-      (_id, css) => {
-        // A state leak to the remixlet's own approved host is outside this rule: it guards attribute values.
-        expect(checkStyleSheet(css, ALLOWED).ok).toBe(true);
+      '%s (state pseudo-class) gets its listed verdict with an allowed host',
+      (id, css) => {
+        const r = checkStyleSheet(css, ALLOWED);
+        if (STATE_VERDICTS[id] === 'accept') {
+          expect(r.ok, reasons(r)).toBe(true);
+        } else {
+          expect(r.ok).toBe(false);
+          if (!r.ok) expect(r.refusals.map((x) => x.code)).toEqual(['SELECTOR_TESTS_PASSWORD']);
+          expect(reasons(r)).toMatch(/depends on a form field's value \(:placeholder-shown\)/);
+        }
       },
     );
   });
@@ -160,6 +175,14 @@ describe('benign stylesheets', () => {
     expect(sheet.ok, reasons(sheet)).toBe(true);
     expect(inline.ok, reasons(inline)).toBe(true);
   });
+  it.each(BENIGN_CSS.filter((b) => b.was).map((b) => [b.name, b.was!.css, b.was!.refused] as const))(
+    '%s, as it was written before issue 24, is refused with a reason that says what to write',
+    (_name, css, why) => {
+      const sheet = checkStyleSheet(css, NO_HOSTS);
+      expect(sheet.ok).toBe(false);
+      expect(reasons(sheet)).toContain(why);
+    },
+  );
   it.each(BENIGN_CSS.map((b) => [b.name, b.css] as const))('%s passes stripLoads unchanged', (_name, css) => {
     expect(stripLoads(css, NO_HOSTS)).toEqual({ css, removed: [] });
   });
@@ -393,7 +416,7 @@ describe('reading a form field\'s value', () => {
 
   // Never active from style.css, whether or not the page has a password field when the sheet goes in:
   // a login form can appear later, and the page renders the rule before any check could run.
-  it.each(['input[value^="a"] { width: 1px }', 'input[v\\61lue$=a] { --m: 1 }', 'form:has(input[value]) { color: red }', '@media screen { :is([VALUE*=x]) { color: red } }', '@scope ([value^=a]) { b { color: red } }'])(
+  it.each(['input[value^="a"] { width: 1px }', 'form { input[value^="a"] { width: 11px } }', 'input[v\\61lue$=a] { --m: 1 }', 'form:has(input[value]) { color: red }', '@media screen { :is([VALUE*=x]) { color: red } }', '@scope ([value^=a]) { b { color: red } }'])(
     '%s is refused in style.css',
     (css) => {
       const sheet = checkStyleSheet(css, NO_HOSTS);
@@ -401,4 +424,170 @@ describe('reading a form field\'s value', () => {
       if (!sheet.ok) expect(sheet.refusals[0]).toMatchObject({ code: 'SELECTOR_TESTS_PASSWORD', line: 1 });
     },
   );
+});
+
+describe('selectors that depend on a field value, in style.css (issue 24)', () => {
+  it.each([
+    ['#pw:placeholder-shown { width: 1px }', ':placeholder-shown'],
+    ['#pw:INVALID { --m: 1 }', ':invalid'],
+    ['#pw:v\\61lid { color: red }', ':valid'],
+    ['form:has(#pw:valid) { width: 2px }', ':valid'],
+    ['form:invalid button { opacity: .5 }', ':invalid'],
+    ['fieldset:valid { color: green }', ':valid'],
+    ['@media screen { :is(#pw:-webkit-autofill) { color: red } }', ':-webkit-autofill'],
+    ['.a { &:user-invalid { color: red } }', ':user-invalid'],
+    ['li:nth-child(1 of :out-of-range) { color: red }', ':out-of-range'],
+    ['#pw:not(:blank) { color: red }', ':blank'],
+    ['.a { input:invalid { width: 1px } }', ':invalid'],
+    ['#login { color: red; #pw:placeholder-shown ~ b { width: 1px } }', ':placeholder-shown'],
+  ])('%s is refused, naming %s', (css, what) => {
+    const sheet = checkStyleSheet(css, NO_HOSTS);
+    expect(sheet.ok).toBe(false);
+    if (!sheet.ok) expect(sheet.refusals[0]).toMatchObject({ code: 'SELECTOR_TESTS_PASSWORD', line: 1 });
+    expect(reasons(sheet)).toContain(`depends on a form field's value (${what})`);
+    expect(reasons(sheet)).toContain('h.addClass');
+  });
+  it.each(['input:focus { outline: 2px solid }', 'input:checked + label { color: red }', 'input::placeholder { color: gray }', '.valid, .invalid { color: red }', '[data-valid] { color: red }', 'div:empty { display: none }'])(
+    '%s passes',
+    (css) => {
+      expect(checkStyleSheet(css, NO_HOSTS).ok).toBe(true);
+    },
+  );
+  it('dropValueReads leaves such a rule out of a stored sheet and keeps the rest', () => {
+    const out = dropValueReads('.a{color:red}\nform:has(#pw:valid) .b{width:2px}\n.c{margin:0}');
+    expect(out.removed).toEqual([{ line: 2, reason: expect.stringContaining("depends on a form field's value (:valid)") }]);
+    expect(out.css).toBe('.a{color:red}.c{margin:0}');
+  });
+});
+
+describe('layout by content: field-sizing and -webkit-text-security (issue 24)', () => {
+  const FIELD = [
+    'input { field-sizing: content }',
+    'input { FIELD-SIZING: content }',
+    'input { fi\\65ld-sizing: content }',
+    'input { \\66 ield-sizing: content }',
+    'input { field-sizing /* c */ : content }',
+    'input { -webkit-field-sizing: content }',
+    'input { -webkit-text-security: none }',
+    'input { -WEBKIT-text-security: none }',
+    'input { -webkit-text-secu\\72ity: none }',
+    'input { text-security: none }',
+    '@media all { input { field-sizing: content } }',
+    '.a { & input { field-sizing: content } }',
+    '@supports (field-sizing: content) { .a { color: red } }',
+    '@layer x { @container (width > 1px) { input { field-sizing: content !important } } }',
+  ];
+  it.each(FIELD)('%s is refused in style.css and in script CSS', (css) => {
+    for (const r of [checkStyleSheet(css, NO_HOSTS), checkInlineCss(css)]) {
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.refusals.map((x) => x.code)).toContain('STYLE_REFUSED');
+      expect(reasons(r)).toMatch(/changes how a form field sizes itself to its content or masks it/);
+    }
+  });
+  it.each(['field-sizing: content', '-webkit-text-security: none', 'Field-Sizing: content'])('the declaration %s alone (h.setStyle) is refused', (css) => {
+    expect(checkInlineCss(css).ok).toBe(false);
+  });
+  it.each(['input { transition-property: field-sizing }', '.field-sizing { color: red }', 'a::after { content: "field-sizing: content" }', 'input { letter-spacing: 2px; word-spacing: 1px; font-size-adjust: 0.5 }'])(
+    '%s passes',
+    (css) => {
+      expect(checkStyleSheet(css, NO_HOSTS).ok, reasons(checkStyleSheet(css, NO_HOSTS))).toBe(true);
+      expect(checkInlineCss(css).ok).toBe(true);
+    },
+  );
+  it('a stored sheet keeps everything but the declaration', () => {
+    const out = dropValueReads('.a{color:red}\ninput{field-sizing:content;margin:0}');
+    expect(out.removed).toHaveLength(1);
+    expect(out.css).toBe('.a{color:red}input{margin:0}');
+  });
+});
+
+describe('var() where a url() would load (issue 24)', () => {
+  const REFUSED = [
+    '#x { background-image: var(--u) }',
+    '#x { background: var(--u) }',
+    '#x { BACKGROUND-IMAGE: VAR(--u) }',
+    '#x { background-image: v\\61r(--u) }',
+    '#x { background-image: \\76 ar(--u) }',
+    '#x { backgr\\6fund-image: var(--u) }',
+    '#x { background-image: var(--missing, var(--u)) }',
+    '#x { background: red var(--u) no-repeat }',
+    '#x { background-image: env(nothing, var(--u)) }',
+    '#x { background-image: light-dark(var(--u), none) }',
+    '#x { background-image: if(media(screen): var(--u); else: none) }',
+    '#x { background-image: attr(data-u type(<url>)) }',
+    '#x { background-image: attr(data-u type(*)) }',
+    '#x { background-image: --pick() }',
+    '#x { background-image: inherit(--u) }',
+    '#x { --a: var(--u) }',
+    '#x { --a: var(--u, red) }',
+    '#x { --a: attr(data-u type(*)) }',
+    '#x { all: var(--u) }',
+    '#x::before { content: var(--u) }',
+    '#x { cursor: var(--u), auto }',
+    '#x { list-style: var(--u) }',
+    '#x { list-style-image: var(--u) }',
+    '#x { border-image: var(--u) 30 }',
+    '#x { border-image-source: var(--u) }',
+    '#x { mask-image: var(--u) }',
+    '#x { -webkit-mask-image: var(--u) }',
+    '#x { -webkit-mask: var(--u) }',
+    '#x { mask-border-source: var(--u) }',
+    '#x { -webkit-mask-box-image: var(--u) }',
+    '#x { -webkit-box-reflect: below 0 var(--u) }',
+    '#x { shape-outside: var(--u) }',
+    '#x { filter: var(--u) }',
+    '#x { backdrop-filter: var(--u) }',
+    '#x { clip-path: var(--u) }',
+    '#x { marker-start: var(--u) }',
+    '#x { offset-path: var(--u) }',
+    '#x { fill: var(--u) }',
+    '#x { stroke: var(--u) }',
+    '@font-face { font-family: f; src: var(--u) }',
+    '@property --p { syntax: "*"; inherits: false; initial-value: var(--u) }',
+    '@counter-style c { system: cyclic; symbols: var(--u) }',
+    '@function --pick() { result: var(--u) }',
+    '@media all { .a { & .b { background-image: var(--u) } } }',
+    '#x { color: red; background-image: var(--u) }',
+  ];
+  it.each(REFUSED)('%s is refused in style.css and in script CSS', (css) => {
+    for (const r of [checkStyleSheet(css, NO_HOSTS), checkInlineCss(css)]) {
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.refusals.map((x) => x.code)).toContain('STYLE_LOAD_REFUSED');
+    }
+  });
+  it('the declaration alone, as h.setStyle checks it, is refused', () => {
+    for (const css of ['background-image: var(--u)', '--a: var(--u)', 'content: var(--u)', 'cursor: v\\61r(--u)']) expect(checkInlineCss(css).ok, css).toBe(false);
+  });
+  it('says what to write instead', () => {
+    expect(reasons(checkInlineCss('background: var(--bg)'))).toContain('background-color: var(--x)');
+    expect(reasons(checkInlineCss('--a: var(--b)'))).toContain('Write the value itself');
+  });
+  const ACCEPTED = [
+    '#x { color: var(--brand) }',
+    '#x { margin: var(--gap) calc(var(--gap) * 2) }',
+    '#x { background-color: var(--x) }',
+    '#x { background-color: var(--x); background-image: linear-gradient(var(--a), var(--b)) }',
+    '#x { background: linear-gradient(to right, var(--a), rgb(var(--r) 0 0)) }',
+    '#x { background: conic-gradient(from var(--angle), #f00, #00f) }',
+    '#x { filter: blur(var(--r)) drop-shadow(0 0 var(--s) var(--c)) }',
+    '#x { clip-path: circle(var(--r)) }',
+    '#x { --a: calc(var(--gap) * 2); --b: rgb(var(--r) var(--g) var(--b)); --c: 4px }',
+    '#x { --a: color-mix(in srgb, var(--x), white) }',
+    '#x::after { content: attr(data-label) }',
+    '#x::after { content: counter(var(--n)) }',
+    '#x { width: var(--w); font: var(--font); border: 1px solid var(--line) }',
+    '#x { background-image: env(safe-area-inset-top) }',
+    '@supports (background-image: var(--u)) { .a { color: red } }',
+    '@container style(--a: var(--b)) { .a { color: red } }',
+  ];
+  it.each(ACCEPTED)('%s passes', (css) => {
+    const sheet = checkStyleSheet(css, NO_HOSTS);
+    expect(sheet.ok, reasons(sheet)).toBe(true);
+    expect(checkInlineCss(css).ok, reasons(checkInlineCss(css))).toBe(true);
+  });
+  it('a stored sheet keeps everything but the declaration, with a reason', () => {
+    const out = dropValueReads('.a{color:var(--fg);background:var(--bg)}\n.b{margin:0}');
+    expect(out.removed).toEqual([{ line: 1, reason: expect.stringContaining('background-color') }]);
+    expect(out.css).toBe('.a{color:var(--fg)}.b{margin:0}');
+  });
 });
