@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -145,14 +145,6 @@ export async function launchContext(opts: LaunchOptions): Promise<LaunchedContex
   }
   const ownDir = !opts.userDataDir;
   const userDataDir = opts.userDataDir ?? mkdtempSync(path.join(tmpdir(), 'remixlet-e2e-profile-'));
-  // Spell checking off in a fresh profile: typing into a text field otherwise makes the browser download a
-  // dictionary from redirector.gvt1.com. That request is the browser's own and carries nothing a page, the
-  // page agent or a remixlet chose (the dictionary's name is the browser's language), so turning it off
-  // hides no request they could start; it keeps tests that type from seeing it as a witness hit.
-  if (ownDir) {
-    mkdirSync(path.join(userDataDir, 'Default'), { recursive: true });
-    writeFileSync(path.join(userDataDir, 'Default', 'Preferences'), JSON.stringify({ browser: { enable_spellchecking: false } }));
-  }
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
   env[TAG_ENV] = opts.tag;
