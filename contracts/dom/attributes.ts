@@ -210,7 +210,7 @@ function whyRefused(el: Creatable, name: string): string {
   if (n === 'href') return `href is allowed only on <a> (and is checked by the address rule); ${tag} may not carry one`;
   if (n === 'src') return `src is allowed only on <img> (and is checked by the address rule); ${tag} may not carry one`;
   if (LOADS.test(n)) return `"${name}" makes the browser load or send something; it is refused on every element`;
-  if (/^form(?:method|enctype|target|novalidate)$/.test(n)) return `"${name}" would send a form another way than the form's own; it is refused on every element`;
+  if (FORM_ATTRIBUTES.includes(n)) return `"${name}" would send a form another way than the form's own; it is refused on every element`;
   if (n === 'name') return '"name" is refused: a named element can shadow the page\'s own globals and form fields; use a class';
   if (n === 'form' || n === 'for' || n === 'popovertarget' || n === 'popovertargetaction' || n === 'commandfor' || n === 'command' || n === 'anchor') {
     return `"${name}" ties the element to one of the page's own elements, so activating it would act on the page; it is refused`;
@@ -266,4 +266,15 @@ export function checkCreatedAttribute(el: Creatable, rawName: string, value: str
 const ID_REFERENCES: ReadonlySet<string> = new Set(['list', 'headers', 'aria-controls', 'aria-owns', 'aria-flowto', 'aria-activedescendant', 'aria-details', 'aria-errormessage', 'aria-labelledby', 'aria-describedby']);
 
 /** A password field's type, autocomplete, pattern, minlength and maxlength cannot change. */
+/**
+ * Attributes by which a submit button overrides its form: it would send the form by another address, method,
+ * encoding or window than the form's own. A click on an element carrying one is refused, and a clone never
+ * carries one (formnovalidate, which changes none of these, is left off clones too: FORM_ATTRIBUTES).
+ */
+export const FORM_OVERRIDE_ATTRIBUTES = ['formaction', 'formmethod', 'formenctype', 'formtarget'] as const;
+/** Every form* attribute a submit button can carry; none is allowed on a created element or kept on a clone. */
+export const FORM_ATTRIBUTES: readonly string[] = [...FORM_OVERRIDE_ATTRIBUTES, 'formnovalidate'];
+/** Attributes by which a link's click contacts addresses besides its href (hyperlink auditing, attribution reporting). */
+export const LINK_CONTACT_ATTRIBUTES = ['ping', 'attributionsrc'] as const;
+
 export const PASSWORD_LOCKED_ATTRIBUTES: ReadonlySet<string> = new Set(['type', 'autocomplete', 'pattern', 'minlength', 'maxlength', 'value']);

@@ -7,6 +7,7 @@
 // contracts/dom/elements.ts) cannot be had by cloning the page's own, alone or inside another, and neither
 // can a clonable shadow root, which the copy would carry unseen.
 // Trusts nothing in the op but the shape exec.ts parsed; a handle resolves only in this remixlet's own table.
+import { FORM_ATTRIBUTES, LINK_CONTACT_ATTRIBUTES } from '../../contracts/dom/attributes';
 import { refusedElementReason } from '../../contracts/dom/elements';
 import { RemixletRefusal } from '../../contracts/refusals';
 import type { OpContext, OpHandler } from '../op-context';
@@ -14,7 +15,7 @@ import { blankPasswords } from '../policy/serialize';
 import { shadowOf } from '../policy/shadow';
 import { descendants, localNameOf, namespaceOf } from '../policy/unclobbered';
 
-const LEFT_OFF = ['id', 'name', 'form', 'autofocus', 'ping', 'attributionsrc', 'formaction', 'formenctype', 'formmethod', 'formnovalidate', 'formtarget'];
+const LEFT_OFF = ['id', 'name', 'form', 'autofocus', ...LINK_CONTACT_ATTRIBUTES, ...FORM_ATTRIBUTES];
 
 function treeOf(root: Element): Element[] {
   return [root, ...descendants(root)];

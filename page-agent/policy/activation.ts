@@ -8,6 +8,7 @@
 // or window instead of the form's (formaction, formmethod, formenctype, formtarget). Everything is read
 // with the un-clobberable readers, so a form's own fields cannot change the answer. Trusts the DOM as it
 // stands at the moment of the click, nothing else.
+import { FORM_OVERRIDE_ATTRIBUTES, LINK_CONTACT_ATTRIBUTES } from '../../contracts/dom/attributes';
 import { HTML_NS, SVG_NS } from '../../contracts/dom/elements';
 import { attr, attrNS, composedParent, documentBase, formActionOf, formMethodOf, hasAttr, idOf, localNameOf, namespaceOf, queryAll } from './unclobbered';
 
@@ -75,11 +76,6 @@ function link(el: Element): Activation | undefined {
   return { kind: 'link', element: el, raw, href: resolvedOrUndefined(raw), target: targetOf(attr(el, 'target')), download: hasAttr(el, 'download') };
 }
 
-/** Attributes by which a submitter overrides its form; formnovalidate is not one (see docs/guides/security-as-built.md). */
-export const FORM_OVERRIDES = ['formaction', 'formmethod', 'formenctype', 'formtarget'] as const;
-/** Attributes by which a link's click contacts addresses besides its href. */
-export const LINK_CONTACTS = ['ping', 'attributionsrc'] as const;
-
 /**
  * formmethod="dialog" closes the dialog the form sits in and sends nothing. Keywords match ASCII
  * case-insensitively but are not trimmed: " dialog" is an invalid value, which means GET.
@@ -96,7 +92,7 @@ export function addressTokens(value: string): string[] {
 /** Each address a link's click contacts besides its href (ping, attributionsrc). */
 export function linkContacts(el: Element): Extract<Activation, { kind: 'contact' }>[] {
   const out: Extract<Activation, { kind: 'contact' }>[] = [];
-  for (const attribute of LINK_CONTACTS) {
+  for (const attribute of LINK_CONTACT_ATTRIBUTES) {
     const value = attr(el, attribute);
     if (value !== null) for (const raw of addressTokens(value)) out.push({ kind: 'contact', element: el, attribute, raw });
   }
@@ -122,7 +118,7 @@ function walk(el: Element, hops: number, out: Activation[]): void {
       return;
     }
     const here = node;
-    const overrides = FORM_OVERRIDES.filter((a) => hasAttr(here, a) && !(a === 'formmethod' && closesDialog(here)));
+    const overrides = FORM_OVERRIDE_ATTRIBUTES.filter((a) => hasAttr(here, a) && !(a === 'formmethod' && closesDialog(here)));
     if (overrides.length) out.push({ kind: 'form-override', element: node, attributes: overrides });
     const found = link(node) ?? submission(node);
     if (found) out.push(found);
