@@ -1,20 +1,42 @@
-// Context: background service worker. Pins every password field's size in each document a remixlet runs
-// in, so that what is typed into one cannot change the page's layout, which h.rect(), h.computedStyle()
-// and dom.observe read. A user-origin sheet with !important outranks every author rule, the page's own and
+// Context: background service worker. Pins every password field's size and font in each document a
+// remixlet runs in, so that what is typed into one cannot change the page's layout, which h.rect(),
+// h.computedStyle() and dom.observe read, nor which web fonts the page fetches. A user-origin sheet with !important outranks every author rule, the page's own and
 // inline styles included, and a remixlet cannot remove it (its CSS is author CSS, inserted after). The
 // remixlet's own CSS may not name field-sizing at all (contracts/policy/stylesheet-check.ts); this sheet
 // also covers a page that sizes its own password field to its content. Selects what CSS can see of the
 // page agent's definition (page-agent/policy/password.ts): the type, and the autocomplete tokens.
 // Trusts nothing from pages.
 
+/** What CSS can see of a password field: its type and its autocomplete tokens. */
+const FIELD = ':is(input[type="password" i], [autocomplete~="current-password" i], [autocomplete~="new-password" i])';
+/** A password field that is an editable element, not a form control (its box is its text's, by design). */
+const EDITOR = ':is([autocomplete~="current-password" i], [autocomplete~="new-password" i]):not(input, textarea, select)';
 /**
- * The pinning sheet. `field-sizing: fixed` (every browser's default) keeps the field's own box from
- * following its content. `contain: layout` keeps what is inside from reaching the layout around it: the
- * field's baseline (which inline text, flex and grid baseline alignment follow) would otherwise move with
- * the fonts of the characters typed, one font per character (unicode-range) or a fallback font's taller
- * glyphs, even in a box of fixed size; contained, the baseline is taken from the box itself.
+ * A generic family: the browser draws it from the fonts installed on the machine, so no @font-face (the
+ * page's or the remixlet's) can stand behind it and no glyph of what is typed makes a request.
  */
-export const PASSWORD_PIN_CSS = `input[type="password" i], [autocomplete~="current-password" i], [autocomplete~="new-password" i] { field-sizing: fixed !important; contain: layout !important; }`;
+const PINNED_FONT = 'font-family: system-ui !important;';
+
+/**
+ * The pinning sheet, one rule per selector (a selector the browser does not know drops only its own rule).
+ * - `field-sizing: fixed` (every browser's default) keeps the field's own box from following its content.
+ * - `contain: layout` keeps what is inside from reaching the layout around it: the field's baseline (which
+ *   inline text, flex and grid baseline alignment follow) would otherwise move with the fonts of the
+ *   characters typed, one font per character (unicode-range) or a fallback font's taller glyphs, even in a
+ *   box of fixed size; contained, the baseline is taken from the box itself.
+ * - The font family, on the field, everything inside it, its first line and letter and the text field's
+ *   inner container (each can be given a font of its own): a web font is fetched when a character it covers
+ *   is drawn, so a font per character (unicode-range, or font files that each hold one glyph) would tell
+ *   the font's host which characters were typed, or that the field is no longer empty (the mask's dot).
+ * - An editable element (contenteditable) is as large as its text: `contain: size` sizes it as if empty.
+ */
+export const PASSWORD_PIN_CSS = [
+  `${FIELD} { field-sizing: fixed !important; contain: layout !important; ${PINNED_FONT} }`,
+  `${EDITOR} { contain: size layout !important; min-block-size: 1lh; overflow: clip !important; }`,
+  ...[`${FIELD} *`, `${FIELD}::first-line`, `${FIELD} *::first-line`, `${FIELD}::first-letter`, `${FIELD} *::first-letter`, `${FIELD}::-webkit-textfield-decoration-container`, `${FIELD}::placeholder`].map(
+    (selector) => `${selector} { ${PINNED_FONT} }`,
+  ),
+].join('\n');
 
 const pinned = new Set<string>();
 

@@ -8,7 +8,7 @@ import { selectorTestsValue } from '../../contracts/dom/value-selector';
 import { RemixletRefusal } from '../../contracts/refusals';
 import type { OpHandler } from '../op-context';
 import { checkSelector } from '../policy/selector';
-import { pageHasPasswordField } from '../policy/password';
+import { inPasswordEditor, pageHasPasswordField, reachableElement } from '../policy/password';
 
 const MAX_OBSERVERS = 100;
 
@@ -38,9 +38,10 @@ export const observe: OpHandler<'observe'> = (op, ctx) => {
     const found: Element[] = [];
     for (const record of records) {
       for (const node of record.addedNodes) {
-        if (!(node instanceof Element) || !node.isConnected) continue;
+        // What typing adds inside a password editor (a line's element) is not reported.
+        if (!(node instanceof Element) || !node.isConnected || inPasswordEditor(node)) continue;
         if (node.matches(op.sel)) take(node, found);
-        for (const inner of node.querySelectorAll(op.sel)) take(inner, found);
+        for (const inner of node.querySelectorAll(op.sel)) if (reachableElement(inner)) take(inner, found);
       }
     }
     if (!found.length) return;
@@ -53,6 +54,6 @@ export const observe: OpHandler<'observe'> = (op, ctx) => {
   observer.observe(document, { childList: true, subtree: true });
   ctx.subscriptions.add(remixletId, id, () => observer.disconnect());
   const existing: Element[] = [];
-  if (op.existing) for (const el of document.querySelectorAll(op.sel)) take(el, existing);
+  if (op.existing) for (const el of document.querySelectorAll(op.sel)) if (reachableElement(el)) take(el, existing);
   return { observer: id, existing: existing.map((el) => ctx.handles.handleOf(el)) };
 };

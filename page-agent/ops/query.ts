@@ -2,10 +2,11 @@
 // Trusts nothing in the op but the shape exec.ts parsed; a handle resolves only in this remixlet's own table.
 import type { OpHandler } from '../op-context';
 import { checkSelector } from '../policy/selector';
+import { firstReachable } from '../policy/password';
 
 export const query: OpHandler<'query'> = (op, ctx) => {
   checkSelector(op.sel, ctx.name, ctx.page);
   const root: ParentNode = op.scope !== undefined ? ctx.element(op.scope) : document;
-  const el = root.querySelector(op.sel);
+  const el = firstReachable(root, op.sel);
   return el ? ctx.handles.handleOf(el) : null;
 };

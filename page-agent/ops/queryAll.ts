@@ -4,6 +4,7 @@
 import { LIMITS } from '../../contracts/dom/ops';
 import type { OpHandler } from '../op-context';
 import { checkSelector } from '../policy/selector';
+import { reachableElement } from '../policy/password';
 
 export const queryAll: OpHandler<'queryAll'> = (op, ctx) => {
   checkSelector(op.sel, ctx.name, ctx.page);
@@ -12,6 +13,7 @@ export const queryAll: OpHandler<'queryAll'> = (op, ctx) => {
   const out = [];
   for (const el of root.querySelectorAll(op.sel)) {
     if (out.length >= limit) break;
+    if (!reachableElement(el)) continue;
     out.push(ctx.handles.handleOf(el));
   }
   return out;

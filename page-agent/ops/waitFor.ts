@@ -7,7 +7,7 @@ import { RemixletRefusal } from '../../contracts/refusals';
 import { selectorTestsValue } from '../../contracts/dom/value-selector';
 import type { OpHandler } from '../op-context';
 import { checkSelector } from '../policy/selector';
-import { pageHasPasswordField } from '../policy/password';
+import { firstReachable, pageHasPasswordField } from '../policy/password';
 
 const MAX_WAITS = 100;
 const DEFAULT_TIMEOUT_MS = 5_000;
@@ -15,7 +15,7 @@ const DEFAULT_TIMEOUT_MS = 5_000;
 export const waitFor: OpHandler<'waitFor'> = (op, ctx) => {
   checkSelector(op.sel, ctx.name, ctx.page);
   const root: ParentNode = op.scope !== undefined ? ctx.element(op.scope) : document;
-  const found = root.querySelector(op.sel);
+  const found = firstReachable(root, op.sel);
   if (found) return ctx.handles.handleOf(found);
   const remixletId = ctx.scope.id;
   if (ctx.subscriptions.countFor(remixletId, 'wait') >= MAX_WAITS) {
@@ -35,7 +35,7 @@ export const waitFor: OpHandler<'waitFor'> = (op, ctx) => {
     };
     const observer = new MutationObserver(() => {
       if (testsValue && pageHasPasswordField()) return finish(null);
-      const el = root.querySelector(op.sel);
+      const el = firstReachable(root, op.sel);
       if (el) finish(ctx.handles.handleOf(el));
     });
     observer.observe(root instanceof Document ? root.documentElement : (root as Node), { childList: true, subtree: true, attributes: true });

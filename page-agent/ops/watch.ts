@@ -14,7 +14,7 @@
 import type { OpHandler } from '../op-context';
 import { checkSelector } from '../policy/selector';
 import { selectorTestsValue } from '../../contracts/dom/value-selector';
-import { pageHasPasswordField } from '../policy/password';
+import { inPasswordEditor, pageHasPasswordField } from '../policy/password';
 import { WatchedArea, touchedAreas } from './watch-near';
 import { RemixletRefusal } from '../../contracts/refusals';
 
@@ -37,7 +37,10 @@ interface Watcher {
 const watchers = new Map<string, Watcher>();
 let observer: MutationObserver | undefined;
 
-function onRecords(records: MutationRecord[]): void {
+function onRecords(all: MutationRecord[]): void {
+  // Typing into a password editor changes the DOM; a report (a keep running again) must not tell when.
+  const records = all.filter((r) => !inPasswordEditor(r.target));
+  if (records.length === 0) return;
   const looking = [...watchers.values()].filter((w) => !w.pending);
   // Watches of the whole page, and those whose selectors test values once the page has a password field, count any change.
   const judged = new Set(looking.filter((w) => w.area && !(w.area.testsValue && pageHasPasswordField())));

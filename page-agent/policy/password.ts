@@ -79,6 +79,38 @@ export function isPasswordField(el: Element): boolean {
   return false;
 }
 
+/**
+ * A password field that is an editable element or lies inside one, not a form control: its text is in the
+ * page's DOM, so typing changes the DOM (mutations) and the boxes of what is inside it.
+ */
+export function isPasswordEditor(el: Element): boolean {
+  return !isFormControl(el) && inPasswordEditable(el);
+}
+
+/** Whether a node (a mutation's target, an added node) is inside a password editor. */
+export function inPasswordEditor(node: Node): boolean {
+  const el = node instanceof Element ? node : node.parentElement;
+  return el !== null && isPasswordEditor(el);
+}
+
+/**
+ * Whether a remixlet may be given this element: not one inside a password editor (the elements an editor
+ * makes as the person types, one per line or per formatted run, say how much and what was typed). The
+ * editor itself may be given: its box is pinned (worker/password-pin.ts) and its content reads empty.
+ */
+export function reachableElement(el: Element): boolean {
+  const parent = parentElementOf(el);
+  return parent === null || !isPasswordEditor(parent);
+}
+
+/** root.querySelector(sel), passing over elements inside password editors. */
+export function firstReachable(root: ParentNode, sel: string): Element | null {
+  const first = root.querySelector(sel);
+  if (first === null || reachableElement(first)) return first;
+  for (const el of root.querySelectorAll(sel)) if (reachableElement(el)) return el;
+  return null;
+}
+
 export function pageHasPasswordField(doc: Document = document): boolean {
   for (const el of doc.querySelectorAll(FIELD_CANDIDATES)) if (isPasswordField(el)) return true;
   return false;

@@ -289,3 +289,151 @@ test('what is typed: a textarea, an editable element and text fields that name a
   // The choice made in the select reads as nothing chosen.
   expect((r.reads['#d5'] as { value: Answer }).value).toMatchObject({ ok: true, value: '' });
 });
+
+/**
+ * Fields whose characters a per-character web font would draw, each reached another way: a text field
+ * naming a password, a masked field (its dots), a textarea, an editable element and its first line, a
+ * field in a shadow root and one that inherits its font, one whose inline !important style names the face. The
+ * last, #fplain, is no password field: its load shows that the fonts of what was typed were asked for.
+ */
+const FONT_MARKUP = `
+<div id="fonts">
+  <input id="f1" autocomplete="current-password">
+  <input id="f2" type="password">
+  <textarea id="f3" autocomplete="new-password" rows="1"></textarea>
+  <div id="f4" contenteditable="true" autocomplete="current-password"></div>
+  <span id="f5host"></span>
+  <input id="f6" autocomplete="new-password" style="font-family: rx-f6, sans-serif !important">
+  <div id="f7" contenteditable="true" autocomplete="new-password"></div>
+  <span id="f8wrap"><input id="f8" type="password" style="font-family: inherit"></span>
+  <input id="fplain">
+</div>
+<script>
+  document.getElementById('f5host').attachShadow({ mode: 'open' }).innerHTML = '<style>input { font-family: inherit }</style><input autocomplete="current-password">';
+</script>
+`;
+const FONT_FIELDS = ['#f1', '#f2', '#f3', '#f4', '#f5host input', '#f6', '#f7', '#f8', '#fplain'];
+/** One face per variant, each covering "q" and the mask's dots, loaded from the given site's /font/<variant>. */
+function fontSheet(origin: string): string {
+  const names = ['f1', 'f2', 'f3', 'f4', 'f5', 'f6', 'f7', 'f8', 'fplain'];
+  const faces = names.map((n) => `@font-face { font-family: rx-${n}; src: url("${origin}/font/${n}"); unicode-range: U+0071, U+2022, U+25CF, U+2219; }`);
+  return `${faces.join('\n')}
+#f1 { font-family: rx-f1, sans-serif; }
+#f2 { font: 16px rx-f2, sans-serif; }
+#f3 { font-family: rx-f3, sans-serif; }
+#f4 span, #f4 { font-family: rx-f4, sans-serif; }
+#f5host { font-family: rx-f5, sans-serif; }
+#f7::first-line { font-family: rx-f7, sans-serif; }
+#f8wrap { font-family: rx-f8, sans-serif; }
+#fplain { font-family: rx-fplain, sans-serif; }`;
+}
+
+async function typeQ(page: Page): Promise<void> {
+  for (const sel of FONT_FIELDS) await page.locator(sel).pressSequentially('qq');
+}
+
+test('fonts: which web fonts draw what is typed into a password field reaches no host', async ({ sites, openPage, openExtensionPage, tabIdOf }) => {
+  const loaded = (host: string) => new Set(sites.requests({ host }).map((r) => r.path).filter((p) => p.startsWith('/font/')).map((p) => p.slice('/font/'.length)));
+  // Control: on a page where no remixlet runs (nothing pinned), each variant's face is fetched once "q" is typed.
+  sites.route('plain.test', '/fonts.html', () => ({ headers: { 'content-type': 'text/html; charset=utf-8' }, body: `<!doctype html><title>plain</title><style>${fontSheet(sites.origin('plain.test'))}</style><body>${FONT_MARKUP}</body>` }));
+  sites.route('plain.test', '/font/*', () => ({ status: 404, body: '' }));
+  const plain = await openPage('plain.test', '/fonts.html');
+  expect([...loaded('plain.test')], 'control: no face is fetched before anything is typed').toEqual([]);
+  await typeQ(plain);
+  await expect.poll(() => [...loaded('plain.test')].sort(), { timeout: 30_000 }).toEqual(['f1', 'f2', 'f3', 'f4', 'f5', 'f6', 'f7', 'f8', 'fplain']);
+  await plain.close();
+
+  // The remixlet's own style.css, loading from its own site, which its sheet may name.
+  sites.route('lab.test', '/font/*', () => ({ status: 404, body: '' }));
+  const lab = await runLab(
+    { sites, openPage, openExtensionPage, tabIdOf },
+    { route: '/fonts.html', markup: FONT_MARKUP, style: fontSheet(sites.origin('lab.test')), script: `await status('done');` },
+  );
+  expect([...loaded('lab.test')]).toEqual([]);
+  await typeQ(lab.page);
+  // The plain field's face is fetched: the fonts for what was typed were asked for by now.
+  await expect.poll(() => loaded('lab.test').has('fplain'), { timeout: 30_000 }).toBe(true);
+  // The page itself still has what was typed (the pin changes fonts, not fields).
+  expect(await lab.page.locator('#f1').inputValue()).toBe('qq');
+  expect([...loaded('lab.test')]).toEqual(['fplain']);
+});
+
+/** An editable element (naming a password, or, in the control, not) in a line, and a block below it. */
+function editorMarkup(names: boolean): string {
+  const ac = names ? ' autocomplete="current-password"' : '';
+  return `<p id="eline">x<span id="ed" contenteditable="true"${ac} style="display: inline-block; min-width: 2em"></span><b id="after">y</b></p>
+<div id="ed2" contenteditable="true"${names ? ' autocomplete="new-password"' : ''}></div><p id="below">below</p>`;
+}
+
+const EDITOR_SCRIPT = `
+let keeps = 0;
+// The check looks only at the editors, so only changes there make it run again.
+rmx.keep('editors', { check: async () => { await dom.query('#ed'); await dom.query('#ed2'); keeps += 1; return true; }, repair: () => undefined });
+const observed = [];
+await dom.observe('#ed2 div, #ed2 br, #ed b', (els) => observed.push(els.length));
+async function look() {
+  const ed = await dom.query('#ed');
+  const ed2 = await dom.query('#ed2');
+  return {
+    after: await (await dom.query('#after')).rect(),
+    below: await (await dom.query('#below')).rect(),
+    edRect: await settle(ed.rect()),
+    edWidth: await settle(ed.computedStyle(['width', 'height'])),
+    inside: (await dom.queryAll('#ed *, #ed2 *', { limit: 100 })).length,
+    children: (await ed2.children()).length,
+    firstLine: (await dom.query('#ed2 div')) !== null,
+    waited: (await dom.waitFor('#ed b', { timeout: 50 })) !== null,
+  };
+}
+await pause(500);
+const before = await look();
+const keepsBefore = keeps;
+await status('ready');
+await dom.waitFor('#typed', { timeout: 30000 });
+await pause(500);
+await report({ before, after: await look(), keeps: keeps - keepsBefore, observed });
+await status('done');
+`;
+
+for (const names of [true, false]) {
+  test(`an editable field ${names ? 'that names a password: its box, what it holds and its changes are not given' : '(control, no password): typing moves boxes, adds elements and runs keeps'}`, async ({ sites, openPage, openExtensionPage, tabIdOf }) => {
+    const lab = await runLab(
+      { sites, openPage, openExtensionPage, tabIdOf },
+      { route: names ? '/editor.html' : '/editor-plain.html', markup: editorMarkup(names), script: EDITOR_SCRIPT, waitStatus: 'ready' },
+    );
+    const page = lab.page;
+    await page.locator('#ed').pressSequentially('hunter2 hunter2 hunter2');
+    // A bold run and new lines: the elements an editor makes as someone types.
+    await page.locator('#ed').press('Control+b');
+    await page.locator('#ed').pressSequentially('WWW');
+    await page.locator('#ed2').pressSequentially('hunter2');
+    await page.locator('#ed2').press('Enter');
+    await page.locator('#ed2').pressSequentially('second line');
+    await page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<i id="typed"></i>'));
+    await expect(page.locator('#status')).toHaveText('done', { timeout: 60_000 });
+    type Look = { after: object; below: object; edRect: Answer; edWidth: Answer; inside: number; children: number; firstLine: boolean; waited: boolean };
+    const r = await lab.results<{ before: Look; after: Look; keeps: number; observed: number[] }>();
+    // The page's editors hold what was typed.
+    expect(await page.locator('#ed2').innerText()).toContain('second line');
+    if (names) {
+      expect(r.after.after, 'the line after the editor').toEqual(r.before.after);
+      expect(r.after.below, 'the block below the editor').toEqual(r.before.below);
+      expect(r.after.edRect).toMatchObject({ ok: false, code: 'PASSWORD_FIELD_LOCKED' });
+      expect(r.after.edWidth).toMatchObject({ ok: true, value: { width: '', height: '' } });
+      expect([r.after.inside, r.after.children, r.after.firstLine, r.after.waited]).toEqual([0, 0, false, false]);
+      expect(r.observed).toEqual([]);
+      expect(r.keeps).toBe(0);
+      expect(JSON.stringify(r)).not.toContain('hunter2');
+    } else {
+      // Control: without the password, each of these tells that something was typed.
+      expect(r.after.after).not.toEqual(r.before.after);
+      expect(r.after.below).not.toEqual(r.before.below);
+      expect(r.after.edRect).toMatchObject({ ok: true });
+      expect(r.after.inside).toBeGreaterThan(0);
+      expect(r.after.children).toBeGreaterThan(0);
+      expect([r.after.firstLine, r.after.waited]).toEqual([true, true]);
+      expect(r.observed.length).toBeGreaterThan(0);
+      expect(r.keeps).toBeGreaterThan(0);
+    }
+  });
+}
