@@ -5,12 +5,14 @@
 //   every sheet, whichever version saved it, with a log line each: they could show a password through
 //   h.computedStyle() or the page's layout (h.rect()). The save check refuses them; a sheet saved before
 //   it did keeps the rest.
-// - A sheet that then passes today's load check is inserted.
+// - A sheet that then passes today's load check is inserted, with the custom properties its loading
+//   properties use renamed to the remixlet's own (contracts/policy/css-own-variables.ts).
 // - A sheet saved by an older extension that fails today's check keeps running with the loading parts
 //   left out; a log line names each one.
 // - A sheet saved by this extension version that fails is not inserted at all (the save check should
 //   have refused it; something changed since), and the log says why.
 import { checkStoredStyleSheet, stripLoads } from '../contracts/policy/stylesheet-check';
+import { ownVariablePrefix, privateOwnVariables } from '../contracts/policy/css-own-variables';
 import type { LogEntry } from '../contracts/remixlet';
 import { appendLog } from './store/logs';
 import type { ActiveRemixlet } from './store/remixlets';
@@ -48,7 +50,7 @@ export async function styleForInsertion(r: ActiveRemixlet, extensionVersion: str
     for (const removed of stripped.removed) await log('warn', `style.css line ${removed.line}: left out because ${removed.reason}`);
     sheet = stripped.css;
   }
-  return sheet.trim() ? sheet : undefined;
+  return sheet.trim() ? privateOwnVariables(sheet, ownVariablePrefix(r.head.id)) : undefined;
 }
 
 const checked = new WeakMap<VersionRecord, Promise<string | undefined>>();

@@ -164,6 +164,29 @@ export interface DeclarationFinding {
   reason: string;
 }
 
+/** A var(--name) where a url() would load, naming a custom property the same sheet defines: [start, end) is the name. */
+export interface OwnVariableUse {
+  name: string;
+  start: number;
+  end: number;
+  /** The refusal it gets where the sheet is not renamed on its way in (an inline style, h.setStyle). */
+  finding: DeclarationFinding;
+}
+
+/** A custom property definition: its name, and where its value ends (the ";" or "}" after it, or the end). */
+export interface VariableDefinition {
+  name: string;
+  valueStart: number;
+  valueEnd: number;
+}
+
+export interface DeclarationScan {
+  findings: DeclarationFinding[];
+  /** Own-variable uses, passed on condition that the sheet is inserted through privateOwnVariables (css-own-variables.ts). */
+  ownUses: OwnVariableUse[];
+  definitions: VariableDefinition[];
+}
+
 function lowerAscii(s: string): string {
   return /[A-Z]/.test(s) ? s.replace(/[A-Z]/g, (c) => c.toLowerCase()) : s;
 }
@@ -202,6 +225,17 @@ function substitution(tokens: readonly CssToken[], i: number, name: string): str
   return undefined;
 }
 
+/**
+ * The custom property a var() at tokens[i] names, when it is written plainly (no escapes: the name it is
+ * renamed by is then the text it replaces), else undefined.
+ */
+function plainVarName(tokens: readonly CssToken[], i: number, source: string): { name: string; start: number; end: number } | undefined {
+  const arg = tokens[significant(tokens, i + 1)];
+  if (arg?.type !== 'ident' || !arg.value.startsWith('--')) return undefined;
+  if (source.slice(arg.start, arg.end) !== arg.value) return undefined;
+  return { name: arg.value, start: arg.start, end: arg.end };
+}
+
 function substitutionReason(what: string, property: string): string {
   if (property.startsWith('--')) {
     return `${what} in the custom property ${property} copies a value the page may have set to a url(), and the page's own rules may use ${property} where it loads; a remixlet may not make the page load an address it does not load itself. Write the value itself (a color, a length), or put ${what} inside calc() or a color function.`;
@@ -219,10 +253,30 @@ function substitutionReason(what: string, property: string): string {
  * var(). Field properties are refused wherever an ident of that name is followed by a colon, in a
  * declaration or in an at-rule prelude (@supports (field-sizing: content)) alike.
  */
-export function declarationFindings(tokens: readonly CssToken[]): DeclarationFinding[] {
+export function declarationFindings(tokens: readonly CssToken[], source: string): DeclarationScan {
   const out: DeclarationFinding[] = [];
+  /** var(--x) in loading properties: refused unless the sheet defines --x (decided at the end). */
+  const pendingUses: OwnVariableUse[] = [];
+  const definitions: VariableDefinition[] = [];
+  /** The custom property definition being read (its name as written, and where its value starts). */
+  let definition: { name: string; valueStart: number } | null = null;
+  const endDefinition = (at: number) => {
+    if (definition !== null) definitions.push({ ...definition, valueEnd: at });
+    definition = null;
+  };
   /** Open blocks and functions: '{' for a block, the lower-case name for a function, '(' or '[' for others. */
   const open: string[] = [];
+  /** safeOpen[k]: how many of open[0..k] are SAFE_ARGUMENT_FUNCTIONS (kept beside open, so a check is O(1) however deep). */
+  const safeOpen: number[] = [];
+  const push = (o: string) => {
+    open.push(o);
+    safeOpen.push((safeOpen[safeOpen.length - 1] ?? 0) + (SAFE_ARGUMENT_FUNCTIONS.has(withoutVendorPrefix(o)) ? 1 : 0));
+  };
+  const pop = () => {
+    open.pop();
+    safeOpen.pop();
+  };
+  const safeBelow = (depth: number) => (depth === 0 ? 0 : (safeOpen[depth - 1] ?? 0));
   /** The declaration being read, with the depth of `open` at its start; null between declarations. */
   let decl: { property: string; depth: number } | null = null;
   let atStart = true;
@@ -233,14 +287,17 @@ export function declarationFindings(tokens: readonly CssToken[]): DeclarationFin
       case 'comment':
         continue;
       case '{':
-        open.push('{');
+        // A nested rule's selector read as a declaration's value: not a definition.
+        definition = null;
+        push('{');
         decl = null;
         atStart = true;
         continue;
       case '}':
         // A closer ends only its own kind of block, as CSS Syntax reads it (inside a function, "}" is part of the value).
         if (open[open.length - 1] === '{') {
-          open.pop();
+          endDefinition(t.start);
+          pop();
           decl = null;
           atStart = true;
         } else {
@@ -250,20 +307,21 @@ export function declarationFindings(tokens: readonly CssToken[]): DeclarationFin
       case ')':
       case ']': {
         const top = open[open.length - 1];
-        if (top !== undefined && top !== '{' && (t.type === ']') === (top === '[')) open.pop();
+        if (top !== undefined && top !== '{' && (t.type === ']') === (top === '[')) pop();
         atStart = false;
         continue;
       }
       case 'semicolon':
         // Between declarations only at block level: inside a function or bracket it is part of the value.
         if (open.length === 0 || open[open.length - 1] === '{') {
+          endDefinition(t.start);
           decl = null;
           atStart = true;
         }
         continue;
       case '(':
       case '[':
-        open.push(t.type);
+        push(t.type);
         atStart = false;
         continue;
       case 'function': {
@@ -271,12 +329,15 @@ export function declarationFindings(tokens: readonly CssToken[]): DeclarationFin
         if (decl !== null) {
           const what = substitution(tokens, i, name);
           const property = decl.property;
-          const guarded = open.slice(decl.depth).some((o) => SAFE_ARGUMENT_FUNCTIONS.has(withoutVendorPrefix(o)));
+          const guarded = safeBelow(open.length) > safeBelow(decl.depth);
           if (what !== undefined && !guarded && (LOADING_PROPERTIES.has(withoutVendorPrefix(property)) || property.startsWith('--'))) {
-            out.push({ offset: t.start, end: t.end, kind: 'substitution', reason: substitutionReason(what, property) });
+            const finding: DeclarationFinding = { offset: t.start, end: t.end, kind: 'substitution', reason: substitutionReason(what, property) };
+            const own = what === 'var()' && !property.startsWith('--') ? plainVarName(tokens, i, source) : undefined;
+            if (own) pendingUses.push({ ...own, finding });
+            else out.push(finding);
           }
         }
-        open.push(name);
+        push(name);
         atStart = false;
         continue;
       }
@@ -292,7 +353,11 @@ export function declarationFindings(tokens: readonly CssToken[]): DeclarationFin
               reason: `${t.value} is refused in remixlet CSS: it changes how a form field sizes itself to its content or masks it, which could show a password through the page's layout (h.rect()) or its fonts; leave it to the page.`,
             });
           }
-          if (atStart && (open.length === 0 || open[open.length - 1] === '{')) decl = { property: name, depth: open.length };
+          if (atStart && (open.length === 0 || open[open.length - 1] === '{')) {
+            decl = { property: name, depth: open.length };
+            const colon = tokens[significant(tokens, i + 1)]!;
+            definition = name.startsWith('--') && source.slice(t.start, t.end) === t.value ? { name: t.value, valueStart: colon.end } : null;
+          }
         }
         atStart = false;
         continue;
@@ -302,5 +367,12 @@ export function declarationFindings(tokens: readonly CssToken[]): DeclarationFin
         continue;
     }
   }
-  return out;
+  endDefinition(source.length);
+  const defined = new Set(definitions.map((d) => d.name));
+  const ownUses: OwnVariableUse[] = [];
+  for (const use of pendingUses) {
+    if (defined.has(use.name)) ownUses.push(use);
+    else out.push(use.finding);
+  }
+  return { findings: out, ownUses, definitions };
 }

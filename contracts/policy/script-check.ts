@@ -619,8 +619,9 @@ class ScriptChecker {
   /** CSS the script hands to dom.addStyle or h.setStyle may load nothing (the page agent refuses any url( there). */
   private checkCss(node: Node, parts: readonly string[], sink: string): void {
     if (parts.length === 0) return;
-    // A hole becomes a space: "url(" + x + ")" still reads as a url(.
-    const verdict = checkInlineCss(parts.join(' '));
+    // A hole becomes a space: "url(" + x + ")" still reads as a url(. A dom.addStyle sheet may use the
+    // custom properties it defines where they load (the page agent renames them); h.setStyle may not.
+    const verdict = checkInlineCss(parts.join(' '), { ownVariables: sink === 'dom.addStyle' });
     if (verdict.ok) return;
     const reason = (verdict.refusals[0]?.reason ?? '').replace(/^line \d+, column \d+: /, '');
     this.refuse(node, `CSS given to ${sink} is refused: ${reason}`);

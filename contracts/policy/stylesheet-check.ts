@@ -230,7 +230,7 @@ const ATTR_READS_VALUE =
   "attr(value) reads a form field's value attribute, which on a password field can be the password, and could show it through a computed style or the page's layout; read another attribute, or style a class that script.js adds.";
 const ATTR_NAME_NOT_PLAIN = 'attr() must name its attribute plainly (attr(data-name)); a var() or other function there could make it read a password field\'s value.';
 
-function scan(css: string, mode: Mode, opts: StyleSheetOptions): Scan {
+function scan(css: string, mode: Mode, opts: StyleSheetOptions, ownVariables = false): Scan {
   const tokens = tokenizeCss(css);
   const findings: Finding[] = [];
   const allowed: Scan['allowed'] = [];
@@ -338,7 +338,10 @@ function scan(css: string, mode: Mode, opts: StyleSheetOptions): Scan {
     }
   }
 
-  for (const d of declarationFindings(tokens)) {
+  const declarations = declarationFindings(tokens, css);
+  // A var() naming a property the sheet itself defines passes only where the sheet is renamed on its way in.
+  const refusedOwnUses = mode === 'sheet' || ownVariables ? [] : declarations.ownUses.map((u) => u.finding);
+  for (const d of [...declarations.findings, ...refusedOwnUses]) {
     findings.push({ offset: d.offset, end: d.end, code: d.kind === 'field' ? 'STYLE_REFUSED' : 'STYLE_LOAD_REFUSED', reason: d.reason, readsValue: true });
   }
 
@@ -421,7 +424,8 @@ function toRefusals(css: string, s: Scan, mode: Mode): PolicyRefusal[] {
  * checks would not do, because custom properties, @keyframes and container queries carry a
  * condition from one rule to a load in another. No attr() may read the value attribute, no selector may
  * depend on a field's value (contracts/dom/value-selector.ts), no declaration may set field-sizing or
- * -webkit-text-security, and no var() may stand where a url() would load (contracts/policy/css-declarations.ts).
+ * -webkit-text-security, and no var() may stand where a url() would load (contracts/policy/css-declarations.ts)
+ * unless it names a custom property the sheet defines: insertion renames those (css-own-variables.ts).
  */
 export function checkStyleSheet(css: string, opts: StyleSheetOptions): PolicyResult<{ loads: string[] }> {
   return sheetVerdict(css, scan(css, 'sheet', opts));
@@ -437,10 +441,12 @@ const NO_HOSTS: StyleSheetOptions = { allowedHosts: [], everySite: false };
 
 /**
  * Check CSS the script writes (inline styles, h.setStyle values, dom.addStyle): nothing in it may load,
- * however spelled, var() included; no attr(value), field-sizing or -webkit-text-security.
+ * however spelled, var() included; no attr(value), field-sizing or -webkit-text-security. With
+ * `ownVariables` (a dom.addStyle sheet, renamed by privateOwnVariables before it is adopted), a var() of a
+ * property the sheet itself defines passes, as in style.css.
  */
-export function checkInlineCss(css: string): PolicyResult {
-  const s = scan(css, 'inline', NO_HOSTS);
+export function checkInlineCss(css: string, { ownVariables = false }: { ownVariables?: boolean } = {}): PolicyResult {
+  const s = scan(css, 'inline', NO_HOSTS, ownVariables);
   const refusals = toRefusals(css, s, 'inline');
   return refusals.length > 0 ? failed(refusals) : passed({});
 }

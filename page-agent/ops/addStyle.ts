@@ -1,5 +1,6 @@
 // Context: page agent. dom.addStyle(css): a stylesheet that may load nothing (checked on tokens, var()
-// in a property that can load included), may not read a field's value with attr() nor size a field by its
+// in a property that can load included, unless it names a property the sheet defines: then it is renamed
+// to the remixlet's own, contracts/policy/css-own-variables.ts), may not read a field's value with attr() nor size a field by its
 // content (checked with the load rule), and may never have a selector that depends on a field's value
 // (the value attribute, :invalid, :placeholder-shown, …): a rule that sizes or styles an element by the
 // value could be read back through h.rect() or h.computedStyle(). That last rule is stricter than "while the page has a password field" on purpose:
@@ -12,13 +13,14 @@ import { valueTestingRules } from '../../contracts/dom/value-selector';
 import { RemixletRefusal } from '../../contracts/refusals';
 import type { OpHandler } from '../op-context';
 import { checkScriptCss } from '../policy/inline-css';
+import { ownVariablePrefix, privateOwnVariables } from '../../contracts/policy/css-own-variables';
 
 const MAX_SHEETS = 2_000;
 const MAX_TOTAL_CHARS = 2_000_000;
 const added = new Map<string, number>();
 
 export const addStyle: OpHandler<'addStyle'> = (op, ctx) => {
-  checkScriptCss(op.css, ctx.name, 'This stylesheet');
+  checkScriptCss(op.css, ctx.name, 'This stylesheet', true);
   const tests = valueTestingRules(op.css);
   if (tests.length) {
     const [first] = tests;
@@ -34,7 +36,7 @@ export const addStyle: OpHandler<'addStyle'> = (op, ctx) => {
     throw new RemixletRefusal('TOO_MANY', `A remixlet may add at most ${MAX_SHEETS} stylesheets (${MAX_TOTAL_CHARS} characters in all) to a page; combine them, or use style.css.`, ctx.name);
   }
   const sheet = new CSSStyleSheet();
-  sheet.replaceSync(op.css);
+  sheet.replaceSync(privateOwnVariables(op.css, ownVariablePrefix(remixletId)));
   document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
   const id = ctx.subscriptions.nextId('s');
   added.set(remixletId, total);

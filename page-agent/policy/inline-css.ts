@@ -6,8 +6,9 @@
 import { checkInlineCss } from '../../contracts/policy/stylesheet-check';
 import { RemixletRefusal } from '../../contracts/refusals';
 
-export function checkScriptCss(css: string, op: string, what: string): void {
-  const verdict = checkInlineCss(css);
+/** `ownVariables`: the CSS is a whole sheet renamed by privateOwnVariables before it is used (dom.addStyle). */
+export function checkScriptCss(css: string, op: string, what: string, ownVariables = false): void {
+  const verdict = checkInlineCss(css, { ownVariables });
   if (!verdict.ok) {
     const reasons = verdict.refusals.slice(0, 3).map((r) => r.reason);
     const more = verdict.refusals.length > 3 ? ` (and ${verdict.refusals.length - 3} more)` : '';

@@ -43,7 +43,7 @@ const NO_LOAD: Record<string, ['accepted' | 'refused', string]> = {
   'css-81': ['refused', 'url( inside a comment is refused for the same reason'],
   'css-82': ['refused', 'a sourceMappingURL comment is fetched by DevTools when it is open'],
   'css-83': ['accepted', 'sourceURL only names the sheet in DevTools; nothing is fetched'],
-  'css-105': ['refused', 'var() substitution cannot glue "ur" and "l(" into a url token, but var() in background could bring in a url() the page defined and never loads (issue 24)'],
+  'css-105': ['accepted', 'var() substitution cannot glue "ur" and "l(" into a url token; the sheet defines both properties, so they are renamed to the remixlet\'s own and no page value can stand in (contracts/policy/css-own-variables.ts)'],
   'css-109': ['refused', 'attr(… url) would load an address read from the page in a browser that supports the url type'],
   'css-184': ['refused', 'about: is not a full http(s) address'],
   'css-185': ['refused', 'file: is not a full http(s) address'],

@@ -128,6 +128,50 @@ test('var() in remixlet CSS cannot load an address the page defined but never lo
   await witness.expectNoHits({ settleMs: 1_500 });
 });
 
+/**
+ * The page defines, on the very elements, the same custom property names a remixlet's sheet defines and
+ * uses, each as an address it never loads, and !important: the cascade would give the page's value.
+ */
+const OWN_HEAD = `<style>
+  html body .own { display: block; width: 24px; height: 24px; }
+  html body #own-style { --bg: url(https://leaking.via/own/style.png) !important; }
+  html body #own-add { --tone: url(https://leaking.via/own/add.png) !important; }
+  html body #own-nested { --bg: url(https://leaking.via/own/nested.png) !important; }
+</style>`;
+const OWN_BODY = '<div class="own" id="own-style"></div><div class="own" id="own-add"></div><div class="wrap"><div class="own" id="own-nested"></div></div>';
+const OWN_STYLE = ':root { --bg: #123456; }\n#own-style { background: var(--bg); }\n.wrap { & #own-nested { background: var(--bg) no-repeat; } }';
+const OWN_ADDED = ':root { --tone: #654321 }\n#own-add { background: var(--tone); }';
+
+test('a var() of a property the remixlet\'s own sheet defines reads its own value, never the page\'s address of the same name', async ({ sites, openPage, openExtensionPage, tabIdOf, witness }) => {
+  const colors = (p: Page) => p.evaluate(() => ['#own-style', '#own-add', '#own-nested'].map((s) => getComputedStyle(document.querySelector(s)!).backgroundColor));
+  // Control: the same sheets put in by the page load the page's addresses (its !important definitions win).
+  sites.route('lab.test', '/own-control.html', () => ({ headers: { 'content-type': 'text/html; charset=utf-8' }, body: pageWith(OWN_HEAD, OWN_BODY) }));
+  const control = await openPage('lab.test', '/own-control.html');
+  await witness.clear();
+  await control.addStyleTag({ content: `${OWN_STYLE}\n${OWN_ADDED}` });
+  await witness.waitForHits((hits) => ['style', 'add', 'nested'].every((v) => hits.some((h) => h.host === 'leaking.via' && h.path === `/own/${v}.png`)), {
+    timeout: 15_000,
+    message: "the page's own definitions win in the page's sheet",
+  });
+  await control.close();
+
+  await witness.clear();
+  sites.route('lab.test', '/own.html', () => ({ headers: { 'content-type': 'text/html; charset=utf-8' }, body: pageWith(OWN_HEAD, OWN_BODY, { added: [OWN_ADDED] }) }));
+  const page = await openPage('lab.test', '/own.html');
+  const tabId = await tabIdOf(page);
+  const panel = await openPanel(openExtensionPage, tabId);
+  await install(panel, tabId, {
+    'manifest.json': manifest({ name: 'Own variables', matches: ['*://lab.test/*'] }),
+    'style.css': OWN_STYLE,
+    'script.js': `${PRELUDE}\nconst [css] = await readData('added');\nawait dom.addStyle(css);\nawait status('done');`,
+  });
+  await page.reload();
+  await expect(page.locator('#status')).toHaveText('done', { timeout: 30_000 });
+  // The remixlet's colors, from its own definitions.
+  await expect.poll(() => colors(page), { timeout: 15_000 }).toEqual(['rgb(18, 52, 86)', 'rgb(101, 67, 33)', 'rgb(18, 52, 86)']);
+  await witness.expectNoHits({ settleMs: 1_000 });
+});
+
 /** A login form whose password field the page sizes to its content when the page itself asks for it. */
 const FIELD_HEAD = '<style>#password { font: 16px monospace; width: auto; } .page-sizes #password { field-sizing: content; }</style>';
 
