@@ -82,19 +82,23 @@ export function visitFound(v: VisitHealth): boolean {
   return v.found.length > 0 || v.observed > 0;
 }
 
-export type HealthState = 'working' | 'not-working' | 'refused' | 'failing' | 'no-visits';
+export const HealthState = z.enum(['working', 'not-working', 'refused', 'failing', 'no-visits']);
+export type HealthState = z.infer<typeof HealthState>;
 
-export interface HealthVerdict {
-  state: HealthState;
-  /** not-working: the first visit of the run of missed ones. */
-  since?: number;
-  /** not-working: the selectors that found nothing on the latest missed visit. */
-  emptySelectors: string[];
-  /** The page the verdict is about (pageKeyOf). */
-  page?: string;
-  /** refused / failing: the last refusal or error line. */
-  problem?: string;
-}
+export const HealthVerdict = z
+  .object({
+    state: HealthState,
+    /** not-working: the first visit of the run of missed ones. */
+    since: z.number().optional(),
+    /** not-working: the selectors that found nothing on the latest missed visit. */
+    emptySelectors: z.array(Selector).max(HEALTH_SELECTORS),
+    /** The page the verdict is about (pageKeyOf). */
+    page: z.string().max(600).optional(),
+    /** refused / failing (and not-working, when there was one): the last refusal or error line. */
+    problem: z.string().max(500).optional(),
+  })
+  .strict();
+export type HealthVerdict = z.infer<typeof HealthVerdict>;
 
 /**
  * What the record says about one page (pageKeyOf), or, without one, about the page the remixlet last visited.
@@ -182,3 +186,36 @@ export function withLogLine(visit: VisitHealth, line: { level: string; message: 
 
 /** The visit after an observer reported elements: what it waited for appeared. */
 export const withObserved = (visit: VisitHealth, count: number): VisitHealth => (count > 0 ? { ...visit, observed: visit.observed + count } : visit);
+
+/** How one visit went, for the manager's short history. */
+export const VisitOutcome = z.enum(['found', 'missed', 'quiet', 'refused', 'failed']);
+export type VisitOutcome = z.infer<typeof VisitOutcome>;
+
+export function visitOutcome(v: VisitHealth): VisitOutcome {
+  if (v.errors > 0) return 'failed';
+  if (visitMissed(v)) return 'missed';
+  if (v.refusals > 0) return 'refused';
+  return visitFound(v) ? 'found' : 'quiet';
+}
+
+/** Visits a report carries, newest last. */
+export const REPORT_VISITS = 10;
+
+/** What the popup and the manager are told of one remixlet's health: the verdict and its latest visits. */
+export const HealthReport = z
+  .object({
+    remixletId: z.string(),
+    verdict: HealthVerdict,
+    recent: z.array(z.object({ at: z.number(), page: z.string().max(600), outcome: VisitOutcome }).strict()).max(REPORT_VISITS),
+  })
+  .strict();
+export type HealthReport = z.infer<typeof HealthReport>;
+
+/** The report on one page (pageKeyOf), or on the page the remixlet last visited. */
+export function healthReport(remixletId: string, health: RemixletHealth, page?: string): HealthReport {
+  return {
+    remixletId,
+    verdict: healthVerdict(health, page),
+    recent: health.visits.slice(-REPORT_VISITS).map((v) => ({ at: v.at, page: v.page, outcome: visitOutcome(v) })),
+  };
+}

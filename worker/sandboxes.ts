@@ -16,6 +16,7 @@ import { documentUnpinned, pinPasswordFields } from './password-pin';
 import type { PageEvent } from '../contracts/dom/ops';
 import { scopeOf } from './scope';
 import { traced } from './pending';
+import { observed, visitEnded, visitStarted } from './health';
 
 
 // Lifecycle changes run one at a time: two reconciles of one page racing between "is there a sandbox?" and
@@ -144,7 +145,10 @@ async function startHeld(pred: (rec: TokenRecord) => boolean, pageInfo: () => Pr
 }
 
 function sendStarts(starting: readonly TokenRecord[], page: { url: string; title: string }): void {
-  for (const rec of starting) sendToOffscreen({ type: 'start', sandboxId: rec.sandboxId, page });
+  for (const rec of starting) {
+    sendToOffscreen({ type: 'start', sandboxId: rec.sandboxId, page });
+    visitStarted(rec, page.url);
+  }
 }
 
 /** `hold`: until its navigation commits (navigationStarted). */
@@ -163,6 +167,7 @@ async function createSandbox(doc: DocumentRef, r: ActiveRemixlet, page: { url: s
       extensionVersion: chrome.runtime.getManifest().version,
       ...(hold ? { hold: true } : {}),
     });
+    if (!hold) visitStarted(record, page.url);
   });
 }
 
@@ -294,6 +299,7 @@ async function stopNow(pred: (rec: TokenRecord) => boolean, reason: string, opts
   const gone = await tokens.revokeWhere(pred, { waitForWrite: opts.waitForWrite });
   for (const [, rec] of gone) {
     sendToOffscreen({ type: 'destroy', sandboxId: rec.sandboxId, reason });
+    visitEnded(rec.sandboxId);
     if (!release) continue;
     const page = pageFor(rec.tabId);
     if (page && page.documentId === rec.documentId) await withinTime(page.agent.release({ remixletId: rec.remixletId }).catch(() => ({ released: false })), { released: false });
@@ -328,6 +334,7 @@ export async function routePageEvent(page: PageRecord, event: PageEvent): Promis
     running = true;
     sendToOffscreen({ type: 'event', sandboxId: rec.sandboxId, event });
   }
+  if (event.kind === 'observed' && running) observed(page.tabId, page.documentId, event.remixletId, event.handles.length);
   // An observer the page agent ended on its own: a refusal like any other, in the log of a remixlet running here.
   if (event.kind === 'observerEnded' && running) {
     await appendLog(event.remixletId, { at: Date.now(), level: 'refusal', source: 'page-agent', message: event.refusal.reason, refusal: event.refusal, url: page.url });

@@ -8,6 +8,7 @@ import { Files, LogEntry, RemixletId, RemixletSummary, VersionRecord } from '../
 import { agentUiSpec } from '../agent/boundary';
 import { ChatId } from '../agent/chat';
 import { ReadLogInput } from '../agent/tools';
+import { HealthReport } from '../health';
 
 export const PermissionRow = z
   .object({
@@ -121,6 +122,11 @@ export const uiSpec = {
   ),
   pauseSite: mutation(z.object({ site: z.string().max(300), paused: z.boolean() }).strict(), Changed, "Pauses or resumes every remixlet on a site, and reloads that site's tabs."),
   pausedSites: query(z.object({}).strict(), z.array(z.string()), 'The sites (host names) where every remixlet is paused.'),
+  health: subscription(
+    z.object({ url: z.string().max(10_000).optional() }).strict(),
+    z.array(HealthReport),
+    "Each remixlet's health (contracts/health.ts), or, given a page, that of each remixlet that covers it, judged on that page: once on subscribing, then whenever a visit is recorded or a remixlet changes.",
+  ),
   changes: subscription(
     z.object({}).strict(),
     StoreChanged,

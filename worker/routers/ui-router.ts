@@ -20,6 +20,7 @@ import { afterRemixletChanged, afterSitePauseChanged } from '../lifecycle';
 import { reloadAround, tabsCoveredBy, tabsOnSite } from '../tab-reloads';
 import { agentHandlers } from '../agent/handlers';
 import { chatgptHandlers } from '../chatgpt/handlers';
+import { followHealth } from '../health-reports';
 
 async function existingHead(remixletId: string): Promise<RemixletHead> {
   const head = await readHead(remixletId);
@@ -133,6 +134,7 @@ const handlers: HandlersOf<UiSpec, WorkerContext> = {
     emit({});
     return onStoreChanged(() => emit({}));
   },
+  health: ({ input }) => (emit) => followHealth(input.url, emit),
   setArchived: async ({ input }) => {
     const { reloaded } = await reloadAround(
       'matching',
