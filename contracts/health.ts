@@ -25,6 +25,8 @@ export const VisitHealth = z
     at: z.number(),
     /** pageKeyOf(url): which page this was, for counting visits in a row. */
     page: z.string().max(600),
+    /** The page's origin and path (no query or fragment): where "Fix it" from the manager opens. */
+    url: z.string().max(600),
     /** Its script started (a remixlet with only style.css has no visit). */
     ran: z.boolean(),
     /** Selectors a query, queryAll or waitFor of this visit found something with. */
@@ -72,6 +74,16 @@ export function pageKeyOf(url: string): string {
   return `${u.origin}${path}`.slice(0, 600);
 }
 
+/** Origin and path only: a query string may carry what the record need not keep. */
+export function plainAddress(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.origin}${u.pathname}`.slice(0, 600);
+  } catch {
+    return '';
+  }
+}
+
 /** A visit whose queries all came back empty (or whose keep did not hold): what "not working" counts. */
 export function visitMissed(v: VisitHealth): boolean {
   return v.keepMisses > 0 || (v.found.length === 0 && v.observed === 0 && v.empty.length > 0);
@@ -94,6 +106,8 @@ export const HealthVerdict = z
     emptySelectors: z.array(Selector).max(HEALTH_SELECTORS),
     /** The page the verdict is about (pageKeyOf). */
     page: z.string().max(600).optional(),
+    /** The address of the latest visit to that page (origin and path). */
+    url: z.string().max(600).optional(),
     /** refused / failing (and not-working, when there was one): the last refusal or error line. */
     problem: z.string().max(500).optional(),
   })
@@ -115,6 +129,7 @@ export function healthVerdict(health: RemixletHealth, page?: string): HealthVerd
   const visits = health.visits.filter((v) => v.page === where);
   const latest = visits.at(-1);
   if (!latest || where === undefined) return { state: 'no-visits', emptySelectors: [], ...(where !== undefined ? { page: where } : {}) };
+  const place = { page: where, url: latest.url };
   const judged = visits.filter((v) => visitMissed(v) || visitFound(v));
   let run = 0;
   while (run < judged.length && visitMissed(judged[judged.length - 1 - run]!)) run++;
@@ -122,11 +137,11 @@ export function healthVerdict(health: RemixletHealth, page?: string): HealthVerd
   if (run >= NOT_WORKING_AFTER && meantForThisPage) {
     const first = judged[judged.length - run]!;
     const last = judged[judged.length - 1]!;
-    return { state: 'not-working', since: first.at, emptySelectors: last.empty, page: where, ...(last.lastProblem ? { problem: last.lastProblem } : {}) };
+    return { state: 'not-working', since: first.at, emptySelectors: last.empty, ...place, ...(last.lastProblem ? { problem: last.lastProblem } : {}) };
   }
-  if (latest.errors > 0) return { state: 'failing', emptySelectors: [], page: where, ...(latest.lastProblem ? { problem: latest.lastProblem } : {}) };
-  if (latest.refusals > 0) return { state: 'refused', emptySelectors: [], page: where, ...(latest.lastProblem ? { problem: latest.lastProblem } : {}) };
-  return { state: 'working', emptySelectors: [], page: where };
+  if (latest.errors > 0) return { state: 'failing', emptySelectors: [], ...place, ...(latest.lastProblem ? { problem: latest.lastProblem } : {}) };
+  if (latest.refusals > 0) return { state: 'refused', emptySelectors: [], ...place, ...(latest.lastProblem ? { problem: latest.lastProblem } : {}) };
+  return { state: 'working', emptySelectors: [], ...place };
 }
 
 /** The record with one visit put in (replacing the one with its id), bounded, and the page noted when it found something. */
@@ -141,7 +156,7 @@ export const keptSelector = (sel: string): string => (sel.length > HEALTH_SELECT
 
 /** A visit as it starts: its script ran, nothing answered yet. */
 export function startedVisit(visitId: string, at: number, url: string): VisitHealth {
-  return { visitId, at, page: pageKeyOf(url), ran: true, found: [], empty: [], observed: 0, refusals: 0, errors: 0, keepMisses: 0 };
+  return { visitId, at, page: pageKeyOf(url), url: plainAddress(url), ran: true, found: [], empty: [], observed: 0, refusals: 0, errors: 0, keepMisses: 0 };
 }
 
 /** What an answered query says: found something, found nothing, or (refused, not a query) nothing about finding. */
