@@ -11,6 +11,10 @@ import { webSiteOf } from './web-site';
 import { openChat } from './open-chat';
 import { reconciledStorage } from './reconciled';
 import { followStoreChanges } from '../follow-changes';
+import { HealthLine } from '../health/HealthLine';
+import { followHealth } from '../health/follow-health';
+import { requestFix } from '../health/request-fix';
+import '../health/health.css';
 import './popup.css';
 
 export function Popup() {
@@ -31,6 +35,8 @@ export function Popup() {
     void refetchPaused();
   });
 
+  // Each remixlet's state on this page, kept current while the popup is open.
+  const health = followHealth(() => (site() ? { url: tab()!.url! } : undefined));
   // Archived remixlets never run, and one whose record no longer reads cannot be said to cover this page.
   const here = () => (list() ?? []).filter((r) => !r.archived && !r.error);
   const sitePaused = () => !!site() && (paused() ?? []).includes(site()!);
@@ -59,6 +65,17 @@ export function Popup() {
       return on ? `Switched on "${r.name}"; reloading this page so it runs.` : `Switched off "${r.name}"; reloading this page to clear its changes.`;
     });
 
+  // The side panel opens first, inside the click's gesture; the worker then hands it the remixlet to fix.
+  const fixIt = (r: RemixletSummary) => {
+    const tabId = tab()?.id;
+    if (tabId === undefined) return;
+    openChat(tabId);
+    void requestFix(tabId, r.id).then(
+      () => setStatus(`Opened the chat to fix "${r.name}".`),
+      (e: unknown) => setStatus(`That did not work: ${asRefusal(e).reason}`),
+    );
+  };
+
   const setPaused = (pause: boolean) =>
     act(async () => {
       const s = site()!;
@@ -84,7 +101,10 @@ export function Popup() {
               <For each={here()} fallback={<li class="empty">No remixlet runs on this page.</li>}>
                 {(r) => (
                   <li data-remixlet-id={r.id}>
-                    <span class="name">{r.name}</span>
+                    <div class="about">
+                      <span class="name">{r.name}</span>
+                      <HealthLine report={health().get(r.id)} name={r.name} onFix={() => fixIt(r)} />
+                    </div>
                     <Switch on={r.enabled} label={r.name} busy={busy()} onChange={(on) => void toggle(r, on)} />
                   </li>
                 )}

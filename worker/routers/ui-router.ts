@@ -21,6 +21,7 @@ import { reloadAround, tabsCoveredBy, tabsOnSite } from '../tab-reloads';
 import { agentHandlers } from '../agent/handlers';
 import { chatgptHandlers } from '../chatgpt/handlers';
 import { followHealth } from '../health-reports';
+import { requestFix, takeFixRequests } from '../fix-requests';
 
 async function existingHead(remixletId: string): Promise<RemixletHead> {
   const head = await readHead(remixletId);
@@ -135,6 +136,8 @@ const handlers: HandlersOf<UiSpec, WorkerContext> = {
     return onStoreChanged(() => emit({}));
   },
   health: ({ input }) => (emit) => followHealth(input.url, emit),
+  requestFix: ({ input }) => requestFix(input.tabId, input.remixletId),
+  fixRequests: ({ input }) => (emit) => takeFixRequests(input.tabId, emit),
   setArchived: async ({ input }) => {
     const { reloaded } = await reloadAround(
       'matching',
