@@ -121,6 +121,12 @@ export const uiSpec = {
     Changed,
     'Switches a remixlet on or off; switching off reloads the tabs it covers (or the one tab named).',
   ),
+  setOffInTab: mutation(
+    z.object({ tabId: TabId, remixletId: RemixletId, off: z.boolean() }).strict(),
+    Changed,
+    'Switches a remixlet off (or back on) in one tab only, until that tab closes or leaves the site; reloads that tab.',
+  ),
+  offInTab: query(z.object({ tabId: TabId }).strict(), z.array(RemixletId), 'The remixlets switched off in this tab (on the site it shows now).'),
   pauseSite: mutation(z.object({ site: z.string().max(300), paused: z.boolean() }).strict(), Changed, "Pauses or resumes every remixlet on a site, and reloads that site's tabs."),
   pausedSites: query(z.object({}).strict(), z.array(z.string()), 'The sites (host names) where every remixlet is paused.'),
   health: subscription(
