@@ -21,6 +21,11 @@ function load(): Promise<TabOff> {
   return cache;
 }
 
+/** For unit tests that reset the browser's session storage underneath. */
+export function forgetTabOffCache(): void {
+  cache = undefined;
+}
+
 function update(change: (all: TabOff) => boolean): Promise<void> {
   return serialized(`session:${KEY}`, async () => {
     const all = { ...(await load()) };
