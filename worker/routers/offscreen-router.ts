@@ -71,7 +71,8 @@ const handlers: HandlersOf<OffscreenSpec, Ctx> = {
     // One storage write per batch: a batch of refusals must not cost the worker one write each.
     await appendLogs(grant.remixlet.head.id, lines);
     // What its queries found, for the remixlet's health (a site that redesigned answers them empty).
-    if (page) await domAnswered(grant.token, page.url, input.ops, results);
+    // A record that cannot be read or written costs the remixlet its health line, never its call.
+    if (page) await domAnswered(grant.token, page.url, input.ops, results).catch(() => undefined);
     return results;
   },
   log: async ({ input, ctx }) => {
