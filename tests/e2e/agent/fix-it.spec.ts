@@ -4,7 +4,8 @@
 // first request to the scripted model carries the failure (its log, the selector that found nothing, an
 // outline of the page around where it used to match) and the current code; the model's new version goes
 // through the usual save (no dialog: it asks for nothing new), works on the redesigned site, and History
-// shows both versions.
+// shows both versions. From the manager, which belongs to no tab, Fix it opens the page where it broke with
+// a chat bound to that new tab.
 import type { Page } from '@playwright/test';
 import { test, expect } from '../harness';
 import { install, manifest, readLog, uiCall } from '../remixlet';
@@ -108,4 +109,36 @@ test('a remixlet broken by a redesign turns "Not working"; Fix it sends the fail
   await card.getByRole('button', { name: 'History' }).click();
   await expect(card.getByRole('list', { name: 'Versions, newest first' }).getByRole('button')).toHaveText(['Version 2 (current)', 'Version 1']);
   await expect(card.locator('section.version .file-diff[data-file="script.js"] ins')).toContainText(['story-title']);
+});
+
+test('Fix it from the manager opens the page where it broke, with a chat beside it that sends the model the failure', async ({
+  openPage,
+  openExtensionPage,
+  tabIdOf,
+  sites,
+  context,
+}) => {
+  let design: 'old' | 'new' = 'old';
+  sites.route(HOST, '/', () => ({ body: frontPage(design), headers: { 'content-type': 'text/html; charset=utf-8' } }));
+  const model = new ScriptedModel(() => ({ text: 'Looking into it.' }));
+  const { page, tabId, panel } = await chatOn({ openPage, tabIdOf, openExtensionPage, sites }, model, { host: HOST, path: '/' });
+  const { remixletId } = await install(panel, tabId, { 'manifest.json': MANIFEST, 'script.js': OLD_SCRIPT });
+  await visit(page, panel, remixletId);
+  design = 'new';
+  for (let i = 0; i < 3; i++) await visit(page, panel, remixletId);
+
+  const manager = await openExtensionPage('panel/manager.html');
+  const card = manager.getByRole('article', { name: 'Star the headline' });
+  await expect(card.locator('.health')).toHaveAttribute('data-health', 'not-working');
+  const chatTab = context.waitForEvent('page', (p) => p.url().includes('panel/panel.html?tab='));
+  await card.getByRole('button', { name: 'Fix it: Star the headline' }).click();
+  const chat = await chatTab;
+  await expect(chat.locator('.chat .user').last()).toContainText('Fix "Star the headline"');
+  await idle(chat, 30_000);
+  // The chat is bound to the page it opened, not the tab the test started with.
+  const opened = Number(new URL(chat.url()).searchParams.get('tab'));
+  expect(opened).not.toBe(tabId);
+  const first = JSON.stringify(model.requests[0]!.body.messages);
+  expect(first).toContain('#stories .headline');
+  expect(first).toContain('story-title');
 });
