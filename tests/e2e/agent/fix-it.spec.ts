@@ -5,7 +5,8 @@
 // outline of the page around where it used to match) and the current code; the model's new version goes
 // through the usual save (no dialog: it asks for nothing new), works on the redesigned site, and History
 // shows both versions. From the manager, which belongs to no tab, Fix it opens the page where it broke with
-// a chat bound to that new tab.
+// a chat bound to that new tab. A fix that would widen where the remixlet runs waits for the activation
+// dialog like any save, and "Don't allow" leaves the version that was there.
 import type { Page } from '@playwright/test';
 import { test, expect } from '../harness';
 import { install, manifest, readLog, uiCall } from '../remixlet';
@@ -141,4 +142,37 @@ test('Fix it from the manager opens the page where it broke, with a chat beside 
   const first = JSON.stringify(model.requests[0]!.body.messages);
   expect(first).toContain('#stories .headline');
   expect(first).toContain('story-title');
+});
+
+test('a fix that would widen what the remixlet may do waits for the dialog, and "Don\'t allow" keeps the version that was there', async ({
+  openPage,
+  openExtensionPage,
+  tabIdOf,
+  sites,
+}) => {
+  let design: 'old' | 'new' = 'old';
+  sites.route(HOST, '/', () => ({ body: frontPage(design), headers: { 'content-type': 'text/html; charset=utf-8' } }));
+  // A model fooled by the page: its "fix" also runs the remixlet on another site.
+  const widened = manifest({ name: 'Star the headline', matches: [`*://${HOST}/*`, '*://other.test/*'] });
+  const model = new ScriptedModel((turn: Turn) => {
+    const done = turn.results.map((r) => r.name);
+    if (!done.includes('write_files')) return { toolCalls: [{ name: 'write_files', args: { files: { 'manifest.json': widened, 'script.js': NEW_SCRIPT } } }] };
+    if (!done.includes('save_remixlet')) return { toolCalls: [{ name: 'save_remixlet', args: { remixletId: /remixlet ([a-z0-9]{8,16}), version/.exec(turn.user)?.[1] } }] };
+    return { text: `Saved: ${turn.last?.content ?? ''}` };
+  });
+  const { page, tabId, panel } = await chatOn({ openPage, tabIdOf, openExtensionPage, sites }, model, { host: HOST, path: '/' });
+  const { remixletId } = await install(panel, tabId, { 'manifest.json': MANIFEST, 'script.js': OLD_SCRIPT });
+  await visit(page, panel, remixletId);
+  design = 'new';
+  for (let i = 0; i < 3; i++) await visit(page, panel, remixletId);
+
+  const popup = await openExtensionPage(`panel/popup.html?tab=${tabId}`);
+  await popup.getByRole('button', { name: 'Fix it: Star the headline' }).click();
+  const dialog = panel.locator('section.approval[data-approval-kind="activation"]');
+  await expect(dialog).toBeVisible({ timeout: 30_000 });
+  await expect(dialog).toContainText('other.test');
+  await dialog.getByRole('button', { name: "Don't allow" }).click();
+  await idle(panel, 30_000);
+  const list = await uiCall<Array<{ id: string; version: number; matches: string[] }>>(panel, 'list', {}, 'query');
+  expect(list).toEqual([expect.objectContaining({ id: remixletId, version: 1, matches: [`*://${HOST}/*`] })]);
 });
