@@ -6,7 +6,8 @@ import type { HealthReport } from '../../contracts/health';
 import { canFix, verdictDetail, verdictText } from './health-text';
 
 export function HealthLine(props: { report: HealthReport | undefined; name: string; onFix?: () => void }) {
-  const v = () => props.report?.verdict;
+  // Nothing to say before it ran here (a remixlet with only style.css never has a visit): no line at all.
+  const v = () => (props.report?.verdict.state === 'no-visits' ? undefined : props.report?.verdict);
   return (
     <Show when={v()}>
       {(verdict) => (
