@@ -13,6 +13,7 @@ import { ProviderSettingsForm } from './settings/ProviderSettings';
 import { decided, deciding, isWaiting, stillPending } from './agent/decisions';
 import { answerWithoutTool } from './agent/late-answer';
 import { answerNotRecorded } from './approval-refusal';
+import { followFixRequests } from './chat/follow-fix-requests';
 
 export function Panel() {
   const [tab] = createResource(boundTab);
@@ -36,6 +37,7 @@ export function Panel() {
   const [chat, setChat] = createSignal<Chat | undefined>();
 
   let sub: { unsubscribe(): void } | undefined;
+  let fixes: { unsubscribe(): void } | undefined;
   const watch = (tabId: number) => {
     sub?.unsubscribe();
     sub = liveSubscription((w) =>
@@ -61,12 +63,14 @@ export function Panel() {
       },
     });
     setChat(c);
-    void c.restore();
+    const restored = c.restore().catch(() => undefined);
+    fixes = followFixRequests(t.id, c, restored);
   };
   // A turn may have saved a remixlet: the list of what runs here is fetched again when it ends.
   createEffect(on(() => chat()?.state.working, (working, was) => was && !working && void refetch()));
   onCleanup(() => {
     sub?.unsubscribe();
+    fixes?.unsubscribe();
     chat()?.dispose();
   });
 

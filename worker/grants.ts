@@ -1,6 +1,6 @@
 // Context: background service worker. The grant middleware every sandbox call passes through. It checks
 // the four things of "Checking every call": the token belongs to that remixlet, the page (by the worker's
-// own tab record) is one its matches cover, neither it nor the site is paused, and a privileged call's
+// own tab record) is one its matches cover, neither it nor the site is paused (nor is it off in that tab), and a privileged call's
 // permission is in its approved manifest. rmx.log skips the page and pause checks.
 import { RemixletRefusal } from '../contracts/refusals';
 import { roleProcedure } from './trpc';
@@ -10,6 +10,7 @@ import { isSitePaused } from './store/settings';
 import { latestDocument, pageFor, pageWhenThere, type PageRecord } from './pages';
 import { runVerdict } from './remixlet-state';
 import { appendLog } from './store/logs';
+import { offInTab } from './tab-off';
 
 export interface Grant {
   token: TokenRecord;
@@ -53,6 +54,7 @@ export function grantedProcedure(rule: PermissionRule) {
       }
       const verdict = runVerdict(remixlet, page!.url, await isSitePaused(page!.url));
       if (!verdict.runs) await refuse(verdict.code, verdict.reason);
+      if ((await offInTab(record.tabId, page!.url)).has(remixlet.head.id)) await refuse('REMIXLET_OFF', 'This remixlet is switched off in this tab.');
     }
     if (rule.kind === 'named' || rule.kind === 'host') {
       const needed = rule.kind === 'named' ? rule.name : `${rule.prefix}${rule.hostOf(rawInput) ?? ''}`;

@@ -16,6 +16,8 @@ import { documentUnpinned, pinPasswordFields } from './password-pin';
 import type { PageEvent } from '../contracts/dom/ops';
 import { scopeOf } from './scope';
 import { traced } from './pending';
+import { observed, visitEnded, visitStarted } from './health';
+import { forgetTab, offInTab } from './tab-off';
 
 
 // Lifecycle changes run one at a time: two reconciles of one page racing between "is there a sandbox?" and
@@ -49,15 +51,20 @@ function withinTime<T>(p: Promise<T>, fallback: T): Promise<T> {
 const insertedCss = new Map<string, Promise<string | undefined>>();
 const cssKey = (tabId: number, documentId: string, id: string) => `${tabId}:${documentId}:${id}`;
 
-/** The remixlets that run on this address now; `logRefused` writes why one that may not run (its API version) does not. */
-async function runnableOn(url: string, logRefused = true): Promise<ActiveRemixlet[]> {
+/**
+ * The remixlets that run on this address now (in this tab: one switched off there does not); `logRefused`
+ * writes why one that may not run (its API version) does not.
+ */
+async function runnableOn(url: string, tabId: number, logRefused = true): Promise<ActiveRemixlet[]> {
   const paused = await isSitePaused(url);
+  const offHere = await offInTab(tabId, url);
   const out: ActiveRemixlet[] = [];
   for (const loaded of await loadAll()) {
     if (!loaded.ok) continue;
     const verdict = runVerdict(loaded.remixlet, url, paused);
-    if (verdict.runs) out.push(loaded.remixlet);
-    else if (logRefused && verdict.code === 'API_VERSION_UNSUPPORTED') {
+    if (verdict.runs) {
+      if (!offHere.has(loaded.remixlet.head.id)) out.push(loaded.remixlet);
+    } else if (logRefused && verdict.code === 'API_VERSION_UNSUPPORTED') {
       await appendLog(loaded.remixlet.head.id, { at: Date.now(), level: 'error', source: 'worker', message: verdict.reason, url });
     }
   }
@@ -144,7 +151,10 @@ async function startHeld(pred: (rec: TokenRecord) => boolean, pageInfo: () => Pr
 }
 
 function sendStarts(starting: readonly TokenRecord[], page: { url: string; title: string }): void {
-  for (const rec of starting) sendToOffscreen({ type: 'start', sandboxId: rec.sandboxId, page });
+  for (const rec of starting) {
+    sendToOffscreen({ type: 'start', sandboxId: rec.sandboxId, page });
+    visitStarted(rec, page.url);
+  }
 }
 
 /** `hold`: until its navigation commits (navigationStarted). */
@@ -163,6 +173,7 @@ async function createSandbox(doc: DocumentRef, r: ActiveRemixlet, page: { url: s
       extensionVersion: chrome.runtime.getManifest().version,
       ...(hold ? { hold: true } : {}),
     });
+    if (!hold) visitStarted(record, page.url);
   });
 }
 
@@ -173,7 +184,7 @@ export function reconcilePage(page: PageRecord): Promise<void> {
 
 async function reconcileNow(page: PageRecord): Promise<void> {
   if (pageFor(page.tabId) !== page || superseded(page)) return;
-  const runnable = await runnableOn(page.url);
+  const runnable = await runnableOn(page.url, page.tabId);
   const runnableIds = new Set(runnable.map((r) => r.head.id));
   // Sandboxes of an earlier document in this tab go too (one the worker missed while it was asleep).
   await stopNow((rec) => rec.tabId === page.tabId && (rec.documentId !== page.documentId || !runnableIds.has(rec.remixletId)), 'no longer runs on this page');
@@ -215,7 +226,7 @@ export function navigationStarted(tabId: number, url: string): Promise<void> {
     // A navigation of this tab that never committed (stopped, replaced by this one) leaves its sandboxes here.
     await stopUncommitted(tabId, 'the navigation was replaced before it committed');
     if (!/^https?:/i.test(url)) return;
-    const scripts = (await runnableOn(url, false)).filter(hasScript);
+    const scripts = (await runnableOn(url, tabId, false)).filter(hasScript);
     for (const r of scripts) await createSandbox({ tabId, documentId: UNCOMMITTED }, r, { url, title: '' }, true);
     // The frames these took are replaced now, not at the commit: a runtime takes 100–250 ms to be ready on a
     // busy machine, and the next navigation may come soon after this page loads (offscreen/spares.ts).
@@ -246,7 +257,7 @@ export function documentCommitted(tabId: number, documentId: string, url: string
   const web = /^https?:/i.test(url);
   // Read once, for the style now and the sandboxes in the queue: commits go first there, so nothing queued
   // before it (a remixlet saved and restarted) would have changed the answer.
-  const reading = web ? runnableOn(url, false) : Promise.resolve([]);
+  const reading = web ? runnableOn(url, tabId, false) : Promise.resolve([]);
   // style.css at once, not behind the queue (a navigation's sandboxes may still be being made): the first
   // paint comes tens of milliseconds after the commit. insertStyle is safe outside the queue.
   void reading.then((runnable) => Promise.all(runnable.map((r) => insertStyleLogged({ tabId, documentId, url }, r, false)))).catch(() => undefined);
@@ -278,6 +289,7 @@ export function documentCommitted(tabId: number, documentId: string, url: string
 export function tabClosed(tabId: number): Promise<void> {
   tabGone(tabId);
   tabForgotten(tabId);
+  void forgetTab(tabId).catch(() => undefined);
   return stopSandboxes((rec) => rec.tabId === tabId, 'the tab was closed');
 }
 
@@ -294,6 +306,7 @@ async function stopNow(pred: (rec: TokenRecord) => boolean, reason: string, opts
   const gone = await tokens.revokeWhere(pred, { waitForWrite: opts.waitForWrite });
   for (const [, rec] of gone) {
     sendToOffscreen({ type: 'destroy', sandboxId: rec.sandboxId, reason });
+    visitEnded(rec.sandboxId);
     if (!release) continue;
     const page = pageFor(rec.tabId);
     if (page && page.documentId === rec.documentId) await withinTime(page.agent.release({ remixletId: rec.remixletId }).catch(() => ({ released: false })), { released: false });
@@ -328,6 +341,7 @@ export async function routePageEvent(page: PageRecord, event: PageEvent): Promis
     running = true;
     sendToOffscreen({ type: 'event', sandboxId: rec.sandboxId, event });
   }
+  if (event.kind === 'observed' && running) observed(page.tabId, page.documentId, event.remixletId, event.handles.length);
   // An observer the page agent ended on its own: a refusal like any other, in the log of a remixlet running here.
   if (event.kind === 'observerEnded' && running) {
     await appendLog(event.remixletId, { at: Date.now(), level: 'refusal', source: 'page-agent', message: event.refusal.reason, refusal: event.refusal, url: page.url });

@@ -8,6 +8,8 @@ import { Files, LogEntry, RemixletId, RemixletSummary, VersionRecord } from '../
 import { agentUiSpec } from '../agent/boundary';
 import { ChatId } from '../agent/chat';
 import { ReadLogInput } from '../agent/tools';
+import { HealthReport } from '../health';
+import { FixContext } from '../agent/fix';
 
 export const PermissionRow = z
   .object({
@@ -119,8 +121,29 @@ export const uiSpec = {
     Changed,
     'Switches a remixlet on or off; switching off reloads the tabs it covers (or the one tab named).',
   ),
+  setOffInTab: mutation(
+    z.object({ tabId: TabId, remixletId: RemixletId, off: z.boolean() }).strict(),
+    Changed,
+    'Switches a remixlet off (or back on) in one tab only, until that tab closes or leaves the site; reloads that tab.',
+  ),
+  offInTab: query(z.object({ tabId: TabId }).strict(), z.array(RemixletId), 'The remixlets switched off in this tab (on the site it shows now).'),
   pauseSite: mutation(z.object({ site: z.string().max(300), paused: z.boolean() }).strict(), Changed, "Pauses or resumes every remixlet on a site, and reloads that site's tabs."),
   pausedSites: query(z.object({}).strict(), z.array(z.string()), 'The sites (host names) where every remixlet is paused.'),
+  health: subscription(
+    z.object({ url: z.string().max(10_000).optional() }).strict(),
+    z.array(HealthReport),
+    "Each remixlet's health (contracts/health.ts), or, given a page, that of each remixlet that covers it, judged on that page: once on subscribing, then whenever a visit is recorded or a remixlet changes.",
+  ),
+  requestFix: mutation(
+    z.object({ tabId: TabId, remixletId: RemixletId }).strict(),
+    z.object({ ok: z.boolean() }).strict(),
+    "Hands a remixlet to the chat of a tab for fixing (the popup's and the manager's \"Fix it\"); the chat takes it up once.",
+  ),
+  fixRequests: subscription(
+    z.object({ tabId: TabId }).strict(),
+    z.object({ remixletId: RemixletId }).strict(),
+    'The remixlet handed to this tab\'s chat for fixing: one asked for shortly before subscribing, then each new one, each told once.',
+  ),
   changes: subscription(
     z.object({}).strict(),
     StoreChanged,
@@ -149,6 +172,11 @@ export const uiSpec = {
     z.object({ chatId: ChatId, tabId: TabId, input: ReadLogInput }).strict(),
     z.array(LogEntry),
     "The log of a remixlet that runs on the chat's page, newest first, without lines logged on other sites.",
+  ),
+  agentFixContext: query(
+    z.object({ chatId: ChatId, tabId: TabId, remixletId: RemixletId }).strict(),
+    FixContext,
+    "For \"Fix it\": a remixlet that runs on the chat's page, with its current files, its health there and its recent log lines on the chat's site.",
   ),
   // Sign-in with a ChatGPT account: the worker keeps and renews its tokens and sends them only to OpenAI.
   chatgptAccount: subscription(z.object({}).strict(), ChatGptAccount, 'Whether a ChatGPT account is signed in, and its email; never a token.'),

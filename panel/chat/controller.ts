@@ -18,6 +18,7 @@ import { runTurn } from '../agent/turn';
 import { describeError, REFUSED_TEXT } from '../agent/errors';
 import { forgetChat, loadChat, loadUnsent, saveChat, saveUnsent, type ChatRecord, type Entry } from '../agent/chat-store';
 import type { Draft } from '../agent/draft';
+import { fixTurn, outlineAround } from './fix-it';
 
 export interface ChatState {
   entries: Entry[];
@@ -30,6 +31,8 @@ export interface ChatState {
 
 const STOPPED_TEXT = 'Stopped. Nothing more was done; send a message to go on.';
 const NO_PROVIDER_TEXT = 'Choose a provider in Settings first.';
+const FIX_BUSY_TEXT = 'Fix it was pressed while the agent is working: stop or wait for it, then press Fix it again.';
+const FIX_UNSAVED_TEXT = 'Fix it was not started: this chat has a draft that is not saved. Save it or start a new chat, then press Fix it again.';
 
 export function createChat(tab: { id: number; url: string }) {
   const [state, setState] = createStore<ChatState>({ entries: [], working: false, stopped: undefined, draft: {}, unsent: '' });
@@ -108,7 +111,8 @@ export function createChat(tab: { id: number; url: string }) {
     void saveUnsent(tab.id, text).catch(() => undefined);
   };
 
-  const send = async (text: string) => {
+  /** `prepared`: a turn the extension composed ("Fix it"): what the transcript shows, and what the model is sent instead of `text`. */
+  const send = async (text: string, prepared?: { display: string; messages: ModelMessage[] }) => {
     if (state.working || !text.trim()) return;
     const gen = generation;
     const current = () => gen === generation;
@@ -151,9 +155,9 @@ export function createChat(tab: { id: number; url: string }) {
     }
     if (!current()) return;
     if (turn.signal.aborted) return stoppedEarly();
-    push({ kind: 'user', text });
-    if (state.unsent === text) setUnsent('');
-    messages = [...messages, { role: 'user', content: text }];
+    push({ kind: 'user', text: prepared?.display ?? text });
+    if (!prepared && state.unsent === text) setUnsent('');
+    messages = [...messages, ...(prepared?.messages ?? [{ role: 'user', content: text }])];
     void persist();
     let assistantIndex = -1;
     const remixlets = await worker().list({ url: tab.url }).catch(() => []);
@@ -252,7 +256,32 @@ export function createChat(tab: { id: number; url: string }) {
     await Promise.all([b ? worker().agentEnd({ chatId: b.chatId }).catch(() => undefined) : undefined, forgetChat(tab.id).catch(() => undefined)]);
   };
 
-  return { state, binding, restore, setUnsent, send, stop, newChat, newChatWarning, noteForModel, dispose: () => watch?.unsubscribe() };
+  /**
+   * "Fix it" (from the popup or the manager): a new chat with the remixlet's files in the draft, whose first
+   * request carries what broke (fix-it.ts). Not while a turn runs or a draft is unsaved: those are the person's.
+   */
+  const fix = async (remixletId: string) => {
+    if (state.working) return pushNotice(FIX_BUSY_TEXT);
+    if (Object.keys(state.draft).length > 0 && JSON.stringify(state.draft) !== savedDraft) return pushNotice(FIX_UNSAVED_TEXT);
+    await newChat();
+    const gen = generation;
+    try {
+      const chat = await ensureChat();
+      const on = { chatId: chat.chatId, tabId: chat.tabId };
+      const context = await worker().agentFixContext({ ...on, remixletId });
+      const outline = await outlineAround(worker(), on, context.verdict.emptySelectors);
+      if (gen !== generation) return;
+      const turn = fixTurn(context, outline, { log: `fix-log-${gen}`, outline: `fix-outline-${gen}` });
+      setState('draft', () => turn.draft);
+      savedDraft = JSON.stringify(turn.draft);
+      for (const r of turn.reads) push({ kind: 'tool', id: r.id, name: r.name, input: r.input, state: 'done', detail: summarize(r.output) });
+      await send(turn.display, { display: turn.display, messages: turn.messages });
+    } catch (e) {
+      if (gen === generation) push({ kind: 'error', text: `Could not start the fix: ${asRefusal(e).reason}` });
+    }
+  };
+
+  return { state, binding, restore, setUnsent, send, stop, newChat, newChatWarning, noteForModel, fix, dispose: () => watch?.unsubscribe() };
 }
 
 /** The draft's name from its manifest, else its file names (cut short: it is the model's text). */

@@ -8,6 +8,7 @@ import { STATE_TEXT, siteText, stateOf } from './filter';
 import { LogView } from './LogView';
 import { History } from './History';
 import { ConfirmDialog } from './ConfirmDialog';
+import { HealthHistory } from './HealthHistory';
 
 export interface CardActions {
   setEnabled(r: RemixletSummary, on: boolean): void;
@@ -69,6 +70,9 @@ export function RemixletCard(props: { remixlet: RemixletSummary; actions: CardAc
           <dt>Version</dt>
           <dd>{r().version}</dd>
         </dl>
+      </Show>
+      <Show when={!r().error}>
+        <HealthHistory remixlet={r()} onStatus={props.actions.status} />
       </Show>
       <div class="actions">
         {/* A remixlet that cannot be read still has its log and its readable versions: they show what broke. */}

@@ -1,5 +1,6 @@
 // Context: toolbar popup (an extension page; talks only to the worker). The remixlets that cover the page
-// the popup is about, each with its switch, and "Pause this site". The page's address comes from the
+// the popup is about, each with its state there (working, not working since a date, refused something) and
+// "Fix it", its switch and "Off in this tab", and "Pause this site". The page's address comes from the
 // browser's tab record, never from the page; which remixlets cover it is the worker's answer.
 import { createResource, createSignal, For, Show } from 'solid-js';
 import type { RemixletSummary } from '../../contracts/remixlet';
@@ -7,10 +8,15 @@ import { asRefusal } from '../../contracts/trpc-errors';
 import { worker } from '../worker-client';
 import { boundTab } from '../bound-tab';
 import { Switch } from './Switch';
+import { TabOffButton } from './TabOffButton';
 import { webSiteOf } from './web-site';
 import { openChat } from './open-chat';
 import { reconciledStorage } from './reconciled';
 import { followStoreChanges } from '../follow-changes';
+import { HealthLine } from '../health/HealthLine';
+import { followHealth } from '../health/follow-health';
+import { requestFix } from '../health/request-fix';
+import '../health/health.css';
 import './popup.css';
 
 export function Popup() {
@@ -23,14 +29,18 @@ export function Popup() {
     { storage: reconciledStorage },
   );
   const [paused, { refetch: refetchPaused }] = createResource(() => worker().pausedSites({}));
+  const [offHere, { refetch: refetchOffHere }] = createResource(() => tab()?.id, (tabId) => worker().offInTab({ tabId }));
   const [status, setStatus] = createSignal('');
   const [busy, setBusy] = createSignal(false);
   // A change made elsewhere while the popup is open (the manager, the agent's save) shows here too.
   followStoreChanges(() => {
     void refetch();
     void refetchPaused();
+    void refetchOffHere();
   });
 
+  // Each remixlet's state on this page, kept current while the popup is open.
+  const health = followHealth(() => (site() ? { url: tab()!.url! } : undefined));
   // Archived remixlets never run, and one whose record no longer reads cannot be said to cover this page.
   const here = () => (list() ?? []).filter((r) => !r.archived && !r.error);
   const sitePaused = () => !!site() && (paused() ?? []).includes(site()!);
@@ -48,6 +58,7 @@ export function Popup() {
       setBusy(false);
       void refetch();
       void refetchPaused();
+      void refetchOffHere();
     }
   };
 
@@ -58,6 +69,23 @@ export function Popup() {
       await worker().setEnabled({ remixletId: r.id, enabled: on, ...(tabId !== undefined ? { reload: { tabId } } : {}) });
       return on ? `Switched on "${r.name}"; reloading this page so it runs.` : `Switched off "${r.name}"; reloading this page to clear its changes.`;
     });
+
+  const setOffHere = (r: RemixletSummary, off: boolean) =>
+    act(async () => {
+      await worker().setOffInTab({ tabId: tab()!.id!, remixletId: r.id, off });
+      return off ? `Switched off "${r.name}" in this tab until it closes or leaves ${site()}; reloading it.` : `Switched "${r.name}" back on in this tab; reloading it.`;
+    });
+
+  // The side panel opens first, inside the click's gesture; the worker then hands it the remixlet to fix.
+  const fixIt = (r: RemixletSummary) => {
+    const tabId = tab()?.id;
+    if (tabId === undefined) return;
+    openChat(tabId);
+    void requestFix(tabId, r.id).then(
+      () => setStatus(`Opened the chat to fix "${r.name}".`),
+      (e: unknown) => setStatus(`That did not work: ${asRefusal(e).reason}`),
+    );
+  };
 
   const setPaused = (pause: boolean) =>
     act(async () => {
@@ -84,8 +112,16 @@ export function Popup() {
               <For each={here()} fallback={<li class="empty">No remixlet runs on this page.</li>}>
                 {(r) => (
                   <li data-remixlet-id={r.id}>
-                    <span class="name">{r.name}</span>
-                    <Switch on={r.enabled} label={r.name} busy={busy()} onChange={(on) => void toggle(r, on)} />
+                    <div class="about">
+                      <span class="name">{r.name}</span>
+                      <HealthLine report={health().get(r.id)} name={r.name} onFix={() => fixIt(r)} />
+                    </div>
+                    <div class="controls">
+                      <Show when={r.enabled && tab()?.id !== undefined}>
+                        <TabOffButton off={(offHere() ?? []).includes(r.id)} name={r.name} busy={busy()} onChange={(off) => void setOffHere(r, off)} />
+                      </Show>
+                      <Switch on={r.enabled} label={r.name} busy={busy()} onChange={(on) => void toggle(r, on)} />
+                    </div>
                   </li>
                 )}
               </For>

@@ -5,6 +5,7 @@
 // Trusts nothing from the page: change reports only wake checks.
 import type { DomOp } from '../../contracts/dom/ops';
 import type { EventRouter } from './events';
+import { keepMissLine } from '../../contracts/keep-miss';
 import { CheckTrace, sameScope, scopeKey, unionScope, type KeepScope } from './keep-scope';
 
 export interface KeepSpec {
@@ -138,7 +139,8 @@ export function createKeep({ events, watch, tap, log, nextFrame, timer, now }: K
       if (k.failures >= KEEP_BACKOFF.afterFailures) {
         const wait = Math.min(KEEP_BACKOFF.maxMs, KEEP_BACKOFF.firstMs * 2 ** (k.failures - KEEP_BACKOFF.afterFailures));
         k.pausedUntil = now() + wait;
-        log('warn', `rmx.keep("${name}"): the repair did not hold ${k.failures} times in a row; waiting ${wait} ms before checking again.`);
+        // Worded in contracts/keep-miss.ts: the worker counts this line as a keep that did not hold.
+        log('warn', keepMissLine(name, k.failures, wait));
         // Try again when the wait ends even if the page stays quiet meanwhile.
         timer(() => void run(name), wait);
         return;

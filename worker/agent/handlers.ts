@@ -12,6 +12,7 @@ import { readPageData } from './read-data';
 import { openPage } from './open-page';
 import { requestPermissions } from './permissions';
 import { readChatLog } from './read-log';
+import { fixContext } from './fix-context';
 
 type AgentProcs =
   | 'agentStart'
@@ -26,7 +27,8 @@ type AgentProcs =
   | 'agentOpenPage'
   | 'agentRequestPermissions'
   | 'agentSave'
-  | 'agentReadLog';
+  | 'agentReadLog'
+  | 'agentFixContext';
 
 export const agentHandlers: Pick<HandlersOf<UiSpec, WorkerContext>, AgentProcs> = {
   agentStart: async ({ input }) => {
@@ -59,4 +61,5 @@ export const agentHandlers: Pick<HandlersOf<UiSpec, WorkerContext>, AgentProcs> 
     return save(chat.tabId, input.remixletId, input.files, 'agent', chat.chatId);
   },
   agentReadLog: async ({ input }) => readChatLog(await boundChat(input.chatId, input.tabId), input.input),
+  agentFixContext: async ({ input }) => fixContext(await boundChat(input.chatId, input.tabId), input.remixletId),
 };

@@ -16,6 +16,7 @@ import { sandboxEnded } from '../sandboxes';
 import { scopeOf } from '../scope';
 import { SERVICE_RULES, serviceHandlers } from '../services/handlers';
 import { logged } from '../services/logged';
+import { domAnswered } from '../health';
 
 type Ctx = WorkerContext & { grant: Grant };
 
@@ -69,6 +70,9 @@ const handlers: HandlersOf<OffscreenSpec, Ctx> = {
     });
     // One storage write per batch: a batch of refusals must not cost the worker one write each.
     await appendLogs(grant.remixlet.head.id, lines);
+    // What its queries found, for the remixlet's health (a site that redesigned answers them empty).
+    // A record that cannot be read or written costs the remixlet its health line, never its call.
+    if (page) await domAnswered(grant.token, page.url, input.ops, results).catch(() => undefined);
     return results;
   },
   log: async ({ input, ctx }) => {

@@ -20,6 +20,10 @@ import { afterRemixletChanged, afterSitePauseChanged } from '../lifecycle';
 import { reloadAround, tabsCoveredBy, tabsOnSite } from '../tab-reloads';
 import { agentHandlers } from '../agent/handlers';
 import { chatgptHandlers } from '../chatgpt/handlers';
+import { followHealth } from '../health-reports';
+import { offInTab, setOffInTab } from '../tab-off';
+import { reconcileAll } from '../sandboxes';
+import { requestFix, takeFixRequests } from '../fix-requests';
 
 async function existingHead(remixletId: string): Promise<RemixletHead> {
   const head = await readHead(remixletId);
@@ -127,12 +131,32 @@ const handlers: HandlersOf<UiSpec, WorkerContext> = {
     return { ok: true, reloaded };
   },
   pausedSites: () => pausedSites(),
+  setOffInTab: async ({ input }) => {
+    const tab = await chrome.tabs.get(input.tabId).catch(() => undefined);
+    const url = tab?.url || tab?.pendingUrl;
+    if (!url || !/^https?:/i.test(url)) throw new RemixletRefusal('NOT_FOUND', 'That tab shows no web page.');
+    await existingHead(input.remixletId);
+    // Torn down (or started) before the reload, so a reload the page holds up changes nothing about what runs.
+    const { reloaded } = await reloadAround({ tabId: input.tabId }, () => Promise.resolve([]), async () => {
+      await setOffInTab(input.tabId, url, input.remixletId, input.off);
+      await reconcileAll();
+    });
+    return { ok: true, reloaded };
+  },
+  offInTab: async ({ input }) => {
+    const tab = await chrome.tabs.get(input.tabId).catch(() => undefined);
+    const url = tab?.url || tab?.pendingUrl;
+    return url ? [...(await offInTab(input.tabId, url))] : [];
+  },
   // The store announces every write itself (store/changes.ts); the first push lets a page that subscribes
   // again after the worker restarted read what changed meanwhile.
   changes: () => (emit) => {
     emit({});
     return onStoreChanged(() => emit({}));
   },
+  health: ({ input }) => (emit) => followHealth(input.url, emit),
+  requestFix: ({ input }) => requestFix(input.tabId, input.remixletId),
+  fixRequests: ({ input }) => (emit) => takeFixRequests(input.tabId, emit),
   setArchived: async ({ input }) => {
     const { reloaded } = await reloadAround(
       'matching',

@@ -5,7 +5,7 @@ import localforage from 'localforage';
 import { forageStores } from '../../contracts/forage-stores';
 import { traced } from '../pending';
 
-const stores = forageStores(localforage, 'remixlet', ['heads', 'versions', 'logs', 'remixlet-storage', 'settings', 'approvals'], traced);
+const stores = forageStores(localforage, 'remixlet', ['heads', 'versions', 'logs', 'remixlet-storage', 'settings', 'approvals', 'health'], traced);
 
 export const db = {
   heads: stores.heads,
@@ -14,6 +14,7 @@ export const db = {
   storage: stores['remixlet-storage'],
   settings: stores.settings,
   approvals: stores.approvals,
+  health: stores.health,
 };
 
 export function versionKey(remixletId: string, version: number): string {

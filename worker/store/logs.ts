@@ -1,11 +1,14 @@
 // Context: background service worker. The remixlet's log: bounded, newest last in storage, newest
-// first when read. Refusals land here with their reason so the agent can fix the code.
+// first when read. Refusals land here with their reason so the agent can fix the code, and every line
+// is shown to the remixlet's health record (../health.ts), which counts refusals, errors and keep misses.
 import { db, serialized } from './db';
 import { fitLogEntry, LOG_LIMIT, LogEntry } from '../../contracts/remixlet';
 import { z } from 'zod';
+import { logged } from '../health';
 
 export async function appendLog(remixletId: string, entry: LogEntry): Promise<void> {
   const checked = LogEntry.parse(fitLogEntry(entry));
+  logged(remixletId, [checked]);
   await serialized(`log:${remixletId}`, async () => {
     const parsed = z.array(LogEntry).safeParse(await db.logs.getItem(remixletId));
     const entries = parsed.success ? parsed.data : [];
@@ -18,6 +21,7 @@ export async function appendLog(remixletId: string, entry: LogEntry): Promise<vo
 export async function appendLogs(remixletId: string, entries: LogEntry[]): Promise<void> {
   if (!entries.length) return;
   const checked = entries.map((entry) => LogEntry.parse(fitLogEntry(entry)));
+  logged(remixletId, checked);
   await serialized(`log:${remixletId}`, async () => {
     const parsed = z.array(LogEntry).safeParse(await db.logs.getItem(remixletId));
     const stored = parsed.success ? parsed.data : [];

@@ -5,6 +5,7 @@ import { RemixletHead, VersionRecord, type Files } from '../../contracts/remixle
 import { parseManifestText, type Manifest } from '../../contracts/policy/manifest';
 import { faultPoint } from '../faults';
 import { storeChanged } from './changes';
+import { deleteHealth } from './health';
 
 export interface ActiveRemixlet {
   head: RemixletHead;
@@ -130,6 +131,8 @@ export async function deleteRemixlet(id: string): Promise<void> {
     forgetLoaded(id);
     for (const key of await db.versions.keys()) if (key.startsWith(`${id}:`)) await db.versions.removeItem(key);
     await db.logs.removeItem(id);
+    // After any health write under way, which saw the head; a later one sees none and writes nothing.
+    await deleteHealth(id);
     for (const key of await db.storage.keys()) if (key.startsWith(`${id}:`)) await db.storage.removeItem(key);
   });
 }

@@ -1,11 +1,12 @@
 // Test helper (Node, vitest). Starts a worker unit test from nothing: the chrome stand-in reset, no tokens
 // cached, every IndexedDB store empty (and any other store named), the store's caches of remixlets and
-// settings forgotten, and one tab open at `url`. Trusts nothing it is sent.
+// settings (and remixlets switched off per tab) forgotten, and one tab open at `url`. Trusts nothing it is sent.
 import { resetChrome, tabs } from './chrome-stub';
 import { tokens } from '../../../worker/tokens';
 import { db } from '../../../worker/store/db';
 import { forgetAllLoaded } from '../../../worker/store/remixlets';
 import { forgetSettings } from '../../../worker/store/settings';
+import { forgetTabOffCache } from '../../../worker/tab-off';
 
 export async function freshWorker(tabId: number, url: string, alsoClear: ReadonlyArray<{ clear(): Promise<void> }> = []): Promise<void> {
   resetChrome();
@@ -13,5 +14,6 @@ export async function freshWorker(tabId: number, url: string, alsoClear: Readonl
   await Promise.all([...Object.values(db).map((s) => s.clear()), ...alsoClear.map((s) => s.clear())]);
   forgetAllLoaded();
   forgetSettings();
+  forgetTabOffCache();
   tabs.set(tabId, { id: tabId, url });
 }

@@ -10,6 +10,7 @@ import { save } from '../../../worker/activation';
 import { decide } from '../../../worker/activation';
 import { createApproval } from '../../../worker/approvals';
 import { setSitePaused } from '../../../worker/store/settings';
+import { setOffInTab } from '../../../worker/tab-off';
 import { readLog } from '../../../worker/store/logs';
 import { db } from '../../../worker/store/db';
 import { refusalCode } from '../refusal-code';
@@ -99,6 +100,19 @@ describe('grant middleware', () => {
     expect(await offscreen.offscreen.log!({ token: tokenA, level: 'warn', message: 'why I stopped' })).toEqual({ logged: true });
     const log = await readLog(withStorage);
     expect(log.map((e) => e.message)).toContain('why I stopped');
+  });
+
+  it('refuses a remixlet switched off in this tab, even from a sandbox that still holds a token; the others in the tab still pass', async () => {
+    const ok = [{ ok: true, value: 'done' }];
+    expect(await offscreen.offscreen.dom!({ token: tokenA, ops: [{ op: 'url' }] })).toEqual(ok);
+    await setOffInTab(TAB, 'https://shop.test/', withStorage, true);
+    expect(await refusalCode(offscreen.offscreen.dom!({ token: tokenA, ops: [{ op: 'url' }] }))).toBe('REMIXLET_OFF');
+    expect((await readLog(withStorage)).map((e) => e.message)).toContain('This remixlet is switched off in this tab.');
+    expect(await offscreen.offscreen.dom!({ token: tokenB, ops: [{ op: 'url' }] })).toEqual(ok);
+    // Switched off in another tab only: this one is not affected.
+    await setOffInTab(TAB, 'https://shop.test/', withStorage, false);
+    await setOffInTab(TAB + 1, 'https://shop.test/', withStorage, true);
+    expect(await offscreen.offscreen.dom!({ token: tokenA, ops: [{ op: 'url' }] })).toEqual(ok);
   });
 
   it('refuses calls from a page its matches do not cover', async () => {

@@ -1,0 +1,8 @@
+// Context: shared (pure; no zod, so the remixlet runtime can import it small). The runtime's log line when
+// an rmx.keep's repair did not hold several times in a row, which the worker counts as a keep miss in the
+// remixlet's health (contracts/health.ts). One function writes it and one reads it, so the two cannot drift.
+export function keepMissLine(name: string, failures: number, waitMs: number): string {
+  return `rmx.keep("${name}"): the repair did not hold ${failures} times in a row; waiting ${waitMs} ms before checking again.`;
+}
+
+export const isKeepMissLine = (message: string): boolean => /^rmx\.keep\(".*"\): the repair did not hold \d+ times in a row;/s.test(message);
