@@ -18,6 +18,7 @@ import {
   StylesInput,
   WriteFilesInput,
 } from '../../contracts/agent/tools';
+import { canDoOf } from '../../contracts/can-do/files';
 import { awaitDecision } from './decisions';
 import { applyWrite, asFiles, draftReport, type Draft } from './draft';
 
@@ -123,9 +124,11 @@ export function agentTools(ctx: ToolContext): ToolSet {
           const files = asFiles(ctx.draft.get());
           if (!files) throw new Error('The draft has no manifest.json; write the files first.');
           const result = await ctx.worker().agentSave({ ...on, files, ...(input.remixletId ? { remixletId: input.remixletId } : {}) });
-          if (result.status !== 'needs-approval') return result;
+          // What the saved files can do, computed here from the files sent: the chat shows it under the save.
+          const withCanDo = <T extends { status: string }>(r: T) => (r.status === 'activated' ? { ...r, canDo: canDoOf(files) } : r);
+          if (result.status !== 'needs-approval') return withCanDo(result);
           const outcome = await awaitDecision(result.approval.approvalId, abortSignal);
-          return outcome.status === 'declined' ? { status: 'declined', note: "The person chose \"Don't allow\"; the previous version stays." } : outcome;
+          return outcome.status === 'declined' ? { status: 'declined', note: "The person chose \"Don't allow\"; the previous version stays." } : withCanDo(outcome);
         }),
     }),
     read_log: tool({

@@ -4,7 +4,7 @@
 // the worker says the chat's tab closed or left the site. Each turn belongs to one chat: a turn that ends
 // after New chat replaced its chat changes nothing.
 import { createSignal } from 'solid-js';
-import { createStore, produce } from 'solid-js/store';
+import { createStore, produce, reconcile } from 'solid-js/store';
 import type { ModelMessage } from 'ai';
 import type { ChatBinding } from '../../contracts/agent/chat';
 import { STOP_TEXT } from '../../contracts/agent/chat';
@@ -18,6 +18,8 @@ import { runTurn } from '../agent/turn';
 import { describeError, REFUSED_TEXT } from '../agent/errors';
 import { forgetChat, loadChat, loadUnsent, saveChat, saveUnsent, type ChatRecord, type Entry } from '../agent/chat-store';
 import type { Draft } from '../agent/draft';
+import { CanDoItem } from '../../contracts/can-do/items';
+import { toolFailure, toolOutcome, type ToolOutcome } from './tool-outcome';
 
 export interface ChatState {
   entries: Entry[];
@@ -166,7 +168,8 @@ export function createChat(tab: { id: number; url: string }) {
         chatId: chat.chatId,
         tabId: chat.tabId,
         worker,
-        draft: { get: () => ({ ...state.draft }), set: ifCurrent((d) => setState('draft', () => d)) },
+        // Replaced, not merged: a file write_files removed leaves the draft (a store merge would keep it).
+        draft: { get: () => ({ ...state.draft }), set: ifCurrent((d) => setState('draft', reconcile({ ...d }))) },
         imagesInToolResults: takesImagesInToolResults(settings),
       }),
       signal: turn.signal,
@@ -185,10 +188,13 @@ export function createChat(tab: { id: number; url: string }) {
         }),
         toolResult: ifCurrent((id, output) => {
           const call = state.entries.find((e) => e.kind === 'tool' && e.id === id);
-          if (call?.kind === 'tool' && call.name === 'save_remixlet' && (output as { status?: unknown } | undefined)?.status === 'activated') savedDraft = JSON.stringify(state.draft);
-          setTool(id, 'done', summarize(output));
+          if (call?.kind !== 'tool') return;
+          const saved = call.name === 'save_remixlet' && (output as { status?: unknown } | undefined)?.status === 'activated';
+          if (saved) savedDraft = JSON.stringify(state.draft);
+          const canDo = saved ? CanDoItem.array().safeParse((output as { canDo?: unknown }).canDo) : undefined;
+          setTool(id, toolOutcome(call.name, output), summarize(output), canDo?.success ? canDo.data : undefined);
         }),
-        toolError: ifCurrent((id, message) => setTool(id, 'failed', message)),
+        toolError: ifCurrent((id, message) => setTool(id, toolFailure(message), message)),
         stepDone: ifCurrent((all) => {
           messages = all;
           void persist();
@@ -211,9 +217,9 @@ export function createChat(tab: { id: number; url: string }) {
     await persist();
   };
 
-  const setTool = (id: string, s: 'done' | 'failed', detail: string) => {
+  const setTool = (id: string, outcome: ToolOutcome, detail: string, canDo?: CanDoItem[]) => {
     const i = state.entries.findIndex((e) => e.kind === 'tool' && e.id === id);
-    if (i >= 0) setState('entries', i, produce((e) => Object.assign(e, { state: s, detail: detail.slice(0, 2_000) })));
+    if (i >= 0) setState('entries', i, produce((e) => Object.assign(e, { state: outcome.state, said: outcome.said, detail: detail.slice(0, 2_000) }, canDo ? { canDo } : {})));
   };
 
   const stop = () => running?.abort();
