@@ -354,7 +354,7 @@ class ScriptReader {
     const { parent, child } = parentOf(ancestors);
     const source = parent?.type === 'VariableDeclarator' && parent.id === child ? parent.init : parent?.type === 'AssignmentExpression' && parent.left === child ? parent.right : undefined;
     const api = source ? this.apiOf(source) : undefined;
-    this.readPattern(node, api, source !== undefined && this.isGlobalObject(source));
+    this.readPattern(node, api, !!source && this.isGlobalObject(source));
   }
 
   private readPattern(node: ObjectPattern, api: 'rmx' | 'dom' | undefined, fromGlobal: boolean): void {

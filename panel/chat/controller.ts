@@ -31,7 +31,7 @@ export interface ChatState {
 }
 
 const STOPPED_TEXT = 'Stopped. Nothing more was done; send a message to go on.';
-const NO_PROVIDER_TEXT = 'Choose a provider in Settings first.';
+const NO_PROVIDER_TEXT = 'Set up a provider first: open Settings, fill it in, and press Save (or Test connection, which saves settings that work).';
 
 export function createChat(tab: { id: number; url: string }) {
   const [state, setState] = createStore<ChatState>({ entries: [], working: false, stopped: undefined, draft: {}, unsent: '' });
@@ -43,6 +43,8 @@ export function createChat(tab: { id: number; url: string }) {
   let generation = 0;
   // The draft as save_remixlet last activated it, so New chat only warns about a draft not yet saved.
   let savedDraft: string | undefined;
+  // Errors that said the provider settings were missing or unusable: untrue once settings are saved.
+  const setupErrors = new Set<string>();
 
   const persist = async () => {
     const b = binding();
@@ -129,9 +131,10 @@ export function createChat(tab: { id: number; url: string }) {
       running = undefined;
     };
     // A message that never reaches the model stays in the box, not in the transcript.
-    const fail = (why: string) => {
+    const fail = (why: string, setup = false) => {
       if (!current()) return;
       push({ kind: 'error', text: why });
+      if (setup) setupErrors.add(why);
       end();
     };
     const stoppedEarly = () => {
@@ -144,7 +147,7 @@ export function createChat(tab: { id: number; url: string }) {
     if (!current()) return;
     if (turn.signal.aborted) return stoppedEarly();
     const problem = settings ? settingsProblem(settings) : NO_PROVIDER_TEXT;
-    if (!settings || problem) return fail(problem ?? NO_PROVIDER_TEXT);
+    if (!settings || problem) return fail(problem ?? NO_PROVIDER_TEXT, true);
     let chat: ChatBinding;
     try {
       chat = await ensureChat();
@@ -258,18 +261,34 @@ export function createChat(tab: { id: number; url: string }) {
     await Promise.all([b ? worker().agentEnd({ chatId: b.chatId }).catch(() => undefined) : undefined, forgetChat(tab.id).catch(() => undefined)]);
   };
 
-  return { state, binding, restore, setUnsent, send, stop, newChat, newChatWarning, noteForModel, dispose: () => watch?.unsubscribe() };
+  /** Settings were saved: an error that said to set them up no longer applies, so it goes. */
+  const setupFixed = () => {
+    if (setupErrors.size === 0) return;
+    setState('entries', (list) => list.filter((e) => !(e.kind === 'error' && setupErrors.has(e.text))));
+    setupErrors.clear();
+    void persist();
+  };
+
+  /** The name in the draft's manifest, for the card that asks permission for it; undefined before there is one. */
+  const draftManifestName = (): string | undefined => manifestName(state.draft);
+
+  return { state, binding, restore, setUnsent, send, stop, newChat, newChatWarning, noteForModel, setupFixed, draftName: draftManifestName, dispose: () => watch?.unsubscribe() };
 }
 
-/** The draft's name from its manifest, else its file names (cut short: it is the model's text). */
-function draftName(draft: Draft): string {
+/** The name in the draft's manifest (cut short: it is the model's text), if it has one yet. */
+function manifestName(draft: Draft): string | undefined {
   try {
     const name = (JSON.parse(draft['manifest.json'] ?? '') as { name?: unknown }).name;
     if (typeof name === 'string' && name.trim()) return name.trim().slice(0, 60);
   } catch {
     // no readable manifest yet
   }
-  return Object.keys(draft).join(', ');
+  return undefined;
+}
+
+/** The draft's name from its manifest, else its file names. */
+function draftName(draft: Draft): string {
+  return manifestName(draft) ?? Object.keys(draft).join(', ');
 }
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -113,10 +113,16 @@ describe('a message that cannot reach the model', () => {
     chat.setUnsent('hide the promo');
     await chat.send('hide the promo');
     expect(chat.state.entries.filter((e) => e.kind === 'user')).toEqual([]);
-    expect(chat.state.entries.at(-1)).toEqual({ kind: 'error', text: 'Choose a provider in Settings first.' });
+    expect(chat.state.entries.at(-1)).toEqual({
+      kind: 'error',
+      text: 'Set up a provider first: open Settings, fill it in, and press Save (or Test connection, which saves settings that work).',
+    });
     expect(chat.state.unsent).toBe('hide the promo');
     expect(chat.state.working).toBe(false);
     expect(turns).toHaveLength(0);
+    // Once settings are saved, the error no longer applies and goes.
+    chat.setupFixed();
+    expect(chat.state.entries.filter((e) => e.kind === 'error')).toEqual([]);
   });
 
   it('stays in the box when the chat cannot start, with the reason', async () => {
