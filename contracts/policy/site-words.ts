@@ -16,8 +16,8 @@ export function siteWords(pattern: string): string {
   return `${host}${port}, ${p.path === '/*' ? 'all pages' : 'some pages'}${scheme}`;
 }
 
-/** The same words at the start of a line. */
+/** The same words at the start of a line: "Every site", but a host stays as it is written ("shop.test"). */
 export function siteWordsCapitalized(pattern: string): string {
   const w = siteWords(pattern);
-  return w.charAt(0).toUpperCase() + w.slice(1);
+  return w.startsWith('every site') || w === UNNAMED_SITE ? w.charAt(0).toUpperCase() + w.slice(1) : w;
 }

@@ -28,6 +28,8 @@ export interface ToolContext {
   worker: () => ClientOf<UiSpec>;
   draft: { get(): Draft; set(d: Draft): void };
   imagesInToolResults: boolean;
+  /** Whether a screenshot can be taken where this chat runs (capture-available.ts); the tool is left out otherwise. */
+  canCapture: boolean;
 }
 
 /** A refusal from the worker or the page reaches the model as "CODE: reason", never as a stack. */
@@ -42,6 +44,12 @@ async function answer<T>(work: () => Promise<T>): Promise<T> {
 }
 
 export function agentTools(ctx: ToolContext): ToolSet {
+  const tools = allTools(ctx);
+  if (!ctx.canCapture) delete tools.capture_page;
+  return tools;
+}
+
+function allTools(ctx: ToolContext): ToolSet {
   const on = { chatId: ctx.chatId, tabId: ctx.tabId };
   return {
     capture_page: tool({

@@ -13,6 +13,7 @@ import { liveSubscription, worker } from '../worker-client';
 import { loadProviderSettings, settingsProblem } from '../agent/settings';
 import { languageModel, takesImagesInToolResults } from '../agent/providers';
 import { agentTools } from '../agent/tools';
+import { captureAvailable, NO_CAPTURE_NOTE } from '../agent/capture-available';
 import { systemPrompt } from '../agent/system-prompt';
 import { runTurn } from '../agent/turn';
 import { describeError, REFUSED_TEXT } from '../agent/errors';
@@ -162,10 +163,11 @@ export function createChat(tab: { id: number; url: string }) {
     void persist();
     let assistantIndex = -1;
     const remixlets = await worker().list({ url: tab.url }).catch(() => []);
+    const canCapture = await captureAvailable(chat.tabId).catch(() => true);
     if (!current()) return;
     const result = await runTurn({
       model: languageModel(settings),
-      system: systemPrompt({ site: chat.site, url: tab.url, remixlets: remixlets.map((r) => ({ id: r.id, name: r.name, version: r.version })) }),
+      system: systemPrompt({ site: chat.site, url: tab.url, remixlets: remixlets.map((r) => ({ id: r.id, name: r.name, version: r.version })), ...(canCapture ? {} : { note: NO_CAPTURE_NOTE }) }),
       history: messages,
       tools: agentTools({
         chatId: chat.chatId,
@@ -174,6 +176,7 @@ export function createChat(tab: { id: number; url: string }) {
         // Replaced, not merged: a file write_files removed leaves the draft (a store merge would keep it).
         draft: { get: () => ({ ...state.draft }), set: ifCurrent((d) => setState('draft', reconcile({ ...d }))) },
         imagesInToolResults: takesImagesInToolResults(settings),
+        canCapture,
       }),
       signal: turn.signal,
       idleMs: settings.idleSeconds * 1000,
