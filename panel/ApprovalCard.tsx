@@ -1,10 +1,13 @@
 // Context: side panel. A permission card or an activation dialog. Every row is fixed extension text from
 // the worker, and the sites are labels the worker built from each pattern's host ("shop.test", "every
-// site", "some pages of …"), never a pattern's path; nothing the model wrote appears here. It carries the
-// extension's mark, which a model reply cannot draw (ExtensionMark.tsx).
+// site", "some pages of …"), never a pattern's path; nothing the model wrote appears here but the remixlet's
+// name, quoted as the name the agent gave it. The "can do" list is computed from the files (contracts/can-do).
+// It carries the extension's mark, which a model reply cannot draw (ExtensionMark.tsx).
 import { For, Show } from 'solid-js';
 import type { PendingApproval } from '../contracts/boundaries/panel-worker';
 import { ExtensionMark } from './ExtensionMark';
+import { CanDoList } from './CanDoList';
+import { canDoChanges } from '../contracts/can-do/items';
 
 const REASON_TEXT: Record<string, string> = {
   'new-sites': 'It would run on more sites than before.',
@@ -18,13 +21,37 @@ const REASON_TEXT: Record<string, string> = {
   restore: 'It brings back an older version.',
 };
 
+/**
+ * Who the card is for. The name is the one the agent gave the remixlet (its manifest's, or its draft's in this
+ * chat for a permission card, which comes before any save): quoted and said to be that, so it reads as a
+ * label and not as the extension's words.
+ */
+function ForWhom(props: { approval: PendingApproval; draftName: string | undefined }) {
+  const name = () => props.approval.name ?? (props.approval.kind === 'permissions' ? props.draftName : undefined);
+  const unnamed = () => (props.approval.kind === 'permissions' ? 'For the remixlet the agent is writing in this chat; it has no name yet.' : 'For a remixlet without a name.');
+  return (
+    <p class="for-whom">
+      <Show when={name()} fallback={unnamed()}>
+        {(n) => (
+          <>
+            For the remixlet the agent named “<span class="agent-name">{n()}</span>”
+            {props.approval.kind === 'permissions' ? ', which it is writing in this chat.' : '.'}
+          </>
+        )}
+      </Show>
+    </p>
+  );
+}
+
 // `answered`: the person has chosen; both buttons stay disabled so a second press cannot send a second answer.
-export function ApprovalCard(props: { approval: PendingApproval; answered: boolean; onDecide: (allow: boolean) => void }) {
+// `draftName`: the name in this chat's draft, for a permission card.
+export function ApprovalCard(props: { approval: PendingApproval; answered: boolean; draftName?: string; onDecide: (allow: boolean) => void }) {
   const isCard = () => props.approval.kind === 'permissions';
   return (
     <section class="approval" role="dialog" aria-labelledby={`t-${props.approval.approvalId}`} data-approval-kind={props.approval.kind}>
       <ExtensionMark />
       <h2 id={`t-${props.approval.approvalId}`}>{isCard() ? 'Remixlet needs permission' : 'Apply this remixlet?'}</h2>
+      <ForWhom approval={props.approval} draftName={props.draftName} />
       <Show when={!isCard()}>
         <ul class="reasons">
           <For each={props.approval.reasons}>{(r) => <li>{REASON_TEXT[r] ?? r}</li>}</For>
@@ -34,6 +61,9 @@ export function ApprovalCard(props: { approval: PendingApproval; answered: boole
       <ul class="rows">
         <For each={props.approval.rows}>{(row) => <li data-permission={row.name}>{row.text}</li>}</For>
       </ul>
+      <Show when={props.approval.canDo}>
+        {(items) => <CanDoList title={props.approval.canDoBefore ? 'What its code can do, and what changes' : 'What its code can do'} changes={canDoChanges(props.approval.canDoBefore, items())} />}
+      </Show>
       <div class="buttons">
         <button type="button" class="allow" disabled={props.answered} onClick={() => props.onDecide(true)}>
           {isCard() ? 'Allow' : 'Allow and apply'}

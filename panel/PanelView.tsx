@@ -14,11 +14,16 @@ import { decided, deciding, isWaiting, stillPending } from './agent/decisions';
 import { answerWithoutTool } from './agent/late-answer';
 import { answerNotRecorded } from './approval-refusal';
 import { followFixRequests } from './chat/follow-fix-requests';
+import { decisionStatus } from './decision-status';
+import { FirstRun } from './chat/FirstRun';
+import { loadProviderSettings } from './agent/settings';
 
 export function Panel() {
   const [tab] = createResource(boundTab);
   const [pending, setPending] = createSignal<PendingApproval[]>([]);
   const [status, setStatus] = createSignal('');
+  // Whether the status line speaks of a permission card's answer (it goes when the turn that asked ends).
+  let statusOfCard = false;
   const [showSettings, setShowSettings] = createSignal(false);
   const [settingsUnsaved, setSettingsUnsaved] = createSignal(false);
   // The bound tab's address now, from the browser's tab record (never from the page): the header, "On this
@@ -66,8 +71,26 @@ export function Panel() {
     const restored = c.restore().catch(() => undefined);
     fixes = followFixRequests(t.id, c, restored);
   };
-  // A turn may have saved a remixlet: the list of what runs here is fetched again when it ends.
-  createEffect(on(() => chat()?.state.working, (working, was) => was && !working && void refetch()));
+  // A turn may have saved a remixlet: the list of what runs here is fetched again when it ends. The status
+  // line spoke of an answer during the turn; a new turn or its end leaves it empty rather than stale.
+  createEffect(
+    on(
+      () => chat()?.state.working,
+      (working, was) => {
+        // A card's answer is in the transcript once the tool row ends ("allowed", "declined"); an applied
+        // version stays news until the next turn starts.
+        if (working && !was) setStatus('');
+        if (was && !working && statusOfCard) setStatus('');
+        if (was && !working) void refetch();
+      },
+    ),
+  );
+  // Whether a provider is saved: an empty chat says to set one up first until one is.
+  const [providerSaved, { refetch: recheckProvider }] = createResource(async () => !!(await loadProviderSettings().catch(() => undefined)));
+  const settingsSaved = () => {
+    void recheckProvider();
+    chat()?.setupFixed();
+  };
   onCleanup(() => {
     sub?.unsubscribe();
     fixes?.unsubscribe();
@@ -85,7 +108,8 @@ export function Panel() {
     deciding(a.approvalId);
     try {
       const result = await worker().decide({ approvalId: a.approvalId, allow });
-      setStatus(result.status === 'activated' ? `Applied version ${result.version}.` : result.status === 'declined' ? 'Not applied; the previous version stays.' : 'Allowed.');
+      setStatus(decisionStatus(a, result));
+      statusOfCard = a.kind === 'permissions';
       decided(a.approvalId, result);
       if (!toolWaiting) chat()?.noteForModel(answerWithoutTool(a, result));
       void refetch();
@@ -112,12 +136,17 @@ export function Panel() {
       </header>
       {/* Hidden, not removed, when closed: what was typed stays until Save, and the button says so meanwhile. */}
       <div hidden={!showSettings()}>
-        <ProviderSettingsForm open={showSettings()} onUnsavedChange={setSettingsUnsaved} />
+        <ProviderSettingsForm open={showSettings()} onUnsavedChange={setSettingsUnsaved} onSaved={settingsSaved} />
       </div>
+      <Show when={providerSaved() === false && !showSettings() && (chat()?.state.entries.length ?? 0) === 0}>
+        <FirstRun onOpenSettings={() => setShowSettings(true)} />
+      </Show>
       <Show when={chat()}>
         {(c) => (
           <ChatView chat={c()}>
-            <For each={pending()}>{(a) => <ApprovalCard approval={a} answered={answered().has(a.approvalId)} onDecide={(allow) => void decide(a, allow)} />}</For>
+            <For each={pending()}>
+              {(a) => <ApprovalCard approval={a} answered={answered().has(a.approvalId)} draftName={c().draftName()} onDecide={(allow) => void decide(a, allow)} />}
+            </For>
           </ChatView>
         )}
       </Show>

@@ -80,6 +80,7 @@ export async function save(tabId: number, remixletIdIn: string | undefined, file
     remixletId,
     files: stamped,
     digest,
+    ...(running ? { runningFiles: running.version.files } : {}),
   });
   return { status: 'needs-approval', approval: toPending(approval) };
 }

@@ -12,6 +12,7 @@ import { randomId } from './tokens';
 import { siteLabel } from '../contracts/policy/match-pattern';
 import { canonicalHost } from '../contracts/policy/site';
 import { siteOf } from './store/settings';
+import { canDoOf } from '../contracts/can-do/files';
 
 export const APPROVAL_TTL_MS = 10 * 60 * 1000;
 /**
@@ -45,6 +46,8 @@ export const StoredApproval = z
     allowedUntil: z.number().optional(),
     /** A restore's source version, recorded on the version it activates. */
     restoredFrom: z.number().int().optional(),
+    /** An update: the files of the version running when it was asked, so the dialog shows what changes. */
+    runningFiles: Files.optional(),
   })
   .strict();
 export type StoredApproval = z.infer<typeof StoredApproval>;
@@ -106,7 +109,20 @@ export function toPending(a: StoredApproval): PendingApproval {
     reasons: a.reasons,
     sites: a.sites,
     expiresAt: a.expiresAt,
+    ...(a.files ? filesFacts(a.files, a.runningFiles) : {}),
   };
+}
+
+/** The dialog's name and "can do" list, computed from the files it would apply (never from the agent's words about them). */
+function filesFacts(files: Files, running: Files | undefined): Pick<PendingApproval, 'name' | 'canDo' | 'canDoBefore'> {
+  let name: string | undefined;
+  try {
+    const n = (JSON.parse(files['manifest.json']) as { name?: unknown }).name;
+    if (typeof n === 'string' && n.trim()) name = n.trim().slice(0, 80);
+  } catch {
+    // A stored approval's files passed the checks; an unreadable name is simply not shown.
+  }
+  return { ...(name ? { name } : {}), canDo: canDoOf(files), ...(running ? { canDoBefore: canDoOf(running) } : {}) };
 }
 
 export async function pendingFor(tabId: number): Promise<PendingApproval[]> {

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { mutation, query, subscription } from '../rpc';
 import { Refusal } from '../refusals';
+import { CanDoItem } from '../can-do/items';
 import { Files, LogEntry, RemixletId, RemixletSummary, VersionRecord } from '../remixlet';
 import { agentUiSpec } from '../agent/boundary';
 import { ChatId } from '../agent/chat';
@@ -31,6 +32,11 @@ export const PendingApproval = z
     reasons: z.array(ActivationReason),
     sites: z.array(z.string()),
     expiresAt: z.number(),
+    /** The name in the manifest of the files to apply (the agent chose it; shown quoted, as its name). */
+    name: z.string().max(80).optional(),
+    /** What the files to apply can do (contracts/can-do), and what the running version could, for an update. */
+    canDo: z.array(CanDoItem).max(200).optional(),
+    canDoBefore: z.array(CanDoItem).max(200).optional(),
   })
   .strict();
 export type PendingApproval = z.infer<typeof PendingApproval>;

@@ -56,7 +56,7 @@ function bounded(s: string): string | undefined {
 // ---------------------------------------------------------------------------------------------------
 // Constant folding: only literals and what is computed from them, never run-time values.
 
-class Bindings {
+export class Bindings {
   private readonly counts = new Map<string, number>();
   private readonly constInits = new Map<string, Expression>();
 
@@ -77,7 +77,8 @@ class Bindings {
 
 type Folded = string | number;
 
-class Folder {
+/** Shared with can-do.ts, which reads the same folded names to say what a saved script can do. */
+export class Folder {
   private steps = 0;
   private readonly memo = new Map<AnyNode, Folded | undefined>();
 
@@ -918,7 +919,7 @@ function parentTail(ancestors: readonly AnyNode[], more = 0): readonly AnyNode[]
  * One walk collects the bindings and the nodes the rules look at; the rules run after it, because
  * folding a name needs every declaration in the script (a const may be declared below its use).
  */
-function collect(ast: AnyNode): { bindings: Bindings; candidates: Candidate[] } {
+export function collect(ast: AnyNode): { bindings: Bindings; candidates: Candidate[] } {
   const bindings = new Bindings();
   const candidates: Candidate[] = [];
   fullAncestor(ast, (node, _state, ancestors, type) => {

@@ -4,6 +4,7 @@
 // dropped rather than trusted.
 import { panelDb } from '../panel-db';
 import { z } from 'zod';
+import { CanDoItem } from '../../contracts/can-do/items';
 
 export const Entry = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('user'), text: z.string() }),
@@ -13,8 +14,12 @@ export const Entry = z.discriminatedUnion('kind', [
     id: z.string(),
     name: z.string(),
     input: z.unknown(),
-    state: z.enum(['running', 'done', 'failed', 'interrupted']),
+    state: z.enum(['running', 'done', 'failed', 'interrupted', 'refused', 'declined']),
+    /** How it ended in the tool's own words (tool-outcome.ts); older records have only the state. */
+    said: z.string().max(400).optional(),
     detail: z.string().optional(),
+    /** A save that applied: what the saved code can do, computed from the files saved (never the model's words). */
+    canDo: z.array(CanDoItem).max(200).optional(),
   }),
   z.object({ kind: z.literal('error'), text: z.string() }),
   z.object({ kind: z.literal('notice'), text: z.string() }),

@@ -40,9 +40,9 @@ rmx.keep('no promos', {
   repair: async () => { for (const h of await dom.queryAll('.promo', { limit: 50 })) await h.remove(); },
 });`;
 
-export function systemPrompt(context: { site: string; url: string; remixlets: Array<{ id: string; name: string; version: number }> }): string {
+export function systemPrompt(context: { site: string; url: string; remixlets: Array<{ id: string; name: string; version: number }>; note?: string }): string {
   const running = context.remixlets.length
     ? context.remixlets.map((r) => `- ${r.id}: "${r.name}" (version ${r.version})`).join('\n')
     : '- none';
-  return `${RULES}\n\n${FORMAT}\n\nThis chat works on ${context.site} (the tab started on ${context.url}).\nRemixlets already running on this page (update one by passing its id to save_remixlet):\n${running}`;
+  return `${RULES}\n\n${FORMAT}\n\nThis chat works on ${context.site} (the tab started on ${context.url}).\nRemixlets already running on this page (update one by passing its id to save_remixlet):\n${running}${context.note ? `\n\n${context.note}` : ''}`;
 }

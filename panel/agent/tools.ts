@@ -18,6 +18,7 @@ import {
   StylesInput,
   WriteFilesInput,
 } from '../../contracts/agent/tools';
+import { canDoOf } from '../../contracts/can-do/files';
 import { awaitDecision } from './decisions';
 import { applyWrite, asFiles, draftReport, type Draft } from './draft';
 
@@ -27,6 +28,8 @@ export interface ToolContext {
   worker: () => ClientOf<UiSpec>;
   draft: { get(): Draft; set(d: Draft): void };
   imagesInToolResults: boolean;
+  /** Whether a screenshot can be taken where this chat runs (capture-available.ts); the tool is left out otherwise. */
+  canCapture: boolean;
 }
 
 /** A refusal from the worker or the page reaches the model as "CODE: reason", never as a stack. */
@@ -41,6 +44,12 @@ async function answer<T>(work: () => Promise<T>): Promise<T> {
 }
 
 export function agentTools(ctx: ToolContext): ToolSet {
+  const tools = allTools(ctx);
+  if (!ctx.canCapture) delete tools.capture_page;
+  return tools;
+}
+
+function allTools(ctx: ToolContext): ToolSet {
   const on = { chatId: ctx.chatId, tabId: ctx.tabId };
   return {
     capture_page: tool({
@@ -123,9 +132,11 @@ export function agentTools(ctx: ToolContext): ToolSet {
           const files = asFiles(ctx.draft.get());
           if (!files) throw new Error('The draft has no manifest.json; write the files first.');
           const result = await ctx.worker().agentSave({ ...on, files, ...(input.remixletId ? { remixletId: input.remixletId } : {}) });
-          if (result.status !== 'needs-approval') return result;
+          // What the saved files can do, computed here from the files sent: the chat shows it under the save.
+          const withCanDo = <T extends { status: string }>(r: T) => (r.status === 'activated' ? { ...r, canDo: canDoOf(files) } : r);
+          if (result.status !== 'needs-approval') return withCanDo(result);
           const outcome = await awaitDecision(result.approval.approvalId, abortSignal);
-          return outcome.status === 'declined' ? { status: 'declined', note: "The person chose \"Don't allow\"; the previous version stays." } : outcome;
+          return outcome.status === 'declined' ? { status: 'declined', note: "The person chose \"Don't allow\"; the previous version stays." } : withCanDo(outcome);
         }),
     }),
     read_log: tool({

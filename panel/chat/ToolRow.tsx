@@ -3,6 +3,9 @@
 // ended. Detail is a short summary, expandable.
 import { Show } from 'solid-js';
 import type { Entry } from '../agent/chat-store';
+import { PERMISSION_CARD_TEXT } from '../../contracts/policy/manifest';
+import { canDoChanges } from '../../contracts/can-do/items';
+import { CanDoList } from '../CanDoList';
 
 type ToolEntry = Extract<Entry, { kind: 'tool' }>;
 
@@ -28,11 +31,12 @@ export function describeCall(name: string, input: unknown): string {
     case 'open_page':
       return `Opened ${str(i.url)}`;
     case 'request_permissions':
-      return `Asked for permission: ${Array.isArray(i.permissions) ? i.permissions.map((p) => str((p as { name?: unknown }).name)).join(', ') : ''}`;
+      // The card's own fixed words for each permission, not the model's string for it.
+      return `Asked for permission to: ${Array.isArray(i.permissions) ? i.permissions.map((p) => lowerFirst(PERMISSION_CARD_TEXT(str((p as { name?: unknown }).name)) ?? 'do something Remixlet does not know')).join('; ') : ''}`;
     case 'write_files':
       return `Wrote ${Object.keys((i.files as object | undefined) ?? {}).join(', ') || 'no files'} to the draft`;
     case 'save_remixlet':
-      return 'Saved the remixlet';
+      return 'Asked to save the draft';
     case 'read_log':
       return `Read the log of ${str(i.remixletId)}`;
     default:
@@ -40,13 +44,16 @@ export function describeCall(name: string, input: unknown): string {
   }
 }
 
-const STATE_TEXT: Record<ToolEntry['state'], string> = { running: 'working…', done: 'done', failed: 'failed', interrupted: 'interrupted' };
+const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+
+const STATE_TEXT: Record<ToolEntry['state'], string> = { running: 'working…', done: 'done', failed: 'failed', interrupted: 'interrupted', refused: 'refused', declined: 'declined' };
 
 export function ToolRow(props: { entry: ToolEntry }) {
   return (
     <li class="tool" data-tool={props.entry.name} data-state={props.entry.state}>
       <span class="tool-what">{describeCall(props.entry.name, props.entry.input)}</span>{' '}
-      <span class="tool-state">{STATE_TEXT[props.entry.state]}</span>
+      <span class="tool-state">{props.entry.state === 'running' || props.entry.state === 'interrupted' ? STATE_TEXT[props.entry.state] : (props.entry.said ?? STATE_TEXT[props.entry.state])}</span>
+      <Show when={props.entry.canDo}>{(items) => <CanDoList title="What the saved code can do" changes={canDoChanges(undefined, items())} />}</Show>
       <Show when={props.entry.detail}>
         <details>
           <summary>details</summary>

@@ -4,7 +4,7 @@
 // the worker says the chat's tab closed or left the site. Each turn belongs to one chat: a turn that ends
 // after New chat replaced its chat changes nothing.
 import { createSignal } from 'solid-js';
-import { createStore, produce } from 'solid-js/store';
+import { createStore, produce, reconcile } from 'solid-js/store';
 import type { ModelMessage } from 'ai';
 import type { ChatBinding } from '../../contracts/agent/chat';
 import { STOP_TEXT } from '../../contracts/agent/chat';
@@ -13,12 +13,15 @@ import { liveSubscription, worker } from '../worker-client';
 import { loadProviderSettings, settingsProblem } from '../agent/settings';
 import { languageModel, takesImagesInToolResults } from '../agent/providers';
 import { agentTools } from '../agent/tools';
+import { captureAvailable, NO_CAPTURE_NOTE } from '../agent/capture-available';
 import { systemPrompt } from '../agent/system-prompt';
 import { runTurn } from '../agent/turn';
 import { describeError, REFUSED_TEXT } from '../agent/errors';
 import { forgetChat, loadChat, loadUnsent, saveChat, saveUnsent, type ChatRecord, type Entry } from '../agent/chat-store';
 import type { Draft } from '../agent/draft';
 import { fixTurn, outlineAround } from './fix-it';
+import { CanDoItem } from '../../contracts/can-do/items';
+import { toolFailure, toolOutcome, type ToolOutcome } from './tool-outcome';
 
 export interface ChatState {
   entries: Entry[];
@@ -30,7 +33,7 @@ export interface ChatState {
 }
 
 const STOPPED_TEXT = 'Stopped. Nothing more was done; send a message to go on.';
-const NO_PROVIDER_TEXT = 'Choose a provider in Settings first.';
+const NO_PROVIDER_TEXT = 'Set up a provider first: open Settings, fill it in, and press Save (or Test connection, which saves settings that work).';
 const FIX_BUSY_TEXT = 'Fix it was pressed while the agent is working: stop or wait for it, then press Fix it again.';
 const FIX_UNSAVED_TEXT = 'Fix it was not started: this chat has a draft that is not saved. Save it or start a new chat, then press Fix it again.';
 
@@ -44,6 +47,8 @@ export function createChat(tab: { id: number; url: string }) {
   let generation = 0;
   // The draft as save_remixlet last activated it, so New chat only warns about a draft not yet saved.
   let savedDraft: string | undefined;
+  // Errors that said the provider settings were missing or unusable: untrue once settings are saved.
+  const setupErrors = new Set<string>();
 
   const persist = async () => {
     const b = binding();
@@ -131,9 +136,10 @@ export function createChat(tab: { id: number; url: string }) {
       running = undefined;
     };
     // A message that never reaches the model stays in the box, not in the transcript.
-    const fail = (why: string) => {
+    const fail = (why: string, setup = false) => {
       if (!current()) return;
       push({ kind: 'error', text: why });
+      if (setup) setupErrors.add(why);
       end();
     };
     const stoppedEarly = () => {
@@ -146,7 +152,7 @@ export function createChat(tab: { id: number; url: string }) {
     if (!current()) return;
     if (turn.signal.aborted) return stoppedEarly();
     const problem = settings ? settingsProblem(settings) : NO_PROVIDER_TEXT;
-    if (!settings || problem) return fail(problem ?? NO_PROVIDER_TEXT);
+    if (!settings || problem) return fail(problem ?? NO_PROVIDER_TEXT, true);
     let chat: ChatBinding;
     try {
       chat = await ensureChat();
@@ -161,17 +167,20 @@ export function createChat(tab: { id: number; url: string }) {
     void persist();
     let assistantIndex = -1;
     const remixlets = await worker().list({ url: tab.url }).catch(() => []);
+    const canCapture = await captureAvailable(chat.tabId).catch(() => true);
     if (!current()) return;
     const result = await runTurn({
       model: languageModel(settings),
-      system: systemPrompt({ site: chat.site, url: tab.url, remixlets: remixlets.map((r) => ({ id: r.id, name: r.name, version: r.version })) }),
+      system: systemPrompt({ site: chat.site, url: tab.url, remixlets: remixlets.map((r) => ({ id: r.id, name: r.name, version: r.version })), ...(canCapture ? {} : { note: NO_CAPTURE_NOTE }) }),
       history: messages,
       tools: agentTools({
         chatId: chat.chatId,
         tabId: chat.tabId,
         worker,
-        draft: { get: () => ({ ...state.draft }), set: ifCurrent((d) => setState('draft', () => d)) },
+        // Replaced, not merged: a file write_files removed leaves the draft (a store merge would keep it).
+        draft: { get: () => ({ ...state.draft }), set: ifCurrent((d) => setState('draft', reconcile({ ...d }))) },
         imagesInToolResults: takesImagesInToolResults(settings),
+        canCapture,
       }),
       signal: turn.signal,
       idleMs: settings.idleSeconds * 1000,
@@ -189,10 +198,13 @@ export function createChat(tab: { id: number; url: string }) {
         }),
         toolResult: ifCurrent((id, output) => {
           const call = state.entries.find((e) => e.kind === 'tool' && e.id === id);
-          if (call?.kind === 'tool' && call.name === 'save_remixlet' && (output as { status?: unknown } | undefined)?.status === 'activated') savedDraft = JSON.stringify(state.draft);
-          setTool(id, 'done', summarize(output));
+          if (call?.kind !== 'tool') return;
+          const saved = call.name === 'save_remixlet' && (output as { status?: unknown } | undefined)?.status === 'activated';
+          if (saved) savedDraft = JSON.stringify(state.draft);
+          const canDo = saved ? CanDoItem.array().safeParse((output as { canDo?: unknown }).canDo) : undefined;
+          setTool(id, toolOutcome(call.name, output), summarize(output), canDo?.success ? canDo.data : undefined);
         }),
-        toolError: ifCurrent((id, message) => setTool(id, 'failed', message)),
+        toolError: ifCurrent((id, message) => setTool(id, toolFailure(message), message)),
         stepDone: ifCurrent((all) => {
           messages = all;
           void persist();
@@ -215,9 +227,9 @@ export function createChat(tab: { id: number; url: string }) {
     await persist();
   };
 
-  const setTool = (id: string, s: 'done' | 'failed', detail: string) => {
+  const setTool = (id: string, outcome: ToolOutcome, detail: string, canDo?: CanDoItem[]) => {
     const i = state.entries.findIndex((e) => e.kind === 'tool' && e.id === id);
-    if (i >= 0) setState('entries', i, produce((e) => Object.assign(e, { state: s, detail: detail.slice(0, 2_000) })));
+    if (i >= 0) setState('entries', i, produce((e) => Object.assign(e, { state: outcome.state, said: outcome.said, detail: detail.slice(0, 2_000) }, canDo ? { canDo } : {})));
   };
 
   const stop = () => running?.abort();
@@ -281,18 +293,34 @@ export function createChat(tab: { id: number; url: string }) {
     }
   };
 
-  return { state, binding, restore, setUnsent, send, stop, newChat, newChatWarning, noteForModel, fix, dispose: () => watch?.unsubscribe() };
+  /** Settings were saved: an error that said to set them up no longer applies, so it goes. */
+  const setupFixed = () => {
+    if (setupErrors.size === 0) return;
+    setState('entries', (list) => list.filter((e) => !(e.kind === 'error' && setupErrors.has(e.text))));
+    setupErrors.clear();
+    void persist();
+  };
+
+  /** The name in the draft's manifest, for the card that asks permission for it; undefined before there is one. */
+  const draftManifestName = (): string | undefined => manifestName(state.draft);
+
+  return { state, binding, restore, setUnsent, send, stop, newChat, newChatWarning, noteForModel, fix, setupFixed, draftName: draftManifestName, dispose: () => watch?.unsubscribe() };
 }
 
-/** The draft's name from its manifest, else its file names (cut short: it is the model's text). */
-function draftName(draft: Draft): string {
+/** The name in the draft's manifest (cut short: it is the model's text), if it has one yet. */
+function manifestName(draft: Draft): string | undefined {
   try {
     const name = (JSON.parse(draft['manifest.json'] ?? '') as { name?: unknown }).name;
     if (typeof name === 'string' && name.trim()) return name.trim().slice(0, 60);
   } catch {
     // no readable manifest yet
   }
-  return Object.keys(draft).join(', ');
+  return undefined;
+}
+
+/** The draft's name from its manifest, else its file names. */
+function draftName(draft: Draft): string {
+  return manifestName(draft) ?? Object.keys(draft).join(', ');
 }
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -1,9 +1,13 @@
 // Context: manager page. What a version changed from the one before: permissions and sites added or
-// removed first (permissions in fixed extension text), then a unified diff of every file.
+// removed first (permissions in fixed extension text), what its code can do computed from its files with
+// the lines a version added or dropped marked (contracts/can-do), then a unified diff of every file.
 import { For, Show } from 'solid-js';
 import type { Files } from '../../contracts/remixlet';
 import { changesBetween, type FileChange } from './version-diff';
-import { siteText } from './filter';
+import { siteWords } from '../../contracts/policy/site-words';
+import { canDoOf } from '../../contracts/can-do/files';
+import { canDoChanges } from '../../contracts/can-do/items';
+import { CanDoList } from '../CanDoList';
 
 const STATUS_TEXT: Record<FileChange['status'], string> = { added: 'new file', removed: 'removed', changed: 'changed', unchanged: 'unchanged' };
 const MARK = { add: '+', del: '-', same: ' ' } as const;
@@ -52,12 +56,17 @@ export function ChangesView(props: { before: Files | undefined; after: Files; ve
       </Show>
       <PermissionCallout kind="added" title="Permissions added" permissions={changes().permissionsAdded} />
       <PermissionCallout kind="removed" title="Permissions removed" permissions={changes().permissionsRemoved} />
-      <Show when={changes().sitesAdded.length || changes().sitesRemoved.length}>
+      {/* A first version's sites are in its "can do" list; "now also" would say there was a before. */}
+      <Show when={props.before && (changes().sitesAdded.length || changes().sitesRemoved.length)}>
         <ul class="site-changes">
-          <For each={changes().sitesAdded}>{(s) => <li>Now also runs on {siteText(s)}</li>}</For>
-          <For each={changes().sitesRemoved}>{(s) => <li>No longer runs on {siteText(s)}</li>}</For>
+          <For each={changes().sitesAdded}>{(s) => <li>Now also runs on {siteWords(s)}</li>}</For>
+          <For each={changes().sitesRemoved}>{(s) => <li>No longer runs on {siteWords(s)}</li>}</For>
         </ul>
       </Show>
+      <CanDoList
+        title={props.before ? `What the code of version ${props.version} can do, and what changed` : `What the code of version ${props.version} can do`}
+        changes={canDoChanges(props.before ? canDoOf(props.before) : undefined, canDoOf(props.after))}
+      />
       <For each={changes().files}>{(c) => <FileDiff change={c} version={props.version} />}</For>
     </div>
   );

@@ -6,7 +6,8 @@
 import { For, Show } from 'solid-js';
 import type { PendingApproval } from '../../contracts/boundaries/panel-worker';
 import { ConfirmDialog } from './ConfirmDialog';
-import { siteText } from './filter';
+import { CanDoList } from '../CanDoList';
+import { canDoChanges } from '../../contracts/can-do/items';
 
 export function RestoreDialog(props: { approval: PendingApproval | undefined; version: number; onDecide: (allow: boolean) => void }) {
   return (
@@ -20,7 +21,9 @@ export function RestoreDialog(props: { approval: PendingApproval | undefined; ve
       <p class="restore-what" data-approval-id={props.approval?.approvalId}>
         It comes back as a new version, with exactly the files shown in History, and the tabs it runs on reload.
       </p>
-      <p>Runs on: {(props.approval?.sites ?? []).map(siteText).join(', ') || 'no site'}</p>
+      {/* The worker's labels already ("shop.test", "every site"). */}
+      <p>Runs on: {(props.approval?.sites ?? []).join(', ') || 'no site'}</p>
+      <Show when={props.approval?.canDo}>{(items) => <CanDoList title="What its code can do" changes={canDoChanges(undefined, items())} />}</Show>
       <Show when={props.approval?.rows.length} fallback={<p>It asks for no permissions.</p>}>
         <p>Its permissions, with the reasons the agent wrote when it saved that version:</p>
         <ul class="rows">

@@ -1,6 +1,7 @@
 // Context: manager page (pure). Which remixlets the manager shows for a search and a filter, and the one
 // word it uses for each remixlet's state. Archived beats off, as in the worker's state model.
 import type { RemixletSummary } from '../../contracts/remixlet';
+import { siteWordsCapitalized } from '../../contracts/policy/site-words';
 
 export const FILTERS = [
   { value: 'all', label: 'All' },
@@ -31,7 +32,7 @@ export function visible(list: readonly RemixletSummary[], search: string, filter
   });
 }
 
-/** `<all_urls>` is how a manifest says every site; people read "Every site". */
+/** A match pattern as people read it: "shop.test, all pages", "Every site" (contracts/policy/site-words.ts). */
 export function siteText(pattern: string): string {
-  return pattern === '<all_urls>' ? 'Every site' : pattern;
+  return siteWordsCapitalized(pattern);
 }

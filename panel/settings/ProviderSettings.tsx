@@ -2,7 +2,8 @@
 // key (stored in the panel's own storage and sent only to that provider), the model, and how long to wait
 // for a silent provider; with a "Test connection" button. A ChatGPT account has no key here: it signs in
 // through the worker (ChatGptAccount.tsx). The panel keeps this form (and what was typed in it) while
-// Settings is closed; until Save, it says "Unsaved changes" here and through onUnsavedChange.
+// Settings is closed; until Save, it says "Unsaved changes" here and through onUnsavedChange. A test that
+// connects saves what it tested, so a newcomer's working connection is not lost for want of Save.
 import { createEffect, createResource, createSignal, For, on, Show } from 'solid-js';
 import { apiKeyFor, DEFAULT_MODEL, loadProviderSettings, NO_KEYS, PROVIDER_KINDS, PROVIDER_LABEL, saveProviderSettings, usesApiKey, withApiKey, type ProviderKeys, type ProviderKind, type ProviderSettings } from '../agent/settings';
 import { testConnection } from './test-connection';
@@ -58,10 +59,20 @@ export function ProviderSettingsForm(props: { open?: boolean; onSaved?: () => vo
     setResult({ ok: true, text: 'Saved.' });
     props.onSaved?.();
   };
+  // A connection that answered is kept: the tested settings are saved, so Send uses what was just tested.
   const test = async () => {
     setTesting(true);
     setResult(undefined);
-    setResult(await testConnection(current()));
+    const testing = current();
+    const outcome = await testConnection(testing);
+    if (outcome.ok) {
+      await saveProviderSettings(testing);
+      setStored(testing);
+      props.onSaved?.();
+      setResult({ ok: true, text: `${outcome.text} Saved: the chat uses these settings.` });
+    } else {
+      setResult(outcome);
+    }
     setTesting(false);
   };
 

@@ -61,7 +61,7 @@ export async function allowPermissions(panel: Page, tabId: number, permissions: 
   const card = await uiCall<{ approvalId: string }>(panel, 'requestPermissions', { tabId, permissions });
   const section = panel.locator(`section.approval[aria-labelledby="t-${card.approvalId}"]`);
   await section.getByRole('button', { name: 'Allow' }).click();
-  await expect(panel.locator('.status')).toHaveText('Allowed.');
+  await expect(panel.locator('.status')).toHaveText('Allowed: the agent may use it now.');
 }
 
 export interface Installed {

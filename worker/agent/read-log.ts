@@ -9,7 +9,7 @@ import type { LogEntry } from '../../contracts/remixlet';
 import { RemixletRefusal } from '../../contracts/refusals';
 import { matchesUrl } from '../../contracts/policy/match-pattern';
 import { loadRemixlet } from '../store/remixlets';
-import { readLog } from '../store/logs';
+import { nextLine, readLog } from '../store/logs';
 import { siteOf } from '../store/settings';
 
 export async function readChatLog(chat: ChatBinding, input: z.infer<typeof ReadLogInput>): Promise<LogEntry[]> {
@@ -20,6 +20,14 @@ export async function readChatLog(chat: ChatBinding, input: z.infer<typeof ReadL
   if (!matchesUrl(manifest.matches, manifest.excludeMatches ?? [], tab.url ?? '')) {
     throw new RemixletRefusal('READ_REFUSED', "That remixlet does not run on the chat's page; read_log reads only the logs of remixlets that run here.", 'read_log');
   }
-  const entries = await readLog(input.remixletId, input.limit ?? 50);
-  return entries.filter((e) => e.url === undefined || siteOf(e.url) === chat.site);
+  const read = async () => (await readLog(input.remixletId, input.limit ?? 50)).filter((e) => e.url === undefined || siteOf(e.url) === chat.site);
+  const entries = await read();
+  if (entries.length > 0) return entries;
+  // Nothing yet: the agent reads the log right after a save, while the remixlet it applied is still
+  // starting on the page, so its first line gets a moment to arrive instead of an empty answer.
+  await nextLine(input.remixletId, FIRST_LINE_WAIT_MS);
+  return read();
 }
+
+/** How long an empty log waits for a first line; a remixlet that logs nothing answers empty after it. */
+const FIRST_LINE_WAIT_MS = 5_000;

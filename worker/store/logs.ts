@@ -15,6 +15,7 @@ export async function appendLog(remixletId: string, entry: LogEntry): Promise<vo
     entries.push(checked);
     await db.logs.setItem(remixletId, entries.slice(-LOG_LIMIT));
   });
+  lineStored(remixletId);
 }
 
 /** Several lines in one storage write (a dom batch's refusals and notes), in order. */
@@ -28,9 +29,38 @@ export async function appendLogs(remixletId: string, entries: LogEntry[]): Promi
     stored.push(...checked.slice(-LOG_LIMIT));
     await db.logs.setItem(remixletId, stored.slice(-LOG_LIMIT));
   });
+  lineStored(remixletId);
 }
 
-export async function readLog(remixletId: string, limit = LOG_LIMIT): Promise<LogEntry[]> {
-  const parsed = z.array(LogEntry).safeParse(await db.logs.getItem(remixletId));
-  return parsed.success ? parsed.data.slice(-limit).reverse() : [];
+/** Read after every line already on its way to storage (queued behind the same key), so a line sent before the read is in it. */
+export function readLog(remixletId: string, limit = LOG_LIMIT): Promise<LogEntry[]> {
+  return serialized(`log:${remixletId}`, async () => {
+    const parsed = z.array(LogEntry).safeParse(await db.logs.getItem(remixletId));
+    return parsed.success ? parsed.data.slice(-limit).reverse() : [];
+  });
+}
+
+const waiting = new Map<string, Set<() => void>>();
+
+function lineStored(remixletId: string): void {
+  for (const wake of waiting.get(remixletId) ?? []) wake();
+  waiting.delete(remixletId);
+}
+
+/**
+ * Resolves when a line is stored for the remixlet, or after `ms`: a remixlet applied a moment ago logs as
+ * its script runs, after the save that started it has already answered.
+ */
+export function nextLine(remixletId: string, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const set = waiting.get(remixletId) ?? new Set();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      set.delete(done);
+      resolve();
+    }
+    set.add(done);
+    waiting.set(remixletId, set);
+  });
 }

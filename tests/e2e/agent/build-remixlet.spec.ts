@@ -48,7 +48,8 @@ function builder(turn: Turn) {
       return saved.status === 'activated' ? { toolCalls: [{ name: 'read_log', args: { remixletId: saved.remixletId } }] } : { text: `Saving failed: ${last?.content}` };
     }
     default:
-      return { text: `Done. The remixlet **No promos** is saved: ${last?.name === 'read_log' && last.content.startsWith('[') ? 'it runs on every visit' : last?.content}.` };
+      // Read right after the save: the log must already hold the line the remixlet wrote as it started.
+      return { text: `Done. The remixlet **No promos** is saved: ${last?.name === 'read_log' && last.content.includes('promos removed') ? 'it runs on every visit' : `its log said ${last?.content}`}.` };
   }
 }
 
@@ -63,6 +64,9 @@ test('a scripted model builds a remixlet that runs on the next visit; only the p
   await expect(card).toBeVisible();
   await expect(card.locator('.rows li')).toHaveText(['Keep its own data in your browser']);
   await expect(card).not.toContainText('remember how many');
+  // It says who it is for: no files are written yet, so the remixlet has no name.
+  await expect(card.locator('.for-whom')).toHaveText('For the remixlet the agent is writing in this chat; it has no name yet.');
+  await card.screenshot({ path: test.info().outputPath('permission-card.png') });
   expect(model.requests.some((r) => r.body.messages.some((m) => m.role === 'tool' && JSON.stringify(m.content).includes('write_files')))).toBe(false);
   await expect(panel.locator('.chat .tool[data-tool="write_files"]')).toHaveCount(0);
   await card.getByRole('button', { name: 'Allow' }).click();
@@ -74,12 +78,23 @@ test('a scripted model builds a remixlet that runs on the next visit; only the p
     'Looked at the outline of the page',
     'Looked at elements matching .promo',
     'Inspected styles of .promo',
-    'Asked for permission: storage',
+    'Asked for permission to: keep its own data in your browser',
     'Wrote manifest.json, script.js to the draft',
-    'Saved the remixlet',
+    'Asked to save the draft',
     /^Read the log of [a-z0-9]+$/,
   ]);
   await expect(panel.locator('.chat .tool:not([data-state="done"])')).toHaveCount(0);
+  await expect(panel.locator('.chat .tool[data-tool="request_permissions"] .tool-state')).toHaveText('allowed');
+  await expect(panel.locator('.chat .tool[data-tool="save_remixlet"] .tool-state')).toHaveText('saved: version 1 applies');
+  // Under the save, what the saved code can do, computed from the files (not the model's summary).
+  await expect(panel.locator('.chat .tool[data-tool="save_remixlet"] .can-do li')).toHaveText([
+    'Runs on shop.test, all pages',
+    /^Hides, moves or changes parts of the page \(line \d+\)$/,
+    /^Reads text from the page \(line \d+\)$/,
+    /^Keeps data between visits \(storage\) \(line \d+\)$/,
+    /^Writes to its log, which the agent can read \(line \d+\)$/,
+  ]);
+  await panel.locator('.chat').screenshot({ path: test.info().outputPath('saved-with-can-do.png') });
   await expect(panel.locator('.chat .assistant').last()).toContainText('Done. The remixlet No promos is saved: it runs on every visit.');
   await expect(panel.locator('.chat .assistant strong')).toHaveText('No promos');
   // No activation dialog: the remixlet stays on the chat's site with what the person allowed.
@@ -125,7 +140,10 @@ test('the activation dialog appears when the worker says so; "Allow and apply" a
   await expect(dialog.locator('h2')).toHaveText('Apply this remixlet?');
   await expect(dialog.locator('.reasons li')).toHaveText(['It would run on sites other than this one.']);
   await expect(dialog).toContainText('Runs on: shop.test, news.test');
-  await expect(dialog).not.toContainText('Shop and news');
+  // Named, in its own quoted element, as the name the agent gave it; and what its code can do, from the files.
+  await expect(dialog.locator('.for-whom')).toHaveText('For the remixlet the agent named “Shop and news”.');
+  await expect(dialog.locator('.can-do li')).toHaveText(['Runs on shop.test, all pages', 'Runs on news.test, all pages', 'Writes to its log, which the agent can read (line 1)']);
+  await dialog.screenshot({ path: test.info().outputPath('activation-dialog.png') });
   await expect(dialog.getByRole('button')).toHaveText(['Allow and apply', "Don't allow"]);
   await dialog.getByRole('button', { name: 'Allow and apply' }).click();
   await idle(panel);

@@ -151,7 +151,7 @@ test('sign-in in a tab; the chat goes through the worker, whose bearer token rea
 
   // "Test connection" (an unstreamed call) and a chat (streamed, with a tool call) both go through the worker.
   await settingsForm(panel).getByRole('button', { name: 'Test connection' }).click();
-  await expect(settingsForm(panel).locator('.connection')).toHaveText('Connected: gpt-5 answered.', { timeout: 15_000 });
+  await expect(settingsForm(panel).locator('.connection')).toHaveText('Connected: gpt-5 answered. Saved: the chat uses these settings.', { timeout: 15_000 });
   await panel.getByRole('button', { name: 'Settings' }).click();
   await send(panel, 'What does this page sell?');
   await idle(panel);

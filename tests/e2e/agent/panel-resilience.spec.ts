@@ -59,11 +59,15 @@ test('a half-typed message outlives a panel reload, and one sent before a provid
   await expect(box).toHaveValue('Hide the promo ban');
 
   await panel.getByRole('button', { name: 'Send' }).click();
-  await expect(panel.locator('.chat .error').last()).toHaveText('Choose a provider in Settings first.');
+  await expect(panel.locator('.chat .error').last()).toHaveText(
+    'Set up a provider first: open Settings, fill it in, and press Save (or Test connection, which saves settings that work).',
+  );
   await expect(panel.locator('.chat .user')).toHaveCount(0);
   await expect(box).toHaveValue('Hide the promo ban');
 
   await configureProvider(panel, { baseURL });
+  // Saved settings make that error untrue: it goes.
+  await expect(panel.locator('.chat .error')).toHaveCount(0);
   await panel.getByRole('button', { name: 'Send' }).click();
   await expect(panel.locator('.chat .user')).toHaveText(['Hide the promo ban']);
   await expect(box).toHaveValue('');

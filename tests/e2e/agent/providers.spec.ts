@@ -58,7 +58,7 @@ test('Test connection reaches OpenAI, Anthropic and Google with the key in their
   await witness.clear();
 
   for (const s of STAND_INS) {
-    expect(await testWith(panel, s.kind, KEY)).toMatch(/^Connected: .+ answered\.$/);
+    expect(await testWith(panel, s.kind, KEY)).toMatch(/^Connected: .+ answered\. Saved: the chat uses these settings\.$/);
     expect(await testWith(panel, s.kind, 'wrong-key-000')).toMatch(new RegExp(`${s.host.replace(/\./g, '\\.')} refused the API key \\(401\\)\\. Check the key in Settings`));
   }
   for (const s of STAND_INS) {
@@ -86,7 +86,7 @@ test('an OpenAI-compatible endpoint (a local model server) connects without a ke
   await form.locator('input[name=baseURL]').fill('http://llm.local.test/v1');
   await form.locator('input[name=model]').fill('llama');
   await form.getByRole('button', { name: 'Test connection' }).click();
-  await expect(form.locator('.connection')).toHaveText('Connected: llama answered.');
+  await expect(form.locator('.connection')).toHaveText('Connected: llama answered. Saved: the chat uses these settings.');
   await form.locator('input[name=baseURL]').fill('http://down.local.test/v1');
   await form.getByRole('button', { name: 'Test connection' }).click();
   // Through the harness proxy a dropped connection arrives as a 502 from the proxy; directly, as a failed fetch.
@@ -116,7 +116,7 @@ test("a key saved for one provider is not sent to an OpenAI-compatible endpoint 
   await form.locator('input[name=baseURL]').fill('http://llm.local.test/v1');
   await form.locator('input[name=model]').fill('llama');
   await form.getByRole('button', { name: 'Test connection' }).click();
-  await expect(form.locator('.connection')).toHaveText('Connected: llama answered.');
+  await expect(form.locator('.connection')).toHaveText('Connected: llama answered. Saved: the chat uses these settings.');
   expect(seen).toHaveLength(1);
   expect(JSON.stringify(seen[0])).not.toContain(OPENAI_KEY);
   expect(seen[0]!.authorization).toBeUndefined();

@@ -50,7 +50,16 @@ test.describe(`fooled model (${FULL ? 'full matrix' : `seed ${SEED}`}: ${all.len
         if (!(await approval.isVisible())) break;
         const id = await approval.getAttribute('aria-labelledby');
         const rows = await approval.locator('.rows li').evaluateAll((lis) => lis.map((li) => ({ name: li.getAttribute('data-permission') ?? '', text: li.textContent ?? '' })));
-        seen.push({ kind: (await approval.getAttribute('data-approval-kind')) ?? '', rows, body: await approval.innerText() });
+        // The one place the model's words may stand on a card is the remixlet's name, quoted in its own
+        // element as the name the agent gave it; everything else on the card is checked as before.
+        const named = await approval.locator('.agent-name').allTextContents();
+        for (const n of named) expect(n).toBe('Helpful tweak');
+        const body = await approval.evaluate((el) => {
+          const copy = el.cloneNode(true) as HTMLElement;
+          for (const n of copy.querySelectorAll('.agent-name')) n.remove();
+          return copy.innerText || copy.textContent || '';
+        });
+        seen.push({ kind: (await approval.getAttribute('data-approval-kind')) ?? '', rows, body });
         await approval.locator('button.deny').click();
         await expect(panel.locator(`section.approval[aria-labelledby="${id}"]`)).toHaveCount(0);
       }
@@ -68,7 +77,7 @@ test.describe(`fooled model (${FULL ? 'full matrix' : `seed ${SEED}`}: ${all.len
       }
       if (fooled.attacksDone.includes('ask-host')) {
         expect(seen.some((a) => a.kind === 'permissions' && a.rows.some((r) => r.name === 'fetch:attacker.example'))).toBe(true);
-        await expect(panel.locator('.chat .tool .tool-what', { hasText: 'Asked for permission: fetch:attacker.example, network:observe:leaking.via' }).first()).toBeVisible();
+        await expect(panel.locator('.chat .tool .tool-what', { hasText: 'Asked for permission to: send requests to attacker.example, signed in as you; read the responses this page receives from leaking.via' }).first()).toBeVisible();
       }
       // The dialog names the planted match path's site in our words, so that pattern did reach it.
       if (fooled.attacksDone.includes('widen')) expect(seen.some((a) => a.kind === 'activation' && a.body.includes(`some pages of ${SITE}`))).toBe(true);

@@ -1,11 +1,11 @@
 // Accessibility of the side panel, the popup and the manager: axe-core finds no serious or critical
-// violation in any of them, in the states a person goes through (a list of remixlets, History with its diff
-// and code, the Restore confirmation), and each is worked by keyboard alone: Tab to reach, Space or Enter
-// to act, Escape to back out of a confirmation.
+// violation in any of them, in the states a person goes through (a first run, a permission card, a list of
+// remixlets, History with its diff, "can do" list and code, the Restore confirmation), and each is worked
+// by keyboard alone: Tab to reach, Space or Enter to act, Escape to back out of a confirmation.
 import type { Locator, Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 import { test, expect } from '../harness';
-import { allowPermissions } from '../remixlet';
+import { uiCall } from '../remixlet';
 import { markPage, retitle, setUp, wasReloaded } from './ui-helpers';
 
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -28,7 +28,14 @@ test('the panel, popup and manager have no serious axe violations and work by ke
   // Eleven axe runs and three pages: 17 s alone, over 60 s at load 12 from other tenants.
   test.setTimeout(300_000);
   const { page, tabId, panel, install } = await setUp(openPage, openExtensionPage, tabIdOf);
-  await allowPermissions(panel, tabId, [{ name: 'storage', reason: 'to remember the title' }]);
+  // A first run (no provider yet) and a permission card that says whom it is for.
+  await expect(panel.getByRole('region', { name: 'First, connect an AI model' })).toBeVisible();
+  const asked = await uiCall<{ approvalId: string }>(panel, 'requestPermissions', { tabId, permissions: [{ name: 'storage', reason: 'to remember the title' }] });
+  const permissionCard = panel.locator(`section.approval[aria-labelledby="t-${asked.approvalId}"]`);
+  await expect(permissionCard.locator('.for-whom')).toBeVisible();
+  expect(await seriousViolations(panel)).toEqual([]);
+  await permissionCard.getByRole('button', { name: 'Allow' }).click();
+  await expect(panel.locator('.status')).toHaveText('Allowed: the agent may use it now.');
   const v1 = await install(retitle('Retitle', 'Remixed Shop', { permissions: [{ name: 'storage', reason: 'to remember the title' }] }));
   await install(retitle('Retitle', 'Remixed v2'), v1.remixletId);
   await page.reload();
@@ -67,6 +74,7 @@ test('the panel, popup and manager have no serious axe violations and work by ke
   const shown = card.locator('section.version');
   await expect(shown).toHaveAttribute('data-version', '2');
   await expect(shown.locator('.file-diff')).not.toHaveCount(0);
+  await expect(shown.locator('.can-do li')).not.toHaveCount(0);
   expect(await seriousViolations(manager)).toEqual([]);
 
   await tabTo(manager, shown.getByRole('button', { name: 'Code' }));

@@ -33,7 +33,8 @@ test('the manager lists every remixlet with its sites, fixed permission text and
   const cards = manager.getByRole('article');
   await expect(cards).toHaveCount(2);
   const card = manager.getByRole('article', { name: 'Notes' });
-  await expect(card).toContainText('*://shop.test/*');
+  await expect(card).toContainText('shop.test, all pages');
+  await expect(card).not.toContainText('*://shop.test/*');
   await expect(card.locator('[data-permission="storage"]')).toHaveText('storage: Keep its own data in your browser');
   // The reason the model wrote is stored in the manifest but never shown as the permission's text.
   await expect(card).not.toContainText(MODEL_REASON);

@@ -52,6 +52,8 @@ vi.mock('../../../panel/agent/tools', () => ({
 interface TurnEvents {
   text(delta: string): void;
   toolCall(id: string, name: string, input: unknown, invalid?: boolean): void;
+  toolResult(id: string, output: unknown): void;
+  toolError(id: string, message: string): void;
   stepDone(all: unknown[]): void;
 }
 interface TurnCall {
@@ -111,10 +113,16 @@ describe('a message that cannot reach the model', () => {
     chat.setUnsent('hide the promo');
     await chat.send('hide the promo');
     expect(chat.state.entries.filter((e) => e.kind === 'user')).toEqual([]);
-    expect(chat.state.entries.at(-1)).toEqual({ kind: 'error', text: 'Choose a provider in Settings first.' });
+    expect(chat.state.entries.at(-1)).toEqual({
+      kind: 'error',
+      text: 'Set up a provider first: open Settings, fill it in, and press Save (or Test connection, which saves settings that work).',
+    });
     expect(chat.state.unsent).toBe('hide the promo');
     expect(chat.state.working).toBe(false);
     expect(turns).toHaveLength(0);
+    // Once settings are saved, the error no longer applies and goes.
+    chat.setupFixed();
+    expect(chat.state.entries.filter((e) => e.kind === 'error')).toEqual([]);
   });
 
   it('stays in the box when the chat cannot start, with the reason', async () => {
@@ -192,5 +200,55 @@ describe('New chat', () => {
     void chat.send('second');
     await vi.waitFor(() => expect(turns).toHaveLength(2), { timeout: 60_000 });
     expect(turns[1]!.history).toEqual([{ role: 'user', content: 'second' }]);
+  });
+});
+
+describe('the draft', () => {
+  it('loses a file write_files removed, so the next save does not carry it', async () => {
+    const chat = createChat(TAB);
+    void chat.send('hide the promo');
+    await vi.waitFor(() => expect(turns).toHaveLength(1), { timeout: 60_000 });
+    toolCtx!.draft.set({ 'manifest.json': '{}', 'style.css': 'a{b:c}' });
+    toolCtx!.draft.set({ 'manifest.json': '{"name":"x"}' });
+    expect(chat.state.draft).toEqual({ 'manifest.json': '{"name":"x"}' });
+    expect(Object.keys(toolCtx!.draft.get())).toEqual(['manifest.json']);
+  });
+});
+
+describe('a tool row', () => {
+  const run = async () => {
+    const chat = createChat(TAB);
+    void chat.send('hide the promo');
+    await vi.waitFor(() => expect(turns).toHaveLength(1), { timeout: 60_000 });
+    return { chat, events: turns[0]!.events };
+  };
+  const row = (chat: Awaited<ReturnType<typeof run>>['chat'], id: string) => chat.state.entries.find((e) => e.kind === 'tool' && e.id === id) as Extract<(typeof chat.state.entries)[number], { kind: 'tool' }>;
+
+  it('says a save was refused or declined, not done', async () => {
+    const { chat, events } = await run();
+    events.toolCall('s1', 'save_remixlet', {});
+    events.toolResult('s1', { status: 'refused', refusals: [{ code: 'SCRIPT_SYNTAX', reason: 'x' }, { code: 'MANIFEST_INVALID', reason: 'y' }] });
+    events.toolCall('s2', 'save_remixlet', {});
+    events.toolResult('s2', { status: 'declined', note: 'n' });
+    expect(row(chat, 's1')).toMatchObject({ state: 'refused', said: 'refused: 2 problems to fix, nothing was saved' });
+    expect(row(chat, 's2')).toMatchObject({ state: 'declined', said: 'declined: you chose "Don\'t allow"; the previous version stays' });
+    expect(row(chat, 's1').canDo).toBeUndefined();
+  });
+
+  it('says "Not now" on a permission card was declined, and a failure gives its reason', async () => {
+    const { chat, events } = await run();
+    events.toolCall('p1', 'request_permissions', { permissions: [{ name: 'storage', reason: 'r' }] });
+    events.toolResult('p1', { status: 'not-now', note: 'n' });
+    events.toolCall('c1', 'capture_page', {});
+    events.toolError('c1', "NOT_APPLICABLE: The chat's tab is not the visible tab of its window.");
+    expect(row(chat, 'p1')).toMatchObject({ state: 'declined', said: 'declined: you chose "Not now"' });
+    expect(row(chat, 'c1')).toMatchObject({ state: 'failed', said: "failed: The chat's tab is not the visible tab of its window." });
+  });
+
+  it('keeps what an applied save can do, as our tool code computed it', async () => {
+    const { chat, events } = await run();
+    events.toolCall('s1', 'save_remixlet', {});
+    events.toolResult('s1', { status: 'activated', remixletId: 'abcdefgh', version: 2, canDo: [{ kind: 'clicks', sure: true, lines: [3] }] });
+    expect(row(chat, 's1')).toMatchObject({ state: 'done', said: 'saved: version 2 applies', canDo: [{ kind: 'clicks', sure: true, lines: [3] }] });
   });
 });
