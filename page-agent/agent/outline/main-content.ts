@@ -1,0 +1,100 @@
+// Context: page agent (isolated world). Where the page's article is: the container that gathers the most
+// prose (long, comma-rich paragraphs that are not links), scored the way Mozilla Readability scores it,
+// in a form cheap enough to run on every first look. A page's markup decides the answer; a wrong answer
+// costs only the outline's emphasis, since the rest of the page is still outlined below it.
+import { cleanText } from '../describe';
+import { checkVisibilityOf, childElementsOf, localNameOf, parentElementOf, queryWithin, textOf } from '../../policy/unclobbered';
+import { namesOf } from './kinds';
+
+const PARAGRAPHS = 'p, pre, td, blockquote, div, section';
+const BLOCKS = new Set(['address', 'article', 'aside', 'blockquote', 'div', 'dl', 'fieldset', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'table', 'ul']);
+const UNLIKELY = /(^| )(comment|comments|disqus|footer|foot|sidebar|side|rail|widget|sponsor|ad|ads|advert|promo|related|share|social|menu|nav|masthead|header|banner|popup|modal|cookie|newsletter|subscribe|breadcrumbs?|pagination|shopping)( |$)/;
+const LIKELY = /(^| )(article|body|content|entry|main|page|post|text|blog|story|prose|hentry|markdown)( |$)/;
+
+function weightOf(el: Element): number {
+  let w = 0;
+  for (const name of namesOf(el)) {
+    if (UNLIKELY.test(name)) w -= 25;
+    if (LIKELY.test(name)) w += 25;
+  }
+  return Math.max(-50, Math.min(50, w));
+}
+
+function baseScore(el: Element): number {
+  switch (localNameOf(el)) {
+    case 'div':
+    case 'article':
+    case 'main':
+      return 5;
+    case 'pre':
+    case 'td':
+    case 'blockquote':
+      return 3;
+    case 'ol':
+    case 'ul':
+    case 'dl':
+    case 'li':
+    case 'form':
+    case 'address':
+      return -3;
+    default:
+      return 0;
+  }
+}
+
+/** A div or section counts as a paragraph only when it holds no block of its own (Readability's "div to p"). */
+function isParagraph(el: Element): boolean {
+  const tag = localNameOf(el);
+  if (tag !== 'div' && tag !== 'section') return true;
+  return !childElementsOf(el).some((c) => BLOCKS.has(localNameOf(c)));
+}
+
+function linkDensity(el: Element, textLength: number): number {
+  if (!textLength) return 0;
+  let links = 0;
+  for (const a of queryWithin(el, 'a')) links += (textOf(a) ?? '').trim().length;
+  return Math.min(1, links / textLength);
+}
+
+/** The element that holds the page's main prose, or undefined on a page without any. */
+export function findMainContent(root: Element): Element | undefined {
+  const scores = new Map<Element, number>();
+  const add = (el: Element, score: number): void => {
+    if (!scores.has(el)) scores.set(el, baseScore(el) + weightOf(el));
+    scores.set(el, scores.get(el)! + score);
+  };
+  for (const p of queryWithin(root, PARAGRAPHS)) {
+    if (!isParagraph(p)) continue;
+    const raw = textOf(p) ?? '';
+    if (raw.length < 25) continue;
+    const text = cleanText(raw, 2_000);
+    if (text.length < 25) continue;
+    if (!checkVisibilityOf(p, { checkOpacity: true, checkVisibilityCSS: true })) continue;
+    const score = 1 + (text.match(/[,，、]/g)?.length ?? 0) + Math.min(Math.floor(text.length / 100), 3);
+    let up = parentElementOf(p);
+    for (let level = 0; up && level < 5; level++, up = parentElementOf(up)) {
+      if (localNameOf(up) === 'body' || localNameOf(up) === 'html') break;
+      add(up, level === 0 ? score : level === 1 ? score / 2 : score / (level * 3));
+    }
+  }
+  let best: Element | undefined;
+  let bestScore = 0;
+  // Link density is dear to measure: only for the leading candidates.
+  const leading = [...scores].sort((a, b) => b[1] - a[1]).slice(0, 8);
+  for (const [el, raw] of leading) {
+    const score = raw * (1 - linkDensity(el, (textOf(el) ?? '').trim().length));
+    if (score > bestScore) {
+      best = el;
+      bestScore = score;
+    }
+  }
+  if (!best) return undefined;
+  // Readability keeps the best candidate's siblings that score well too; the outline names one element, so
+  // it takes the parent when a sibling holds prose of the same weight.
+  const parent = parentElementOf(best);
+  if (parent && localNameOf(parent) !== 'body') {
+    const siblings = childElementsOf(parent).filter((s) => s !== best && (scores.get(s) ?? 0) >= Math.max(10, bestScore * 0.2));
+    if (siblings.length > 0) return parent;
+  }
+  return best;
+}
