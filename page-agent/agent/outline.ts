@@ -8,7 +8,7 @@
 import type { z } from 'zod';
 import type { OutlineInput, OutlineOutput } from '../../contracts/agent/tools';
 import { RemixletRefusal } from '../../contracts/refusals';
-import { cleanText } from './describe';
+import { cleanText, isVisible } from './describe';
 import { agentQueryAll } from './selector';
 import { elementCountWithin, localNameOf, queryWithin } from '../policy/unclobbered';
 import { Budget } from './outline/budget';
@@ -37,8 +37,10 @@ function contentSummary(main: Element): string {
 
 function firstLook(root: Element, budget: Budget): { lines: string[]; truncated: boolean } {
   const lines: string[] = [];
-  const regions: Region[] = findRegions(root);
-  const main = findMainContent(root);
+  // A page hidden as a whole until its scripts run (an anti-flicker stylesheet) still has a layout to show.
+  const all = !isVisible(root);
+  const regions: Region[] = findRegions(root, all);
+  const main = findMainContent(root, all);
   const marks: TreeMarks = { named: new Map(), closed: new Set() };
 
   const regionBudget = budget.part(0.15);
@@ -46,8 +48,10 @@ function firstLook(root: Element, budget: Budget): { lines: string[]; truncated:
   let mainSelector: string | undefined;
   if (main) {
     mainSelector = uniqueSelector(main);
-    marks.closed.add(main);
-    marks.named.set(main, '[main content: shown above]');
+    if (main !== root) {
+      marks.closed.add(main);
+      marks.named.set(main, '[main content: shown above]');
+    }
     regionBudget.add(regionLines, `  main content \`${mainSelector}\` (${localNameOf(main)}: ${contentSummary(main)})`);
   }
   for (const r of regions) {
@@ -65,7 +69,7 @@ function firstLook(root: Element, budget: Budget): { lines: string[]; truncated:
   if (main && mainSelector) {
     budget.take(100);
     const contentBudget = budget.part(0.55);
-    lines.push(`Main content \`${mainSelector}\` (headings, and the start of each paragraph):`, ...contentLines(main, contentBudget));
+    lines.push(`Main content \`${mainSelector}\` (headings, and the start of each paragraph):`, ...contentLines(main, contentBudget, all));
     budget.spend(contentBudget);
   }
 

@@ -5,7 +5,7 @@
 import { checkVisibilityOf, localNameOf, parentElementOf, queryWithin } from '../../policy/unclobbered';
 import { bytesOf, type Budget } from './budget';
 import { isAdSlot, isShareBox } from './kinds';
-import { HEADINGS, SKIP, foldedSummary, isMenu, isTextBlock, label, wholeText } from './lines';
+import { BLOCKS, HEADINGS, SKIP, foldedSummary, isMenu, isTextBlock, label, ownText, wholeText } from './lines';
 
 const FIRST_PARAGRAPHS = 30;
 const LIST_ITEMS_SHOWN = 3;
@@ -17,9 +17,14 @@ interface Item {
   opensSection?: boolean;
 }
 
-const visible = (el: Element) => checkVisibilityOf(el, { checkOpacity: true, checkVisibilityCSS: true });
+// Preformatted text keeps its lines: a longer start shows the first few of them.
+const PRE_START = 600;
+const START = 110;
+/** Text written straight into a container beside its blocks reads as a paragraph when it is this long. */
+const LOOSE_TEXT = 40;
 
-function collect(main: Element): Item[] {
+function collect(main: Element, all: boolean): Item[] {
+  const visible = (el: Element) => all || checkVisibilityOf(el, { checkOpacity: true, checkVisibilityCSS: true });
   const items: Item[] = [];
   let afterHeading = true;
   const listShown = new Map<Element, number>();
@@ -54,9 +59,15 @@ function collect(main: Element): Item[] {
       el = skipChildren();
       continue;
     }
+    if (!BLOCKS.has(tag) && tag !== 'body') {
+      // Inline text belongs to the block around it (its loose text, below); an inline element with blocks
+      // inside (a page's custom element) is walked into.
+      el = isTextBlock(el) ? skipChildren() : (walker.nextNode() as Element | null);
+      continue;
+    }
     if (isTextBlock(el)) {
       if (visible(el)) {
-        const text = wholeText(el, 110);
+        const text = wholeText(el, tag === 'pre' ? PRE_START : START);
         const list = tag === 'li' ? parentElementOf(el) : null;
         const shownOfList = list ? (listShown.get(list) ?? 0) : 0;
         if (list) listShown.set(list, shownOfList + 1);
@@ -71,14 +82,19 @@ function collect(main: Element): Item[] {
       el = skipChildren();
       continue;
     }
+    const loose = ownText(el, START);
+    if (loose.length >= LOOSE_TEXT && visible(el)) {
+      items.push({ kind: 'paragraph', line: `${label(el, false)} "${loose}"`, opensSection: afterHeading });
+      afterHeading = false;
+    }
     el = walker.nextNode() as Element | null;
   }
   return items;
 }
 
-/** The main content's lines, spending `budget`; says how many paragraphs it left out. */
-export function contentLines(main: Element, budget: Budget): string[] {
-  const items = collect(main);
+/** The main content's lines, spending `budget`; `all` when the page is hidden as a whole (see outline.ts). */
+export function contentLines(main: Element, budget: Budget, all: boolean): string[] {
+  const items = collect(main, all);
   const out: string[] = [];
   let paragraphs = 0;
   let skipped = 0;

@@ -10,7 +10,8 @@ import { isAdSlot, isShareBox } from './kinds';
 export const SKIP = new Set(['script', 'style', 'noscript', 'template', 'link', 'meta', 'head', 'br', 'wbr']);
 /** Shown as one line with all their text, never opened: an icon's paths and a frame's insides say nothing. */
 export const LEAVES = new Set(['svg', 'iframe', 'video', 'audio', 'canvas', 'object', 'embed', 'math', 'select']);
-const INLINE = new Set(['a', 'abbr', 'b', 'bdi', 'bdo', 'br', 'cite', 'code', 'data', 'del', 'dfn', 'em', 'font', 'i', 'img', 'ins', 'kbd', 'mark', 'q', 's', 'samp', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'var', 'wbr', 'picture', 'source', 'svg', 'label', 'input', 'button', 'select', 'textarea', 'output', 'meter', 'progress']);
+/** Elements that start a block of their own; anything else (spans, links, a page's own custom tags) runs inline. */
+export const BLOCKS = new Set(['address', 'article', 'aside', 'blockquote', 'details', 'dialog', 'dd', 'div', 'dl', 'dt', 'fieldset', 'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hgroup', 'hr', 'li', 'main', 'menu', 'nav', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'tbody', 'thead', 'tfoot', 'tr', 'td', 'th', 'caption', 'ul', 'iframe', 'video', 'audio', 'canvas']);
 export const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
 /** `tag#id.class.class [attr="value" …]`: the same label the outline has always shown. */
@@ -46,7 +47,7 @@ export function wholeText(el: Element, max: number): string {
 export function isTextBlock(el: Element): boolean {
   const tag = localNameOf(el);
   if (tag === 'ul' || tag === 'ol' || tag === 'table' || tag === 'tbody' || tag === 'tr' || tag === 'dl' || tag === 'select') return false;
-  for (const c of queryWithin(el, ':scope > *')) if (!INLINE.has(localNameOf(c))) return false;
+  for (const c of queryWithin(el, ':scope > *')) if (BLOCKS.has(localNameOf(c))) return false;
   return (textOf(el) ?? '').trim().length > 0;
 }
 

@@ -56,8 +56,8 @@ function linkDensity(el: Element, textLength: number): number {
   return Math.min(1, links / textLength);
 }
 
-/** The element that holds the page's main prose, or undefined on a page without any. */
-export function findMainContent(root: Element): Element | undefined {
+/** The element that holds the page's main prose, or undefined on a page without any. `all`: count hidden paragraphs too. */
+export function findMainContent(root: Element, all = false): Element | undefined {
   const scores = new Map<Element, number>();
   const add = (el: Element, score: number): void => {
     if (!scores.has(el)) scores.set(el, baseScore(el) + weightOf(el));
@@ -69,26 +69,37 @@ export function findMainContent(root: Element): Element | undefined {
     if (raw.length < 25) continue;
     const text = cleanText(raw, 2_000);
     if (text.length < 25) continue;
-    if (!checkVisibilityOf(p, { checkOpacity: true, checkVisibilityCSS: true })) continue;
+    if (!all && !checkVisibilityOf(p, { checkOpacity: true, checkVisibilityCSS: true })) continue;
     const score = 1 + (text.match(/[,，、]/g)?.length ?? 0) + Math.min(Math.floor(text.length / 100), 3);
     let up = parentElementOf(p);
     for (let level = 0; up && level < 5; level++, up = parentElementOf(up)) {
-      if (localNameOf(up) === 'body' || localNameOf(up) === 'html') break;
+      if (localNameOf(up) === 'html') break;
       add(up, level === 0 ? score : level === 1 ? score / 2 : score / (level * 3));
     }
   }
-  let best: Element | undefined;
-  let bestScore = 0;
   // Link density is dear to measure: only for the leading candidates.
-  const leading = [...scores].sort((a, b) => b[1] - a[1]).slice(0, 8);
-  for (const [el, raw] of leading) {
-    const score = raw * (1 - linkDensity(el, (textOf(el) ?? '').trim().length));
-    if (score > bestScore) {
-      best = el;
-      bestScore = score;
+  const leading = [...scores]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 8)
+    .map(([el, raw]) => [el, raw * (1 - linkDensity(el, (textOf(el) ?? '').trim().length))] as const)
+    .sort((a, b) => b[1] - a[1]);
+  if (!leading.length || leading[0]![1] <= 0) return undefined;
+  let [best, bestScore] = leading[0]!;
+  // Readability's two climbs: to the ancestor that holds three of the close runners-up (an article split
+  // into several blocks), then up while the parent scores higher than the element itself.
+  const close = leading.slice(1).filter(([, s]) => s >= bestScore * 0.75).map(([el]) => el);
+  if (close.length >= 2) {
+    for (let up = parentElementOf(best); up && localNameOf(up) !== 'html'; up = parentElementOf(up)) {
+      if (close.filter((c) => up!.contains(c)).length >= 2) {
+        best = up;
+        break;
+      }
     }
   }
-  if (!best) return undefined;
+  for (let up = parentElementOf(best); up && localNameOf(up) !== 'html' && (scores.get(up) ?? 0) > (scores.get(best) ?? 0); up = parentElementOf(up)) {
+    best = up;
+  }
+  bestScore = scores.get(best) ?? bestScore;
   // Readability keeps the best candidate's siblings that score well too; the outline names one element, so
   // it takes the parent when a sibling holds prose of the same weight.
   const parent = parentElementOf(best);

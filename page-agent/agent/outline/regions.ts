@@ -20,20 +20,24 @@ function insideSameKind(el: Element, kind: RegionKind, found: Map<Element, Regio
   return false;
 }
 
-export function findRegions(root: Element): Region[] {
+/** `all`: the page is hidden as a whole (a stylesheet that waits for a script to show it), so hidden ones count too. */
+export function findRegions(root: Element, all = false): Region[] {
+  const shown = (el: Element) => all || isVisible(el);
   const found = new Map<Element, RegionKind>();
   for (const el of queryWithin(root, LANDMARKS)) {
     const kind = landmarkKind(el);
-    if (kind && isVisible(el)) found.set(el, kind);
+    if (kind && shown(el)) found.set(el, kind);
   }
+  const landmarks = [...found];
   for (const el of queryWithin(root, NAMED)) {
     if (found.has(el)) continue;
     const kind = namedKind(el);
-    // A named container counts when nothing of its kind is around it already (a page's #comments inside its
-    // main is still the comments; a .header inside the banner is not a second banner).
     if (!kind || kind === 'main') continue;
     if (closestOf(el, 'a, button, p, li, h1, h2, h3, h4, h5, h6')) continue;
-    if (isVisible(el)) found.set(el, kind);
+    // The page's own landmark wins over a container named like it around it (div#header around its
+    // header[role=banner]): that landmark is what a model's selector should name.
+    if (landmarks.some(([l, k]) => k === kind && el.contains(l))) continue;
+    if (shown(el)) found.set(el, kind);
   }
   // Document order: the map was filled in two passes.
   const ordered = [...found].sort(([a], [b]) => (compare.call(a, b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
