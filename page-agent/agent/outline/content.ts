@@ -5,7 +5,7 @@
 import { checkVisibilityOf, localNameOf, parentElementOf, queryWithin } from '../../policy/unclobbered';
 import { bytesOf, type Budget } from './budget';
 import { isAdSlot, isShareBox } from './kinds';
-import { BLOCKS, HEADINGS, SKIP, foldedSummary, isMenu, isTextBlock, label, ownText, wholeText } from './lines';
+import { BLOCKS, HEADINGS, SKIP, foldedSummary, isMenu, isTextBlock, label, textRuns, wholeText } from './lines';
 
 const FIRST_PARAGRAPHS = 30;
 const LIST_ITEMS_SHOWN = 3;
@@ -20,8 +20,8 @@ interface Item {
 // Preformatted text keeps its lines: a longer start shows the first few of them.
 const PRE_START = 600;
 const START = 110;
-/** Text written straight into a container beside its blocks reads as a paragraph when it is this long. */
-const LOOSE_TEXT = 40;
+/** A paragraph of more than this many `<br>`-separated lines reads as that many paragraphs. */
+const BREAKS = 2;
 
 function collect(main: Element, all: boolean): Item[] {
   const visible = (el: Element) => all || checkVisibilityOf(el, { checkOpacity: true, checkVisibilityCSS: true });
@@ -72,7 +72,9 @@ function collect(main: Element, all: boolean): Item[] {
         const shownOfList = list ? (listShown.get(list) ?? 0) : 0;
         if (list) listShown.set(list, shownOfList + 1);
         if (text && shownOfList < LIST_ITEMS_SHOWN) {
-          items.push({ kind: 'paragraph', line: `${label(el, false)} "${text}"`, opensSection: afterHeading });
+          const block = el;
+          const parts = tag !== 'pre' && queryWithin(block, ':scope > br').length >= BREAKS ? textRuns(block, true, START) : [text];
+          parts.forEach((part, i) => items.push({ kind: 'paragraph', line: `${i ? '↳' : label(block, false)} "${part}"`, opensSection: afterHeading && i === 0 }));
           afterHeading = false;
         } else if (text && shownOfList === LIST_ITEMS_SHOWN) {
           const more = queryWithin(list!, ':scope > li').length - LIST_ITEMS_SHOWN;
@@ -82,9 +84,10 @@ function collect(main: Element, all: boolean): Item[] {
       el = skipChildren();
       continue;
     }
-    const loose = ownText(el, START);
-    if (loose.length >= LOOSE_TEXT && visible(el)) {
-      items.push({ kind: 'paragraph', line: `${label(el, false)} "${loose}"`, opensSection: afterHeading });
+    // Text and inline elements written straight into a container beside its blocks: Readability's "div to p".
+    const loose = textRuns(el, false, START);
+    if (loose.length && visible(el)) {
+      for (const run of loose) items.push({ kind: 'paragraph', line: `${label(el, false)} "${run}"`, opensSection: afterHeading });
       afterHeading = false;
     }
     el = walker.nextNode() as Element | null;

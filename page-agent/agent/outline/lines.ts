@@ -4,7 +4,7 @@
 // Trusts the DOM only through unclobbered reads.
 import { attrsOf, cleanText, isVisible } from '../describe';
 import { ownTextWithoutPasswords, textWithoutPasswords } from '../../policy/password-text';
-import { classesOf, elementCountWithin, idOf, localNameOf, queryWithin, rectOf, textOf } from '../../policy/unclobbered';
+import { childNodesOf, classesOf, elementCountWithin, idOf, localNameOf, queryWithin, rectOf, textOf } from '../../policy/unclobbered';
 import { isAdSlot, isShareBox } from './kinds';
 
 export const SKIP = new Set(['script', 'style', 'noscript', 'template', 'link', 'meta', 'head', 'br', 'wbr']);
@@ -96,4 +96,29 @@ export function foldedSummary(el: Element, reason: string): string {
     sample = wholeText(el, 80);
   }
   return `(${parts.join(', ')}${sample ? `: "${sample}"` : ''})`;
+}
+
+/**
+ * The runs of text an element holds between its blocks (and, with `atBreaks`, between line breaks): what a
+ * reader sees as separate paragraphs where a page wrote text and inline elements straight into a container,
+ * or one paragraph of `<br>`-separated lines.
+ */
+export function textRuns(el: Element, atBreaks: boolean, max: number): string[] {
+  const runs: string[] = [];
+  let run = '';
+  const end = () => {
+    const text = cleanText(run, max);
+    if (text.length >= 3) runs.push(text);
+    run = '';
+  };
+  for (const n of childNodesOf(el)) {
+    if (n.nodeType === Node.TEXT_NODE) run += (n as Text).data;
+    if (!(n instanceof Element)) continue;
+    const tag = localNameOf(n);
+    if (SKIP.has(tag) && !(tag === 'br' && atBreaks)) continue;
+    if (tag === 'br' || BLOCKS.has(tag) || !isTextBlock(n)) end();
+    else run += ` ${textWithoutPasswords(n)} `;
+  }
+  end();
+  return runs;
 }

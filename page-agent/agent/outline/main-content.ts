@@ -100,6 +100,11 @@ export function findMainContent(root: Element, all = false): Element | undefined
     best = up;
   }
   bestScore = scores.get(best) ?? bestScore;
+  // The page's own main landmark, when there is one and it holds the candidate, knows better than a
+  // candidate that holds less than half of its text (a page of feature cards, a section front).
+  const mains = queryWithin(root, 'main, [role=main]').filter((m) => all || checkVisibilityOf(m, { checkOpacity: true, checkVisibilityCSS: true }));
+  const landmark = mains.length === 1 ? mains[0]! : undefined;
+  if (landmark && landmark !== best && landmark.contains(best) && (textOf(best) ?? '').trim().length < 0.5 * (textOf(landmark) ?? '').trim().length) return landmark;
   // Readability keeps the best candidate's siblings that score well too; the outline names one element, so
   // it takes the parent when a sibling holds prose of the same weight.
   const parent = parentElementOf(best);
