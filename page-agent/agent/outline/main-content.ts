@@ -89,14 +89,15 @@ export function findMainContent(root: Element, all = false): Element | undefined
   // into several blocks), then up while the parent scores higher than the element itself.
   const close = leading.slice(1).filter(([, s]) => s >= bestScore * 0.75).map(([el]) => el);
   if (close.length >= 2) {
-    for (let up = parentElementOf(best); up && localNameOf(up) !== 'html'; up = parentElementOf(up)) {
+    for (let up = parentElementOf(best); up && localNameOf(up) !== 'body' && localNameOf(up) !== 'html'; up = parentElementOf(up)) {
       if (close.filter((c) => up!.contains(c)).length >= 2) {
         best = up;
         break;
       }
     }
   }
-  for (let up = parentElementOf(best); up && localNameOf(up) !== 'html' && (scores.get(up) ?? 0) > (scores.get(best) ?? 0); up = parentElementOf(up)) {
+  // Never up to the body: every paragraph's score reaches it, so it would win on any long page.
+  for (let up = parentElementOf(best); up && localNameOf(up) !== 'body' && localNameOf(up) !== 'html' && (scores.get(up) ?? 0) > (scores.get(best) ?? 0); up = parentElementOf(up)) {
     best = up;
   }
   bestScore = scores.get(best) ?? bestScore;
