@@ -3,7 +3,7 @@
 // in a form cheap enough to run on every first look. A page's markup decides the answer; a wrong answer
 // costs only the outline's emphasis, since the rest of the page is still outlined below it.
 import { cleanText } from '../describe';
-import { checkVisibilityOf, childElementsOf, localNameOf, parentElementOf, queryWithin, textOf } from '../../policy/unclobbered';
+import { checkVisibilityOf, childElementsOf, closestOf, localNameOf, parentElementOf, queryWithin, textOf } from '../../policy/unclobbered';
 import { namesOf } from './kinds';
 
 const PARAGRAPHS = 'p, pre, td, blockquote, div, section';
@@ -58,6 +58,18 @@ function linkDensity(el: Element, textLength: number): number {
 
 /** The element that holds the page's main prose, or undefined on a page without any. `all`: count hidden paragraphs too. */
 export function findMainContent(root: Element, all = false): Element | undefined {
+  // Readability first sets aside what is unlikely to be the article (comments, sidebars, menus, footers),
+  // so a thread of a thousand comments does not outweigh the article above it; only when that leaves no
+  // prose at all (a page wrapped whole in a .has-sidebar container) is everything counted.
+  return bestContainer(root, all, true) ?? bestContainer(root, all, false);
+}
+
+const UNLIKELY_CONTAINERS = [
+  'aside', 'nav', 'footer', '[role=complementary]', '[role=navigation]', '[role=contentinfo]',
+  '[id*=comment i]', '[class*=comment i]', '[id*=sidebar i]', '[class*=sidebar i]', '[id*=disqus i]',
+].map((s) => `${s}:not(body):not(html)`).join(', ');
+
+function bestContainer(root: Element, all: boolean, setAside: boolean): Element | undefined {
   const scores = new Map<Element, number>();
   const add = (el: Element, score: number): void => {
     if (!scores.has(el)) scores.set(el, baseScore(el) + weightOf(el));
@@ -70,6 +82,7 @@ export function findMainContent(root: Element, all = false): Element | undefined
     const text = cleanText(raw, 2_000);
     if (text.length < 25) continue;
     if (!all && !checkVisibilityOf(p, { checkOpacity: true, checkVisibilityCSS: true })) continue;
+    if (setAside && closestOf(p, UNLIKELY_CONTAINERS)) continue;
     const score = 1 + (text.match(/[,，、]/g)?.length ?? 0) + Math.min(Math.floor(text.length / 100), 3);
     let up = parentElementOf(p);
     for (let level = 0; up && level < 5; level++, up = parentElementOf(up)) {
@@ -101,11 +114,13 @@ export function findMainContent(root: Element, all = false): Element | undefined
     best = up;
   }
   bestScore = scores.get(best) ?? bestScore;
-  // The page's own main landmark, when there is one and it holds the candidate, knows better than a
-  // candidate that holds less than half of its text (a page of feature cards, a section front).
+  // The page's own main landmark, when there is one and it holds the candidate, knows better than a thin
+  // candidate (two paragraphs or fewer) that holds less than half of its text: a page of feature cards, a
+  // section front of headlines.
+  const thin = queryWithin(best, 'p').length < 3;
   const mains = queryWithin(root, 'main, [role=main]').filter((m) => all || checkVisibilityOf(m, { checkOpacity: true, checkVisibilityCSS: true }));
   const landmark = mains.length === 1 ? mains[0]! : undefined;
-  if (landmark && landmark !== best && landmark.contains(best) && (textOf(best) ?? '').trim().length < 0.5 * (textOf(landmark) ?? '').trim().length) return landmark;
+  if (thin && landmark && landmark !== best && landmark.contains(best) && (textOf(best) ?? '').trim().length < 0.5 * (textOf(landmark) ?? '').trim().length) return landmark;
   // Readability keeps the best candidate's siblings that score well too; the outline names one element, so
   // it takes the parent when a sibling holds prose of the same weight.
   const parent = parentElementOf(best);

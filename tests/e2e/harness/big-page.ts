@@ -36,7 +36,7 @@ export function bigPageHtml(): string {
   }).join('');
   const header = b.el('header', 'id="top" class="site-header"', b.el('a', 'class="logo" href="/"', 'Big Daily') + b.el('nav', 'class="mega-menu" aria-label="Sections"', b.el('ul', '', menus)));
   const banner = b.el('div', 'class="cookie-banner" role="dialog" aria-label="Cookies"', b.el('p', '', 'We use cookies to make this site work.') + b.el('button', 'type="button"', 'Accept'));
-  const paragraphs = Array.from({ length: 20 }, (_, i) => (i % 5 === 4 ? b.el('h2', '', `Part ${i / 5 + 1}`) : '') + b.el('p', '', `Paragraph ${i + 1}: ${words(i, 40)}.`)).join('');
+  const paragraphs = Array.from({ length: 20 }, (_, i) => (i % 5 === 4 ? b.el('h2', '', `Part ${Math.floor(i / 5) + 1}`) : '') + b.el('p', '', `Paragraph ${i + 1}: ${words(i, 40)}.`)).join('');
   const article = b.el(
     'article',
     'class="story"',

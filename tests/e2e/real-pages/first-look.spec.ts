@@ -20,8 +20,6 @@ test('on real pages the first look names every landmark and shows the article, u
   test.setTimeout(300_000);
   const tab = await openPage(REAL_PAGES_HOST, realPagePath(PAGES[0]!));
   const look = await agentLook(openExtensionPage, await tabIdOf(tab));
-  let shown = 0;
-  let items = 0;
   for (const name of PAGES) {
     await tab.goto(`http://${REAL_PAGES_HOST}${realPagePath(name)}`, { waitUntil: 'load' });
     const result = await look.outline();
@@ -30,10 +28,7 @@ test('on real pages the first look names every landmark and shows the article, u
     expect(figures.missingLandmarks, name).toEqual([]);
     expect(figures.items, name).toBeGreaterThan(0);
     expect(figures.shown / figures.items, `${name}: not shown ${figures.missingItems.join(' | ')}`).toBeGreaterThanOrEqual(FLOOR);
-    shown += figures.shown;
-    items += figures.items;
   }
-  expect(shown / items).toBeGreaterThanOrEqual(0.95);
 });
 
 test('on 50,000 elements the first look summarises repetition and hidden widgets and names the regions', async ({ openPage, openExtensionPage, tabIdOf }) => {
@@ -45,6 +40,7 @@ test('on 50,000 elements the first look summarises repetition and hidden widgets
   expect(result.outline).toContain('h1 "A very long day on a very big page"');
   expect(result.outline).toContain('Ada Writer');
   for (const n of [1, 10, 20]) expect(result.outline).toContain(`"Paragraph ${n}: `);
+  for (const n of [1, 2, 3]) expect(result.outline).toContain(`h2 "Part ${n}"`);
   // Regions with selectors that find them, whatever the outline chose to write.
   for (const m of result.outline.matchAll(/^\s+(?:banner|navigation|complementary|contentinfo|comments|main content|main|search) `([^`]+)`/gm)) {
     expect(await big.evaluate((s) => document.querySelectorAll(s).length, m[1]!), m[1]).toBe(1);
@@ -52,7 +48,7 @@ test('on 50,000 elements the first look summarises repetition and hidden widgets
   expect(result.outline).toMatch(/comments `#comments`/);
   expect(result.outline).toMatch(/complementary `aside(\.sidebar)?`/);
   // 2,500 comments, 1,500 cards, 200 hidden offers: a few shown, the rest counted, none listed.
-  expect(result.outline).toMatch(/… \d+ more like the above \(div\.modal\)/);
+  expect(result.outline).toMatch(/… 197 more like the above \(div(#modal-\d+)?\.modal\)/);
   expect(result.outline).not.toContain('Offer 150');
   expect(result.outline).not.toContain('reader2400');
   expect(result.outline).not.toContain('Product 1400');
