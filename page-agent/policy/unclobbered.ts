@@ -37,6 +37,7 @@ function capture() {
     formMethod: getter<string>(HTMLFormElement.prototype, 'method'),
     isContentEditable: getter<boolean>(HTMLElement.prototype, 'isContentEditable'),
     closest: Element.prototype.closest,
+    contains: Node.prototype.contains,
     designMode: getter<string>(Document.prototype, 'designMode'),
   };
 }
@@ -128,6 +129,11 @@ export function checkVisibilityOf(el: Element, options: CheckVisibilityOptions):
 /** The elements under `el` that match selector, in document order (not into shadow roots). */
 export function queryWithin(el: Element, selector: string): Element[] {
   return [...(native().elementQuerySelectorAll.call(el, selector) as NodeListOf<Element>)];
+}
+
+/** Whether `inner` is `outer` or inside it, even when a form's field is named "contains". */
+export function contains(outer: Node, inner: Node): boolean {
+  return native().contains.call(outer, inner);
 }
 
 /** How many elements are under `el` (not into shadow roots), without listing them: a live count. */

@@ -12,6 +12,7 @@ export const SKIP = new Set(['script', 'style', 'noscript', 'template', 'link', 
 export const LEAVES = new Set(['svg', 'iframe', 'video', 'audio', 'canvas', 'object', 'embed', 'math', 'select']);
 /** Elements that start a block of their own; anything else (spans, links, a page's own custom tags) runs inline. */
 export const BLOCKS = new Set(['address', 'article', 'aside', 'blockquote', 'details', 'dialog', 'dd', 'div', 'dl', 'dt', 'fieldset', 'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hgroup', 'hr', 'li', 'main', 'menu', 'nav', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'tbody', 'thead', 'tfoot', 'tr', 'td', 'th', 'caption', 'ul', 'iframe', 'video', 'audio', 'canvas']);
+const FIELDS = 'input, select, textarea, button';
 export const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
 /** `tag#id.class.class [attr="value" …]`: the same label the outline has always shown. */
@@ -48,6 +49,8 @@ export function isTextBlock(el: Element): boolean {
   const tag = localNameOf(el);
   if (tag === 'ul' || tag === 'ol' || tag === 'table' || tag === 'tbody' || tag === 'tr' || tag === 'dl' || tag === 'select') return false;
   for (const c of queryWithin(el, ':scope > *')) if (BLOCKS.has(localNameOf(c))) return false;
+  // A form's fields are what a model acts on: a block that holds one is opened, each field a line.
+  if (tag !== 'p' && queryWithin(el, FIELDS).length) return false;
   return (textOf(el) ?? '').trim().length > 0;
 }
 

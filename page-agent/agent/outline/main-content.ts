@@ -3,7 +3,7 @@
 // in a form cheap enough to run on every first look. A page's markup decides the answer; a wrong answer
 // costs only the outline's emphasis, since the rest of the page is still outlined below it.
 import { cleanText } from '../describe';
-import { checkVisibilityOf, childElementsOf, closestOf, localNameOf, parentElementOf, queryWithin, textOf } from '../../policy/unclobbered';
+import { checkVisibilityOf, childElementsOf, closestOf, contains, localNameOf, parentElementOf, queryWithin, textOf } from '../../policy/unclobbered';
 import { namesOf } from './kinds';
 
 const PARAGRAPHS = 'p, pre, td, blockquote, div, section';
@@ -103,7 +103,7 @@ function bestContainer(root: Element, all: boolean, setAside: boolean): Element 
   const close = leading.slice(1).filter(([, s]) => s >= bestScore * 0.75).map(([el]) => el);
   if (close.length >= 2) {
     for (let up = parentElementOf(best); up && localNameOf(up) !== 'body' && localNameOf(up) !== 'html'; up = parentElementOf(up)) {
-      if (close.filter((c) => up!.contains(c)).length >= 2) {
+      if (close.filter((c) => contains(up!, c)).length >= 2) {
         best = up;
         break;
       }
@@ -120,7 +120,7 @@ function bestContainer(root: Element, all: boolean, setAside: boolean): Element 
   const thin = queryWithin(best, 'p').length < 3;
   const mains = queryWithin(root, 'main, [role=main]').filter((m) => all || checkVisibilityOf(m, { checkOpacity: true, checkVisibilityCSS: true }));
   const landmark = mains.length === 1 ? mains[0]! : undefined;
-  if (thin && landmark && landmark !== best && landmark.contains(best) && (textOf(best) ?? '').trim().length < 0.5 * (textOf(landmark) ?? '').trim().length) return landmark;
+  if (thin && landmark && landmark !== best && contains(landmark, best) && (textOf(best) ?? '').trim().length < 0.5 * (textOf(landmark) ?? '').trim().length) return landmark;
   // Readability keeps the best candidate's siblings that score well too; the outline names one element, so
   // it takes the parent when a sibling holds prose of the same weight.
   const parent = parentElementOf(best);

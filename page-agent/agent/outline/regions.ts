@@ -3,7 +3,7 @@
 // Only visible ones are listed (a hidden menu drawer is not where a person looks); a region inside
 // another of the same kind is part of it. Trusts the DOM only through unclobbered reads.
 import { isVisible } from '../describe';
-import { closestOf, parentElementOf, queryWithin } from '../../policy/unclobbered';
+import { closestOf, contains, parentElementOf, queryWithin } from '../../policy/unclobbered';
 import { landmarkKind, namedKind, type RegionKind } from './kinds';
 
 export interface Region {
@@ -36,7 +36,7 @@ export function findRegions(root: Element, all = false): Region[] {
     if (closestOf(el, 'a, button, p, li, h1, h2, h3, h4, h5, h6')) continue;
     // The page's own landmark wins over a container named like it around it (div#header around its
     // header[role=banner]): that landmark is what a model's selector should name.
-    if (landmarks.some(([l, k]) => k === kind && el.contains(l))) continue;
+    if (landmarks.some(([l, k]) => k === kind && contains(el, l))) continue;
     if (shown(el)) found.set(el, kind);
   }
   // Document order: the map was filled in two passes.

@@ -6,6 +6,7 @@
 // unclobbered reads.
 import { cleanText, isVisible } from '../describe';
 import { childNodesOf, classesOf, elementCountWithin, localNameOf, textOf } from '../../policy/unclobbered';
+import { shadowOf } from '../../policy/shadow';
 import { bytesOf, type Budget } from './budget';
 import { LEAVES, SKIP, foldReason, foldedSummary, isTextBlock, label, ownText, wholeText } from './lines';
 
@@ -44,7 +45,7 @@ function elementChildren(el: Element): Element[] {
 function wrapped(el: Element, marks: TreeMarks): Element | undefined {
   if (marks.named.has(el) || marks.closed.has(el)) return undefined;
   const inside = elementChildren(el);
-  if (inside.length !== 1 || ownText(el, 1)) return undefined;
+  if (inside.length !== 1 || ownText(el, 1) || shadowOf(el)) return undefined;
   return inside[0];
 }
 
@@ -77,7 +78,8 @@ export class PageTree {
       return { el, head: `${head}${text ? ` "${text}"` : ''}`, tail: '', depth, hidden, openable: false };
     }
     if (this.marks.closed.has(el)) return { el, head: `${head} ${named ?? ''}`.trimEnd(), tail: '', depth, hidden, openable: false };
-    if (isTextBlock(el)) {
+    const shadow = shadowOf(el);
+    if (!shadow && isTextBlock(el)) {
       const text = wholeText(el, 120);
       return { el, head: `${head}${text ? ` "${text}"` : ''}${named ? ` ${named}` : ''}`, tail: '', depth, hidden, openable: false };
     }
@@ -89,7 +91,7 @@ export class PageTree {
       tail: count ? ` (${count} element${count === 1 ? '' : 's'} inside)` : '',
       depth,
       hidden,
-      openable: count > 0,
+      openable: count > 0 || shadow !== null,
     };
   }
 
@@ -97,7 +99,11 @@ export class PageTree {
     const out: Array<Node | string> = [];
     let run: { shape: string; count: number } | undefined;
     let comments = 0;
-    for (const child of childNodesOf(parent.el)) {
+    // A component's shadow root comes first, as the browser renders it; its children are the host's.
+    const shadow = shadowOf(parent.el);
+    const shadowChildren = shadow ? childNodesOf(shadow) : [];
+    if (shadow) out.push(`#shadow-root (${shadow.mode})`);
+    for (const child of [...shadowChildren, ...childNodesOf(parent.el)]) {
       if (child.nodeType === Node.COMMENT_NODE) {
         const text = cleanText(textOf(child) ?? '', 100);
         if (text && comments++ < COMMENTS_SHOWN) out.push(`<!-- ${text} -->`);
