@@ -10,7 +10,7 @@ import type { OutlineInput, OutlineOutput } from '../../contracts/agent/tools';
 import { RemixletRefusal } from '../../contracts/refusals';
 import { cleanText, isVisible } from './describe';
 import { agentQueryAll } from './selector';
-import { elementCountWithin, localNameOf, queryWithin } from '../policy/unclobbered';
+import { contains, elementCountWithin, localNameOf, queryWithin } from '../policy/unclobbered';
 import { Budget } from './outline/budget';
 import { contentLines } from './outline/content';
 import { findMainContent } from './outline/main-content';
@@ -55,7 +55,9 @@ function firstLook(root: Element, budget: Budget): { lines: string[]; truncated:
     regionBudget.add(regionLines, `  main content \`${mainSelector}\` (${localNameOf(main)}: ${contentSummary(main)})`);
   }
   for (const r of regions) {
-    if (r.el === main) continue;
+    // A "header" or "sidebar" that holds the article is a page wrapper named loosely: a model that hid it
+    // would hide the article.
+    if (r.el === main || (main && r.kind !== 'main' && contains(r.el, main))) continue;
     const selector = uniqueSelector(r.el);
     if (!regionBudget.add(regionLines, regionLine(r.kind, r.el, selector))) break;
     marks.named.set(r.el, `[${r.kind} \`${selector}\`]`);
