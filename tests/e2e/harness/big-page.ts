@@ -40,7 +40,11 @@ export function bigPageHtml(): string {
   const article = b.el(
     'article',
     'class="story"',
-    b.el('h1', '', 'A very long day on a very big page') + b.el('p', 'class="byline"', `By ${b.el('a', 'class="author" href="/people/ada"', 'Ada Writer')}`) + paragraphs,
+    b.el('h1', '', 'A very long day on a very big page') +
+      b.el('p', 'class="byline"', `By ${b.el('a', 'class="author" href="/people/ada"', 'Ada Writer')}`) +
+      b.el('div', 'class="share-buttons"', ['Facebook', 'Twitter', 'Email', 'Copy link'].map((n) => b.el('a', `href="/share/${n}"`, `Share on ${n}`)).join('')) +
+      b.el('div', 'class="ad-slot" id="div-gpt-ad-top"', b.el('div', '', b.el('span', '', 'Advertisement: buy more lamps'))) +
+      paragraphs,
   );
   const grid = b.el(
     'section',

@@ -47,6 +47,11 @@ test('on 50,000 elements the first look summarises repetition and hidden widgets
   }
   expect(result.outline).toMatch(/comments `#comments`/);
   expect(result.outline).toMatch(/complementary `aside(\.sidebar)?`/);
+  // Share buttons and an ad slot in the article: one line each, saying what they are, not their insides.
+  expect(result.outline).toMatch(/div\.share-buttons \(share buttons, 4 elements, 4 links\)/);
+  expect(result.outline).toMatch(/div#div-gpt-ad-top\.ad-slot \(ad slot, 2 elements\)/);
+  expect(result.outline).not.toContain('Share on Twitter');
+  expect(result.outline).not.toContain('buy more lamps');
   // 2,500 comments, 1,500 cards, 200 hidden offers: a few shown, the rest counted, none listed.
   expect(result.outline).toMatch(/… 197 more like the above \(div(#modal-\d+)?\.modal\)/);
   expect(result.outline).not.toContain('Offer 150');
