@@ -17,6 +17,7 @@ function capture() {
     getAttributeNS: Element.prototype.getAttributeNS,
     hasAttribute: Element.prototype.hasAttribute,
     elementQuerySelectorAll: Element.prototype.querySelectorAll,
+    getElementsByTagName: Element.prototype.getElementsByTagName,
     documentQuerySelectorAll: Document.prototype.querySelectorAll,
     click: HTMLElement.prototype.click,
     parentNode: getter<Node | null>(Node.prototype, 'parentNode'),
@@ -36,6 +37,7 @@ function capture() {
     formMethod: getter<string>(HTMLFormElement.prototype, 'method'),
     isContentEditable: getter<boolean>(HTMLElement.prototype, 'isContentEditable'),
     closest: Element.prototype.closest,
+    contains: Node.prototype.contains,
     designMode: getter<string>(Document.prototype, 'designMode'),
   };
 }
@@ -127,6 +129,16 @@ export function checkVisibilityOf(el: Element, options: CheckVisibilityOptions):
 /** The elements under `el` that match selector, in document order (not into shadow roots). */
 export function queryWithin(el: Element, selector: string): Element[] {
   return [...(native().elementQuerySelectorAll.call(el, selector) as NodeListOf<Element>)];
+}
+
+/** Whether `inner` is `outer` or inside it, even when a form's field is named "contains". */
+export function contains(outer: Node, inner: Node): boolean {
+  return native().contains.call(outer, inner);
+}
+
+/** How many elements are under `el` (not into shadow roots), without listing them: a live count. */
+export function elementCountWithin(el: Element): number {
+  return native().getElementsByTagName.call(el, '*').length;
 }
 
 /** Every element under `el`, in document order (not into shadow roots). */

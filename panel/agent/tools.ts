@@ -69,7 +69,7 @@ function allTools(ctx: ToolContext): ToolSet {
       },
     }),
     outline_page: tool({
-      description: 'An outline of the page: one line per element with its tag, id, classes, chosen attributes and text; hidden elements marked (hidden); comments shown; long runs of similar siblings collapsed.',
+      description: 'The page at a glance. Without a selector: its regions (header, navigation, main content, sidebars, comments, footer), each with a selector that finds it; the main content\'s headings and the start of each paragraph; then the page as a tree, one line per element (tag, id, classes, chosen attributes, text), opened breadth first, with menus, ad slots, share buttons, hidden and off-screen widgets and runs of similar siblings folded into one line each. With a selector: that element\'s tree alone. "N elements inside" marks what was not opened: ask again with its selector.',
       inputSchema: OutlineInput,
       execute: (input) => answer(() => ctx.worker().agentOutline({ ...on, input })),
     }),

@@ -9,9 +9,17 @@ import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import type { Certificate } from './cert';
 import { sitesDir } from './paths';
+import { BIG_PAGE_HOST, serveBigPage } from './big-page';
+import { REAL_PAGES_HOST, serveRealPage } from './real-pages';
 
 /** Host names that are always fixture hosts, even without a directory under `fixtures/sites/`. */
-export const BASE_FIXTURE_HOSTS = ['shop.test', 'news.test', 'other.test', 'api.test', 'spa.test'] as const;
+export const BASE_FIXTURE_HOSTS = ['shop.test', 'news.test', 'other.test', 'api.test', 'spa.test', REAL_PAGES_HOST, BIG_PAGE_HOST] as const;
+
+/** Hosts whose pages are made by code rather than read from fixtures/sites (real-pages.ts, big-page.ts). */
+const BUILT_PAGES: Record<string, (pathname: string) => RouteResponse | undefined | Promise<RouteResponse | undefined>> = {
+  [REAL_PAGES_HOST]: serveRealPage,
+  [BIG_PAGE_HOST]: serveBigPage,
+};
 
 export interface RouteContext {
   url: URL;
@@ -282,6 +290,12 @@ export class FixtureServers {
           res.end(payload);
         }
         // A handler that returns nothing owns `res` and must end it.
+        return;
+      }
+      const built = await BUILT_PAGES[host]?.(url.pathname);
+      if (built) {
+        res.writeHead(built.status ?? 200, built.headers);
+        res.end(built.body);
         return;
       }
       await this.serveFile(host, url.pathname, res);
