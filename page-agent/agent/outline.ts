@@ -1,10 +1,12 @@
 // Context: page agent (isolated world). A big page reaches the model as an outline, never as raw markup:
 // one line per element that carries text or structure, indented by depth, long runs of similar siblings
-// collapsed, hidden text marked as hidden, comments shown as comments. Password values never appear.
+// collapsed, hidden text marked as hidden, comments shown as comments. A component's shadow root (open or
+// closed) is shown inside its host, with the selector that reaches into it (`host >>> …`). Password values never appear.
 import type { z } from 'zod';
 import type { OutlineInput, OutlineOutput } from '../../contracts/agent/tools';
 import { RemixletRefusal } from '../../contracts/refusals';
-import { attrsOf, cleanText, isVisible } from './describe';
+import { attrsOf, cleanText, isVisible, selectorFor } from './describe';
+import { shadowOf } from '../policy/shadow';
 import { agentQueryAll } from './selector';
 import { ownTextWithoutPasswords, textWithoutPasswords } from '../policy/password-text';
 import { childElementsOf, childNodesOf, classesOf, idOf, localNameOf } from '../policy/unclobbered';
@@ -62,6 +64,17 @@ export function outline(input: z.infer<typeof OutlineInput>): z.infer<typeof Out
     const hidden = parentHidden || !isVisible(node);
     const text = ownText(node);
     lines.push(`${pad}${label(node)}${hidden && !parentHidden ? ' (hidden)' : ''}${text ? ` "${text}"` : ''}`);
+    const shadow = shadowOf(node);
+    if (shadow) {
+      lines.push(`${pad}  #shadow-root (${shadow.mode}): select inside it with "${selectorFor(node)} >>> …"`);
+      for (const child of childNodesOf(shadow)) {
+        walk(child, depth + 2, hidden);
+        if (lines.length >= max) {
+          truncated = true;
+          return;
+        }
+      }
+    }
     let run: { shape: string; count: number } | undefined;
     for (const child of childNodesOf(node)) {
       if (child instanceof Element) {

@@ -99,3 +99,42 @@ describe('the page policy inside shadow roots', () => {
     expect(await p.ok({ op: 'queryAll', sel: 'x-login >>> input[value^="h"]' })).toHaveLength(1);
   });
 });
+
+describe('stylesheets reach into shadow roots with >>>', () => {
+  test('dom.addStyle styles inside the named roots only, and takes it back on release', async () => {
+    await p.ok({ op: 'addStyle', css: 'my-app >>> my-card >>> .title, h2.title { color: rgb(1, 2, 3) } @media (min-width: 1px) { my-app >>> .bar { color: rgb(4, 5, 6) } }' });
+    const color = (sel: string) => p.ok<Handle>({ op: 'query', sel }).then((h) => p.ok<Record<string, string>>({ op: 'computedStyle', h: h.h, props: ['color'] })).then((c) => c.color);
+    expect(await color('my-app >>> my-card >>> .title')).toBe('rgb(1, 2, 3)');
+    expect(await color('h2.title')).toBe('rgb(1, 2, 3)');
+    expect(await color('my-app >>> .bar')).toBe('rgb(4, 5, 6)');
+    // A card the page adds later gets the rule too.
+    await p.page.evaluate(() => {
+      const card = document.createElement('my-card');
+      card.attachShadow({ mode: 'closed' }).innerHTML = '<h2 class="title late-card">Late</h2>';
+      document.querySelector('my-app')!.shadowRoot!.append(card);
+    });
+    await expect.poll(() => color('my-app >>> my-card >>> .late-card')).toBe('rgb(1, 2, 3)');
+    await p.release();
+    expect(await color('my-app >>> my-card >>> .title')).not.toBe('rgb(1, 2, 3)');
+  });
+
+  test('a value test behind >>> is refused like any other', async () => {
+    const r = await p.refused({ op: 'addStyle', css: 'x-login >>> input[value^="h"] { width: 100px }' });
+    expect(r.code).toBe('SELECTOR_TESTS_PASSWORD');
+  });
+});
+
+describe("the agent's tools see inside shadow roots", () => {
+  test('the outline shows each root with the selector that reaches into it, and query_elements answers one that finds the element', async () => {
+    const o = await p.page.evaluate(() => (window as unknown as { __agent: { outline: (i: object) => { outline: string } } }).__agent.outline({}));
+    expect(o.outline).toContain('#shadow-root (open): select inside it with "#app >>> …"');
+    expect(o.outline).toContain('#shadow-root (closed): select inside it with "#login >>> …"');
+    expect(o.outline).toContain('"Inner title"');
+    const found = await p.page.evaluate(() => (window as unknown as { __agent: { queryElements: (i: object) => { elements: Array<{ selector: string; text: string }> } } }).__agent.queryElements({ selector: '#app >>> my-card >>> .title' }));
+    expect(found.elements.map((e) => e.text)).toEqual(['Inner title', 'Second title']);
+    for (const e of found.elements) {
+      const h = await p.ok<Handle>({ op: 'query', sel: e.selector });
+      expect(await p.ok({ op: 'text', h: h.h })).toBe(e.text);
+    }
+  });
+});
