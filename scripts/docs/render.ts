@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { DOM_HELPERS, DOM_METHODS, RMX_API, memberName } from '../../contracts/api/surface';
 import { LIMITS } from '../../contracts/dom/ops';
 import { SHADOW_SELECTOR_GUIDE } from '../../contracts/dom/shadow-selector';
+import { MATCH_PATTERN_RULES } from '../../contracts/policy/match-pattern';
 import { FILE_LIMITS, ManifestSchema, PERMISSION_CARD_TEXT } from '../../contracts/policy/manifest';
 import { HEADERS_A_RULE_MAY_CHANGE, NETRULE_ACTIONS, NETRULE_CONDITION_KEYS, NETRULES_LIMITS } from '../../contracts/policy/netrules';
 import { REFUSAL_CODES } from '../../contracts/refusals';
@@ -92,7 +93,8 @@ function manifestPage(): string {
   for (const [name, p] of Object.entries(json.properties ?? {})) {
     out += `| \`${name}\` | ${cell(typeOf(p))} | ${json.required?.includes(name) ? 'yes' : 'no'} | ${cell(p.description ?? '')} |\n`;
   }
-  out += '\nUnknown fields are refused.\n\n## Permissions and the text you approve\n\nEach row of a permission card is fixed extension text; the model\'s `reason` is stored in the manifest and never shown on a card.\n\n| permission | card text |\n|---|---|\n';
+  out += `\nUnknown fields are refused.\n\n## Match patterns\n\n${MATCH_PATTERN_RULES.map((rule) => `- ${rule}`).join('\n')}\n`;
+  out += '\n## Permissions and the text you approve\n\nEach row of a permission card is fixed extension text; the model\'s `reason` is stored in the manifest and never shown on a card.\n\n| permission | card text |\n|---|---|\n';
   for (const name of ['storage', 'clipboard', 'notifications', 'menu', 'schedule', 'netrules', 'fetch:<host>', 'network:observe:<host>']) {
     const example = name.replace('<host>', 'api.example.com');
     out += `| \`${name}\` | ${cell(PERMISSION_CARD_TEXT(example) ?? '')} |\n`;
