@@ -3,12 +3,14 @@
 // page's own innerHTML throws (checked first: the fixture really is strict). On it a remixlet runs every dom
 // operation, style.css, dom.addStyle, h.setStyle, h.setHTML and a keep through a redraw; each works or is
 // refused with a reason, the page records no CSP violation caused by any of it, and the page policy still
-// holds (a password field reads empty). The agent's tools read the page too.
+// holds (a password field reads empty). The agent's tools read the page too, and the recorder of
+// rmx.network.observe (which runs in the page's own world) sees the page's responses.
 import { test, expect } from '../harness';
 import { install, manifest, openPanel, readLog } from '../remixlet';
 import { PRELUDE } from './lab';
 import { ScriptedModel, type Reply, type Turn } from '../agent/scripted-model';
 import { configureProvider, idle, send } from '../agent/chat-helpers';
+import { installWith, logMessages, perm } from '../services/helpers';
 
 const SCRIPT = `
 const r = {};
@@ -141,5 +143,17 @@ test("the agent's tools read and act on the strict page", async ({ openPage, ope
   expect(forms).not.toContain('hunter2');
   expect(forms).toContain('alice');
   expect(click).not.toMatch(/^[A-Z_]+: /);
+  expect(await violations(page)).toEqual(PAGES_OWN_VIOLATION);
+});
+
+test('the recorder (rmx.network.observe) sees the strict page’s own responses', async ({ openPage, openExtensionPage, tabIdOf }) => {
+  const page = await openPage('strict.test', '/');
+  const tabId = await tabIdOf(page);
+  const script = `await rmx.network.observe('strict.test', (r) => rmx.log('SEEN ' + new URL(r.url).pathname + ' ' + r.body));\nrmx.log('READY');`;
+  const { panel, remixletId } = await installWith(openExtensionPage, tabId, { matches: ['*://strict.test/*'], permissions: [perm('network:observe:strict.test')], script });
+  await page.reload();
+  await expect.poll(async () => (await logMessages(panel, remixletId)).includes('READY'), { timeout: 20_000 }).toBe(true);
+  expect(await page.evaluate(() => (window as unknown as { loadData: () => Promise<unknown> }).loadData())).toEqual({ items: ['one', 'two'] });
+  await expect.poll(async () => (await logMessages(panel, remixletId)).filter((m) => m.startsWith('SEEN ')), { timeout: 10_000 }).toEqual(['SEEN /data.json {"items": ["one", "two"]}\n']);
   expect(await violations(page)).toEqual(PAGES_OWN_VIOLATION);
 });
