@@ -125,6 +125,21 @@ describe('stylesheets reach into shadow roots with >>>', () => {
 });
 
 describe("the agent's tools see inside shadow roots", () => {
+  test('no tool shows the password typed into a field inside a closed root', async () => {
+    const agent = (fn: string, input: object) => p.page.evaluate(([f, i]) => JSON.stringify((window as unknown as { __agent: Record<string, (x: object) => unknown> }).__agent[f]!(i)), [fn, input] as const);
+    const seen = [
+      await agent('outline', {}),
+      await agent('queryElements', { selector: 'x-login >>> form', html: true }),
+      await agent('queryElements', { selector: 'x-login >>> #pw', html: true }),
+      await agent('inspectStyles', { selector: 'x-login >>> #pw', properties: ['width', 'content'] }),
+      await agent('formFields', {}),
+    ];
+    // The field is found (the forms list has it, marked a password field), its value never shown.
+    expect(JSON.parse(seen[4]!).fields).toContainEqual(expect.objectContaining({ type: 'password', value: '', password: true }));
+    expect(seen[2]).toContain('type=\\"password\\"');
+    for (const text of seen) expect(text).not.toContain('hunter2');
+  });
+
   test('the outline shows each root with the selector that reaches into it, and query_elements answers one that finds the element', async () => {
     const o = await p.page.evaluate(() => (window as unknown as { __agent: { outline: (i: object) => { outline: string } } }).__agent.outline({}));
     expect(o.outline).toContain('#shadow-root (open): select inside it with "#app >>> …"');
