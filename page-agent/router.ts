@@ -2,7 +2,7 @@
 // of each call (which remixlet, its sites and hosts) comes from the worker's records. Trusts only that port,
 // which main.ts admits by its browser-filled sender.
 import { routerFromSpec } from '../contracts/trpc-server';
-import { RemixletRefusal } from '../contracts/refusals';
+import { styleShadowRules } from './style-shadow';
 import { pageAgentCoreSpec, type PageAgentCoreSpec } from '../contracts/boundaries/worker-page-agent-core';
 import type { HandlersOf } from '../contracts/rpc';
 import { t } from './trpc';
@@ -13,11 +13,10 @@ import { joinChangeReports } from './reports';
 
 const handlers: HandlersOf<PageAgentCoreSpec, object> = {
   exec: ({ input }) => execBatch(input.remixlet, input.ops),
-  insertStyle: () => {
-    // style.css is inserted by the worker (chrome.scripting.insertCSS, after worker/style-insertion.ts), which
-    // the page's CSP cannot block and the page cannot remove; the page agent never inserts it.
-    throw new RemixletRefusal('NOT_APPLICABLE', 'style.css is inserted by the extension worker, not by the page agent.');
-  },
+  // style.css is inserted by the worker (chrome.scripting.insertCSS, after worker/style-insertion.ts), which
+  // the page's CSP cannot block and the page cannot remove; only its `>>>` rules, which no document sheet
+  // can apply, come here to be adopted into shadow roots.
+  insertStyle: ({ input }) => ({ inserted: styleShadowRules(input.remixletId, input.css) }),
   release: ({ input }) => {
     releaseRemixlet(input.remixletId);
     return { released: true };

@@ -12,6 +12,8 @@ import { navigationNoted, sparesFor, tabForgotten } from './spare-pool';
 import { runVerdict } from './remixlet-state';
 import { API_VERSION } from '../contracts/remixlet';
 import { styleOf } from './style-insertion';
+import { hasShadowStep } from '../contracts/dom/shadow-selector';
+import { splitShadowSheet } from '../contracts/dom/shadow-sheet';
 import { documentUnpinned, pinPasswordFields } from './password-pin';
 import type { PageEvent } from '../contracts/dom/ops';
 import { scopeOf } from './scope';
@@ -81,7 +83,9 @@ async function insertStyle(page: { tabId: number; documentId: string; url: strin
   const key = cssKey(page.tabId, page.documentId, r.head.id);
   const none = { inserted: Promise.resolve() };
   if (insertedCss.has(key)) return none;
-  const reading = styleOf(r);
+  // The document's part: `>>>` rules, which no document sheet can apply (and which would take the rest of
+  // their rule down with them), go to the page agent instead (shareShadowStyle).
+  const reading = styleOf(r).then((css) => (css && hasShadowStep(css) ? splitShadowSheet(css).documentCss : css));
   insertedCss.set(key, reading);
   let css: string | undefined;
   try {
@@ -192,9 +196,31 @@ async function reconcileNow(page: PageRecord): Promise<void> {
     const [tab, doc, id] = key.split(':');
     if (Number(tab) === page.tabId && doc === page.documentId && id && !runnableIds.has(id)) await removeStyle(page.tabId, page.documentId, id);
   }
+  for (const key of [...sharedShadowCss]) {
+    const [tab, doc, id] = key.split(':');
+    if (Number(tab) !== page.tabId || !id || (doc === page.documentId && runnableIds.has(id))) continue;
+    sharedShadowCss.delete(key);
+    if (doc === page.documentId) await withinTime(page.agent.insertStyle({ remixletId: id, css: '' }).catch(() => undefined), undefined);
+  }
   for (const r of runnable) {
     await insertStyleLogged(page, r);
+    await shareShadowStyle(page, r);
     await startSandbox(page, r);
+  }
+}
+
+/** The documents a remixlet's `>>>` rules were handed to (cssKey), so they can be taken out when it stops there. */
+const sharedShadowCss = new Set<string>();
+
+/** The `>>>` rules of a remixlet's checked style.css, handed to the page agent, which adopts them into shadow roots. */
+async function shareShadowStyle(page: PageRecord, r: ActiveRemixlet): Promise<void> {
+  const css = await styleOf(r).catch(() => undefined);
+  if (!css || !hasShadowStep(css)) return;
+  try {
+    sharedShadowCss.add(cssKey(page.tabId, page.documentId, r.head.id));
+    await withinTime(page.agent.insertStyle({ remixletId: r.head.id, css }), undefined);
+  } catch (e) {
+    await appendLog(r.head.id, { at: Date.now(), level: 'error', source: 'worker', message: `style.css rules with ">>>" were not put into shadow roots: ${String(e)}`, url: page.url });
   }
 }
 

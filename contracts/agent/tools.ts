@@ -4,7 +4,11 @@
 import { z } from 'zod';
 import { ReadSource } from './read-sources';
 
-const Selector = z.string().min(1).max(500).describe('A CSS selector');
+const Selector = z
+  .string()
+  .min(1)
+  .max(500)
+  .describe("A CSS selector; `>>>` steps into a web component's shadow root, open or closed (`my-card >>> .title`, one `>>>` per root; the outline shows the selector into each)");
 
 export const OutlineInput = z
   .object({

@@ -54,9 +54,9 @@ export const pageAgentCoreSpec = {
     'Runs a batch of dom operations for one remixlet under the page policy; one result per operation.',
   ),
   insertStyle: mutation(
-    z.object({ remixlet: RemixletScope, css: z.string().max(200_000) }).strict(),
+    z.object({ remixletId: RemixletId, css: z.string().max(200_000) }).strict(),
     z.object({ inserted: z.boolean() }).strict(),
-    'Inserts a checked style.css into the page.',
+    "Puts the `>>>` rules of a checked style.css into the shadow roots they name (the worker inserts the rest with chrome.scripting.insertCSS); css '' takes them out.",
   ),
   release: mutation(
     z.object({ remixletId: RemixletId }).strict(),

@@ -48,6 +48,7 @@ export type HandleRef = z.infer<typeof HandleRef>;
  */
 export const CHAINED_ON_NOTHING = 'The call this one was chained on answered no element (it found nothing, or was refused), so there was nothing to do this on.';
 
+// Its description is part of the API snapshot; what a selector may say (`>>>`) is in SHADOW_SELECTOR_GUIDE.
 const Selector = z.string().check(z.minLength(1), z.maxLength(LIMITS.selectorChars)).register(z.globalRegistry, { description: 'A CSS selector' });
 const MarkName = z
   .string()
@@ -75,8 +76,8 @@ export const DomOp = z.discriminatedUnion('op', [
   op('rect', { h: HandleRef }, 'The bounding rectangle.'),
   op('computedStyle', { h: HandleRef, props: z.array(upTo(100)).check(z.maxLength(LIMITS.styleProps)) }, 'Computed values of the named properties.'),
   op('matches', { h: HandleRef, sel: Selector }, 'Whether the element matches the selector.'),
-  op('closest', { h: HandleRef, sel: Selector }, 'The nearest ancestor matching the selector.'),
-  op('parent', { h: HandleRef }, 'The parent element.'),
+  op('closest', { h: HandleRef, sel: Selector }, 'The element or its nearest ancestor matching the selector, walking out of a shadow root through its host.'),
+  op('parent', { h: HandleRef }, "The parent element; at the top of a shadow root, the root's host."),
   op('children', { h: HandleRef }, 'The child elements, up to 1000.'),
   op('setText', { h: HandleRef, text: upTo(LIMITS.textChars) }, 'Replaces the text content.'),
   op('setAttr', { h: HandleRef, name: AttrName, value: upTo(LIMITS.attrValueChars) }, "Sets an attribute. On the page's own elements the short name is written as the mark data-rmx-<id>-<name> (href on a link and src on an image are real, under the address rule); on elements the remixlet created, real names under the attribute policy."),
@@ -101,7 +102,7 @@ export const DomOp = z.discriminatedUnion('op', [
     'Creates a detached element from the fixed list of layout, text, form-control, image and simple SVG elements; attributes under the attribute policy, href and src under the address rule; children are appended in order.',
   ),
   op('insert', { h: HandleRef, where: z.enum(['append', 'prepend', 'before', 'after', 'replaceWith']), node: HandleRef }, 'Moves or inserts an element; the page\'s password fields, and elements holding one, never move or get replaced.'),
-  op('addStyle', { css: upTo(LIMITS.cssChars) }, 'Adds a stylesheet; no url( or relatives, no var() where a url() would load, no attr(value), field-sizing or -webkit-text-security, no selector that depends on a field value.'),
+  op('addStyle', { css: upTo(LIMITS.cssChars) }, 'Adds a stylesheet (rules with `>>>` go into the shadow roots they name); no url( or relatives, no var() where a url() would load, no attr(value), field-sizing or -webkit-text-security, no selector that depends on a field value.'),
   op('click', { h: HandleRef }, "Clicks, checked against everything it would activate: links and form destinations, and every URL of a link's ping and attributionsrc, under the address rule, controls reached through a label; anything with formaction, formmethod, formenctype or formtarget is refused."),
   op('focus', { h: HandleRef }, 'Focuses the element.'),
   op(

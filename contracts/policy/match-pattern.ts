@@ -9,6 +9,15 @@ import { canonicalHost } from './site';
 
 export type PageScheme = 'http' | 'https';
 
+/** What the manifest reference says about patterns (scripts/docs); tests/e2e/match-patterns.spec.ts checks each claim against Chromium. */
+export const MATCH_PATTERN_RULES = [
+  'A pattern means what it means to Chrome, which runs the remixlet: the same parse and the same match, checked against Chromium itself on held-out addresses.',
+  'Paths are compared with the address as the browser writes it, percent-encoded: `*://example.com/caf%C3%A9` matches the page `/café`; a pattern that spells `/café` (or has a space, a quote, `<`, `>` or `#` in its path) would match nothing in Chrome either, and is refused with a reason. An escape is not the character it stands for: `/%7Euser/*` and `/~user/*` each match only the address written that way.',
+  'Host names are compared in lowercase punycode: `*://café.example/*`, `*://CAFÉ.example/*` and `*://xn--caf-dma.example/*` are the same pattern. A trailing dot on a host (`example.com.`) is ignored on both sides.',
+  'A port may be named only under `http` or `https` (`https://example.com:8443/*`); Chrome refuses one under `*` (`*://example.com:443/*`), and so does the save check. No port, or `:*`, is any port.',
+  'Stricter than Chrome on purpose: only the schemes `http`, `https` and `*` and `<all_urls>` (remixlets run on web pages only); a port with a leading zero (`:080`, which Chrome accepts and never matches); a path no address can have (above); and `*.` over a public suffix or a reserved name (`*://*.com/*`, `*://*.co.uk/*`, `*://*.test/*`), which covers every site under it while naming none: use `<all_urls>` for every site.',
+] as const;
+
 export interface MatchPattern {
   /** The pattern as written. */
   readonly source: string;
@@ -83,6 +92,11 @@ export function parseMatchPattern(s: string): PolicyResult<{ pattern: MatchPatte
     // Chromium compares ports as strings, so "080" would parse yet never match: refused instead.
     if (port !== '*' && (!/^(0|[1-9]\d{0,4})$/.test(port) || Number(port) > 65535)) {
       return invalid(s, 'the port must be * or a number from 0 to 65535');
+    }
+    // Chromium refuses a port under the * scheme (its URLPattern: a port is only valid with a scheme that has
+    // ports, and * stands for schemes that do not), so such a pattern could never be registered.
+    if (port !== '*' && scheme === '*') {
+      return invalid(s, `a port may be named only under http or https, as Chrome requires; write http://${hostAndPort}/… or https://${hostAndPort}/…, or leave the port out`);
     }
   }
   if (hostPiece.length === 0) return invalid(s, 'the host is empty');

@@ -6,7 +6,8 @@
 import { revealInvisible } from '../../contracts/agent/invisible-text';
 import { isPasswordField } from '../policy/password';
 import { blankPasswords } from '../policy/serialize';
-import { attributesOf, checkVisibilityOf, childElementsOf, idOf, localNameOf, parentElementOf, queryAll, rectOf } from '../policy/unclobbered';
+import { attributesOf, checkVisibilityOf, childElementsOf, childNodesOf, hostOf, idOf, localNameOf, parentElementOf, queryAll, queryInRoot, rectOf, shadowRootAround } from '../policy/unclobbered';
+import { MAX_SHADOW_DEPTH } from '../policy/shadow';
 
 export const TEXT_CAP = 300;
 
@@ -25,13 +26,22 @@ export function isVisible(el: Element): boolean {
 }
 
 /**
- * A selector that finds this element now: its id when unique, else a path of tags and nth-of-type. Read
- * through unclobbered getters: a form's fields named id, tagName or parentElement would mislead it.
+ * A selector that finds this element now: its id when unique, else a path of tags and nth-of-type; inside a
+ * shadow root, its host's selector, " >>> ", then its path in that root. Read through unclobbered getters:
+ * a form's fields named id, tagName or parentElement would mislead it.
  */
-export function selectorFor(el: Element): string {
+export function selectorFor(el: Element, depth = 0): string {
+  const root = shadowRootAround(el);
+  const inTree = pathInTree(el, root);
+  return root && depth < MAX_SHADOW_DEPTH ? `${selectorFor(hostOf(root), depth + 1)} >>> ${inTree}` : inTree;
+}
+
+function pathInTree(el: Element, root: ShadowRoot | null): string {
   const uniqueId = (e: Element): string | undefined => {
     const id = idOf(e);
-    return id && queryAll(`#${CSS.escape(id)}`).length === 1 ? `#${CSS.escape(id)}` : undefined;
+    if (!id) return undefined;
+    const sel = `#${CSS.escape(id)}`;
+    return (root ? queryInRoot(root, sel) : queryAll(sel)).length === 1 ? sel : undefined;
   };
   const own = uniqueId(el);
   if (own) return own;
@@ -46,7 +56,8 @@ export function selectorFor(el: Element): string {
     }
     const tag = localNameOf(current);
     const parent = parentElementOf(current);
-    const same = parent ? childElementsOf(parent).filter((c) => localNameOf(c) === tag) : [];
+    const siblings = parent ? childElementsOf(parent) : root && !parentElementOf(current) ? childNodesOf(root).filter((c): c is Element => c instanceof Element) : [];
+    const same = siblings.filter((c) => localNameOf(c) === tag);
     parts.unshift(same.length > 1 ? `${CSS.escape(tag)}:nth-of-type(${same.indexOf(current) + 1})` : CSS.escape(tag));
     node = parent;
   }

@@ -7,13 +7,17 @@
 // a sheet added before a login form appears (a single-page app's sign-in modal) is already live when the
 // field is inserted, and the page renders the rule before any check of ours could run, so a sheet that
 // tests the value is never added. Adopted as a constructed sheet, which the page's CSP does not block and
-// the page's HTML does not show; removed with the sandbox.
+// the page's HTML does not show; removed with the sandbox. Rules with `>>>` (`my-card >>> .title { … }`)
+// go into the shadow roots they name (policy/shadow-sheets.ts), checked with the rest of the sheet first.
 // Trusts nothing in the op but the shape exec.ts parsed; a handle resolves only in this remixlet's own table.
 import { valueTestingRules } from '../../contracts/dom/value-selector';
 import { RemixletRefusal } from '../../contracts/refusals';
 import type { OpHandler } from '../op-context';
 import { checkScriptCss } from '../policy/inline-css';
 import { ownVariablePrefix, privateOwnVariables } from '../../contracts/policy/css-own-variables';
+import { splitShadowSheet } from '../../contracts/dom/shadow-sheet';
+import { SHADOW_STEP_HOW } from '../../contracts/dom/shadow-selector';
+import { adoptIntoShadowRoots, invalidHostSelector } from '../policy/shadow-sheets';
 
 const MAX_SHEETS = 2_000;
 const MAX_TOTAL_CHARS = 2_000_000;
@@ -35,13 +39,21 @@ export const addStyle: OpHandler<'addStyle'> = (op, ctx) => {
   if (ctx.subscriptions.countFor(remixletId, 's') >= MAX_SHEETS || total > MAX_TOTAL_CHARS) {
     throw new RemixletRefusal('TOO_MANY', `A remixlet may add at most ${MAX_SHEETS} stylesheets (${MAX_TOTAL_CHARS} characters in all) to a page; combine them, or use style.css.`, ctx.name);
   }
+  // Renamed first, so the document's rules and those adopted into shadow roots read the same own names.
+  const split = splitShadowSheet(privateOwnVariables(op.css, ownVariablePrefix(remixletId)));
+  const badHost = invalidHostSelector(split.shadow);
+  if (badHost !== undefined) {
+    throw new RemixletRefusal('SELECTOR_INVALID', `${JSON.stringify(badHost.slice(0, 100))}, before a ">>>" in this stylesheet, is not a valid CSS selector; ${SHADOW_STEP_HOW}.`, ctx.name);
+  }
   const sheet = new CSSStyleSheet();
-  sheet.replaceSync(privateOwnVariables(op.css, ownVariablePrefix(remixletId)));
+  sheet.replaceSync(split.documentCss);
   document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  const unadopt = split.shadow.length ? adoptIntoShadowRoots(split.shadow) : undefined;
   const id = ctx.subscriptions.nextId('s');
   added.set(remixletId, total);
   ctx.subscriptions.add(remixletId, id, () => {
     document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== sheet);
+    unadopt?.();
     added.set(remixletId, Math.max(0, (added.get(remixletId) ?? 0) - op.css.length));
   });
   return null;

@@ -1,14 +1,19 @@
 // Context: page agent. dom.observe(sel): reports elements matching a checked selector as they are added to
 // the page, each once; with existing: true the answer also carries those already there. A selector that
 // depends on a field's value (contracts/dom/value-selector.ts) stops reporting when a password field appears, and says so (the worker logs
-// it). Removed with the sandbox.
+// it). With `>>>` (policy/deep-select.ts) it also reports elements added inside shadow roots, open or
+// closed (policy/deep-observer.ts). Removed with the sandbox.
 // Trusts nothing in the op but the shape exec.ts parsed; a handle resolves only in this remixlet's own table.
 import { LIMITS } from '../../contracts/dom/ops';
-import { selectorTestsValue } from '../../contracts/dom/value-selector';
+import { hasShadowStep } from '../../contracts/dom/shadow-selector';
 import { RemixletRefusal } from '../../contracts/refusals';
 import type { OpHandler } from '../op-context';
-import { checkSelector } from '../policy/selector';
-import { inPasswordEditor, pageHasPasswordField, reachableElement } from '../policy/password';
+import { checkSelector, deepValueTest } from '../policy/selector';
+import { matchesDeep, selectAll } from '../policy/deep-select';
+import { DeepObserver } from '../policy/deep-observer';
+import { shadowRootsUnder } from '../policy/shadow';
+import { descendants, queryInRoot } from '../policy/unclobbered';
+import { pageHasPasswordField, reachableElement } from '../policy/password';
 
 const MAX_OBSERVERS = 100;
 
@@ -18,16 +23,18 @@ export const observe: OpHandler<'observe'> = (op, ctx) => {
   if (ctx.subscriptions.countFor(remixletId, 'o') >= MAX_OBSERVERS) {
     throw new RemixletRefusal('TOO_MANY', `A remixlet may run at most ${MAX_OBSERVERS} observers on a page; observe a broader selector.`, ctx.name);
   }
-  const testsValue = selectorTestsValue(op.sel);
+  const testsValue = deepValueTest(op.sel) !== undefined;
+  const deep = hasShadowStep(op.sel);
   const id = ctx.subscriptions.nextId('o');
   const reported = new WeakSet<Element>();
   const take = (el: Element, into: Element[]) => {
-    if (into.length < LIMITS.queryAllMax && !reported.has(el)) {
+    // What typing adds inside a password editor (a line's element) is not reported (policy/password.ts).
+    if (into.length < LIMITS.queryAllMax && !reported.has(el) && reachableElement(el)) {
       reported.add(el);
       into.push(el);
     }
   };
-  const observer = new MutationObserver((records) => {
+  const observer = new DeepObserver((records) => {
     if (testsValue && pageHasPasswordField()) {
       ctx.subscriptions.remove(remixletId, id);
       // Said, not silent: the worker writes it to the remixlet's log as a refusal.
@@ -38,10 +45,15 @@ export const observe: OpHandler<'observe'> = (op, ctx) => {
     const found: Element[] = [];
     for (const record of records) {
       for (const node of record.addedNodes) {
-        // What typing adds inside a password editor (a line's element) is not reported.
-        if (!(node instanceof Element) || !node.isConnected || inPasswordEditor(node)) continue;
-        if (node.matches(op.sel)) take(node, found);
-        for (const inner of node.querySelectorAll(op.sel)) if (reachableElement(inner)) take(inner, found);
+        if (!(node instanceof Element) || !node.isConnected) continue;
+        if (!deep) {
+          if (node.matches(op.sel)) take(node, found);
+          for (const inner of node.querySelectorAll(op.sel)) take(inner, found);
+          continue;
+        }
+        // What a document-wide query would find: the node, what is under it, and what is in the shadow roots there.
+        const inRoots = shadowRootsUnder(node).flatMap((root) => queryInRoot(root, '*'));
+        for (const el of [node, ...descendants(node), ...inRoots]) if (matchesDeep(el, op.sel, true)) take(el, found);
       }
     }
     if (!found.length) return;
@@ -51,9 +63,9 @@ export const observe: OpHandler<'observe'> = (op, ctx) => {
       // The remixlet's handle table is full; it hears about these elements when it queries again.
     }
   });
-  observer.observe(document, { childList: true, subtree: true });
+  observer.observe(document, { childList: true, subtree: true }, deep);
   ctx.subscriptions.add(remixletId, id, () => observer.disconnect());
   const existing: Element[] = [];
-  if (op.existing) for (const el of document.querySelectorAll(op.sel)) if (reachableElement(el)) take(el, existing);
+  if (op.existing) for (const el of selectAll(document, op.sel, LIMITS.queryAllMax)) take(el, existing);
   return { observer: id, existing: existing.map((el) => ctx.handles.handleOf(el)) };
 };

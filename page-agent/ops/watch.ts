@@ -9,11 +9,14 @@
 // changes near those elements count (watch-near.ts), and where they can happen is all that is observed:
 // the handles' elements and the subtrees of the elements whose ids anchor the selectors, with their
 // ancestors (watch-anchors.ts); a page changing elsewhere then makes no records at all.
+// A watch of the whole page sees inside shadow roots too (policy/deep-observer.ts), and a selector with
+// `>>>` (it reaches into one) watches the whole page.
 // A hidden tab draws no frames, so there the report goes by timer instead.
 // Trusts nothing in the op but the shape exec.ts parsed; every selector passes the page's selector policy.
 import type { OpHandler } from '../op-context';
-import { checkSelector } from '../policy/selector';
-import { selectorTestsValue } from '../../contracts/dom/value-selector';
+import { checkSelector, deepValueTest } from '../policy/selector';
+import { hasShadowStep } from '../../contracts/dom/shadow-selector';
+import { DeepObserver } from '../policy/deep-observer';
 import { inPasswordEditor, pageHasPasswordField } from '../policy/password';
 import { WatchedArea, touchedAreas } from './watch-near';
 import { RemixletRefusal } from '../../contracts/refusals';
@@ -35,7 +38,7 @@ interface Watcher {
 
 /** Each watching remixlet's watch. */
 const watchers = new Map<string, Watcher>();
-let observer: MutationObserver | undefined;
+let observer: DeepObserver | undefined;
 
 function onRecords(all: MutationRecord[]): void {
   // Typing into a password editor changes the DOM; a report (a keep running again) must not tell when.
@@ -92,7 +95,7 @@ function same(a: Observed | undefined, b: Observed): boolean {
  */
 function observeWhileLooking(): void {
   const looking = [...watchers.values()].filter((w) => !w.pending);
-  observer ??= new MutationObserver(onRecords);
+  observer ??= new DeepObserver(onRecords);
   if (looking.length === 0) {
     if (observed !== undefined) observer.disconnect();
     observed = undefined;
@@ -103,7 +106,7 @@ function observeWhileLooking(): void {
   const made = observed === undefined ? [] : observer.takeRecords();
   observer.disconnect();
   if (needed === 'page') observer.observe(document.documentElement, OPTIONS);
-  else for (const [n, o] of needed) observer.observe(n, o);
+  else for (const [n, o] of needed) observer.observe(n, o, false);
   observed = needed;
   if (made.length > 0) queueMicrotask(() => onRecords(made));
 }
@@ -121,10 +124,11 @@ export const watch: OpHandler<'watch'> = (op, ctx) => {
   const remixletId = ctx.scope.id;
   for (const sel of op.sels ?? []) checkSelector(sel, ctx.name, ctx.page);
   // Joined into one list below; a comment left open in one would swallow the rest, so such a set watches everything.
-  const openComment = op.sels?.some((sel) => sel.includes('/*')) ?? false;
-  const sels = op.sels && !openComment ? [...new Set(op.sels)] : [];
+  // A selector into a shadow root has no anchor the narrow watch can place: such a set watches everything.
+  const wholePage = op.sels?.some((sel) => sel.includes('/*') || hasShadowStep(sel)) ?? false;
+  const sels = op.sels && !wholePage ? [...new Set(op.sels)] : [];
   // Only this remixlet's own handles; one whose element has left the page has nothing left to watch.
-  const elements = (openComment ? [] : (op.hs ?? [])).flatMap((h) => {
+  const elements = (wholePage ? [] : (op.hs ?? [])).flatMap((h) => {
     try {
       return [ctx.element(h)];
     } catch (e) {
@@ -132,11 +136,11 @@ export const watch: OpHandler<'watch'> = (op, ctx) => {
       throw e;
     }
   });
-  const narrow = !openComment && (op.sels !== undefined || op.hs !== undefined);
+  const narrow = !wholePage && (op.sels !== undefined || op.hs !== undefined);
   // A selector that depends on a field's value (the value attribute, :invalid, …) could tell when a password
   // field's value changes; once the page has one, such a watch reports every change instead, which tells
   // nothing about any field.
-  const area = narrow ? new WatchedArea(sels.join(', '), sels.some(selectorTestsValue), elements) : null;
+  const area = narrow ? new WatchedArea(sels.join(', '), sels.some((sel) => deepValueTest(sel) !== undefined), elements) : null;
   area?.remember();
   const existing = watchers.get(remixletId);
   if (existing && ctx.subscriptions.has(remixletId, ID)) {

@@ -4,7 +4,7 @@
 // a stylesheet masks (-webkit-text-security), which looks like a password field to the person typing into
 // it, and stays one once text was typed while it was masked. Such a field reads as empty through every
 // path (value, text, HTML, attributes, events). Trusts the DOM only.
-import { shadowOf } from './shadow';
+import { MAX_SHADOW_DEPTH, shadowOf, shadowRootsUnder } from './shadow';
 import { attr, closestOf, inDesignMode, isEditable, parentElementOf } from './unclobbered';
 
 /**
@@ -103,20 +103,12 @@ export function reachableElement(el: Element): boolean {
   return parent === null || !isPasswordEditor(parent);
 }
 
-/** root.querySelector(sel), passing over elements inside password editors. */
-export function firstReachable(root: ParentNode, sel: string): Element | null {
-  const first = root.querySelector(sel);
-  if (first === null || reachableElement(first)) return first;
-  for (const el of root.querySelectorAll(sel)) if (reachableElement(el)) return el;
-  return null;
-}
-
+/** Whether the page has a password field anywhere: in the document or inside any shadow root, open or closed. */
 export function pageHasPasswordField(doc: Document = document): boolean {
   for (const el of doc.querySelectorAll(FIELD_CANDIDATES)) if (isPasswordField(el)) return true;
+  for (const root of shadowRootsUnder(doc)) for (const el of root.querySelectorAll(FIELD_CANDIDATES)) if (isPasswordField(el)) return true;
   return false;
 }
-
-const MAX_SHADOW_DEPTH = 32;
 
 /**
  * A password field that is the element or lies inside it, also inside shadow roots (open or closed), and

@@ -3,10 +3,12 @@
 // nor use a pseudo-class that follows the value (:placeholder-shown, :invalid, :autofill, …;
 // contracts/dom/value-selector.ts reads both with css-tree), so a value cannot be read a character at a
 // time, nor its length or emptiness, through which elements match. Other attribute selectors and
-// pseudo-classes keep working. Trusts nothing in the selector.
+// pseudo-classes keep working. A selector may step into shadow roots with `>>>`
+// (contracts/dom/shadow-selector.ts): every part must parse, and no part may test a value. Trusts nothing in the selector.
 import { RemixletRefusal } from '../../contracts/refusals';
 import { selectorValueTest } from '../../contracts/dom/value-selector';
 import { quote } from '../../contracts/policy/result';
+import { shadowPaths } from '../../contracts/dom/shadow-selector';
 import type { PageFacts } from '../page-facts';
 
 /** What to do instead, said by every refusal of a selector that depends on a field's value. */
@@ -24,11 +26,22 @@ export function isValidSelector(sel: string): boolean {
   }
 }
 
+/** What in the selector, or in any part of it between `>>>`, depends on a field's value. */
+export function deepValueTest(sel: string): string | undefined {
+  const split = shadowPaths(sel);
+  const parts = split.ok ? split.paths.flat() : [sel];
+  return selectorValueTest(sel) ?? parts.map(selectorValueTest).find((t) => t !== undefined);
+}
+
 export function checkSelector(sel: string, op: string, page: Pick<PageFacts, 'hasPasswordField'>): void {
-  if (!isValidSelector(sel)) {
-    throw new RemixletRefusal('SELECTOR_INVALID', `${quote(sel, 100)} is not a valid CSS selector; check its brackets, quotes and pseudo-classes.`, op);
+  const split = shadowPaths(sel);
+  if (!split.ok) throw new RemixletRefusal('SELECTOR_INVALID', `${quote(sel, 100)}: ${split.reason}`, op);
+  const bad = split.paths.flat().find((part) => !isValidSelector(part));
+  if (bad !== undefined) {
+    const which = split.paths.flat().length > 1 ? ` (the part ${quote(bad, 100)})` : '';
+    throw new RemixletRefusal('SELECTOR_INVALID', `${quote(sel, 100)} is not a valid CSS selector${which}; check its brackets, quotes and pseudo-classes.`, op);
   }
-  const test = selectorValueTest(sel);
+  const test = deepValueTest(sel);
   if (test !== undefined && page.hasPasswordField()) {
     throw new RemixletRefusal('SELECTOR_TESTS_PASSWORD', `${quote(sel, 100)} depends on a form field's value (${test}), which is refused while the page has a password field; ${VALUE_SELECTOR_ADVICE}`, op);
   }

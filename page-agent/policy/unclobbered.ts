@@ -19,6 +19,12 @@ function capture() {
     elementQuerySelectorAll: Element.prototype.querySelectorAll,
     getElementsByTagName: Element.prototype.getElementsByTagName,
     documentQuerySelectorAll: Document.prototype.querySelectorAll,
+    fragmentQuerySelectorAll: DocumentFragment.prototype.querySelectorAll,
+    documentQuerySelector: Document.prototype.querySelector,
+    elementQuerySelector: Element.prototype.querySelector,
+    fragmentQuerySelector: DocumentFragment.prototype.querySelector,
+    matches: Element.prototype.matches,
+    getRootNode: Node.prototype.getRootNode,
     click: HTMLElement.prototype.click,
     parentNode: getter<Node | null>(Node.prototype, 'parentNode'),
     assignedSlot: getter<HTMLSlotElement | null>(Element.prototype, 'assignedSlot'),
@@ -124,6 +130,41 @@ export function rectOf(el: Element): DOMRect {
 
 export function checkVisibilityOf(el: Element, options: CheckVisibilityOptions): boolean {
   return native().checkVisibility.call(el, options);
+}
+
+/** The elements of a shadow root that match selector, in tree order (not into shadow roots inside it). */
+export function queryInRoot(root: ShadowRoot, selector: string): Element[] {
+  return [...(native().fragmentQuerySelectorAll.call(root, selector) as NodeListOf<Element>)];
+}
+
+/** The first element under a document, element or shadow root that matches selector (not into shadow roots). */
+export function firstIn(root: Document | Element | ShadowRoot, selector: string): Element | null {
+  const n = native();
+  const query = root instanceof Document ? n.documentQuerySelector : root instanceof ShadowRoot ? n.fragmentQuerySelector : n.elementQuerySelector;
+  return query.call(root, selector) as Element | null;
+}
+
+/** Whether the element matches selector in its own tree. */
+export function matchesOf(el: Element, selector: string): boolean {
+  return native().matches.call(el, selector);
+}
+
+/** The shadow root the node sits in, or null when it sits in a document or a detached tree. */
+export function shadowRootAround(node: Node): ShadowRoot | null {
+  const root = native().getRootNode.call(node);
+  return root instanceof ShadowRoot ? root : null;
+}
+
+/** The element whose shadow root this is. */
+export function hostOf(root: ShadowRoot): Element {
+  return native().host(root);
+}
+
+/** The element's parent, or across a shadow root's top the root's host: one step of the page's whole tree. */
+export function parentOrHost(el: Element): Element | null {
+  const parent = native().parentNode(el);
+  if (parent instanceof Element) return parent;
+  return parent instanceof ShadowRoot ? native().host(parent) : null;
 }
 
 /** The elements under `el` that match selector, in document order (not into shadow roots). */

@@ -4,6 +4,8 @@
 import { z } from 'zod';
 import { DOM_HELPERS, DOM_METHODS, RMX_API, memberName } from '../../contracts/api/surface';
 import { LIMITS } from '../../contracts/dom/ops';
+import { SHADOW_SELECTOR_GUIDE } from '../../contracts/dom/shadow-selector';
+import { MATCH_PATTERN_RULES } from '../../contracts/policy/match-pattern';
 import { FILE_LIMITS, ManifestSchema, PERMISSION_CARD_TEXT } from '../../contracts/policy/manifest';
 import { HEADERS_A_RULE_MAY_CHANGE, NETRULE_ACTIONS, NETRULE_CONDITION_KEYS, NETRULES_LIMITS } from '../../contracts/policy/netrules';
 import { REFUSAL_CODES } from '../../contracts/refusals';
@@ -63,6 +65,7 @@ function domPage(): string {
   const ops = opSchemas();
   let out = `${HEADER}# dom.* API reference (API version ${API_VERSION})\n\n`;
   out += 'Every call is asynchronous and crosses to the page agent, which checks it under the page policy. A refusal rejects with a `RemixletError` (`code`, `reason`, `op`) and is written to the remixlet\'s log. Calls made in the same tick travel together in one round trip; `dom.batch(fn)` sends what `fn` calls at once. A call that finds or makes one element (`dom.query`, `dom.waitFor`, `dom.create`, `h.query`, `h.waitFor`, `h.closest`, `h.parent`, `h.clone`) answers a pending handle: awaited, the handle or `null`; called on first, the call is chained and travels with it, so `dom.waitFor(\'#cart\').addClass(\'seen\')` is one round trip and lands as soon as the page has `#cart`. A chained call is refused with `HANDLE_UNKNOWN` when the call it is chained on answered no element.\n\n';
+  out += `## Selectors and shadow roots\n\n${SHADOW_SELECTOR_GUIDE}\n\n`;
   out += '| call | returns | what it does | parameters sent |\n|---|---|---|---|\n';
   for (const m of DOM_METHODS) {
     const op = ops.get(m.op)!;
@@ -90,7 +93,8 @@ function manifestPage(): string {
   for (const [name, p] of Object.entries(json.properties ?? {})) {
     out += `| \`${name}\` | ${cell(typeOf(p))} | ${json.required?.includes(name) ? 'yes' : 'no'} | ${cell(p.description ?? '')} |\n`;
   }
-  out += '\nUnknown fields are refused.\n\n## Permissions and the text you approve\n\nEach row of a permission card is fixed extension text; the model\'s `reason` is stored in the manifest and never shown on a card.\n\n| permission | card text |\n|---|---|\n';
+  out += `\nUnknown fields are refused.\n\n## Match patterns\n\n${MATCH_PATTERN_RULES.map((rule) => `- ${rule}`).join('\n')}\n`;
+  out += '\n## Permissions and the text you approve\n\nEach row of a permission card is fixed extension text; the model\'s `reason` is stored in the manifest and never shown on a card.\n\n| permission | card text |\n|---|---|\n';
   for (const name of ['storage', 'clipboard', 'notifications', 'menu', 'schedule', 'netrules', 'fetch:<host>', 'network:observe:<host>']) {
     const example = name.replace('<host>', 'api.example.com');
     out += `| \`${name}\` | ${cell(PERMISSION_CARD_TEXT(example) ?? '')} |\n`;

@@ -7,6 +7,7 @@
 import { cleanText, isVisible } from '../describe';
 import { childNodesOf, classesOf, elementCountWithin, localNameOf, textOf } from '../../policy/unclobbered';
 import { shadowOf } from '../../policy/shadow';
+import { uniqueSelector } from './unique-selector';
 import { bytesOf, type Budget } from './budget';
 import { LEAVES, SKIP, foldReason, foldedSummary, isTextBlock, label, ownText, wholeText } from './lines';
 
@@ -102,7 +103,8 @@ export class PageTree {
     // A component's shadow root comes first, as the browser renders it; its children are the host's.
     const shadow = shadowOf(parent.el);
     const shadowChildren = shadow ? childNodesOf(shadow) : [];
-    if (shadow) out.push(`#shadow-root (${shadow.mode})`);
+    // With the selector into it: a model writes `host >>> …` (contracts/dom/shadow-selector.ts) from this line.
+    if (shadow) out.push(`#shadow-root (${shadow.mode}): select inside it with "${uniqueSelector(parent.el)} >>> …"`);
     for (const child of [...shadowChildren, ...childNodesOf(parent.el)]) {
       if (child.nodeType === Node.COMMENT_NODE) {
         const text = cleanText(textOf(child) ?? '', 100);

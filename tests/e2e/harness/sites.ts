@@ -136,6 +136,15 @@ function matches(route: RoutePath, pathname: string): boolean {
   return pathname === route;
 }
 
+/**
+ * Headers a fixture host sends with every file it serves: `<host>/_headers.json`, an object of header names
+ * and values (strict.test serves its Content-Security-Policy this way). Not served itself as a page header file.
+ */
+async function hostHeaders(root: string): Promise<Record<string, string>> {
+  const text = await readFile(path.join(root, '_headers.json'), 'utf8').catch(() => undefined);
+  return text ? (JSON.parse(text) as Record<string, string>) : {};
+}
+
 function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -339,6 +348,7 @@ export class FixtureServers {
     res.writeHead(200, {
       'content-type': CONTENT_TYPES[path.extname(served).toLowerCase()] ?? 'application/octet-stream',
       'cache-control': 'no-store',
+      ...(await hostHeaders(root)),
     });
     res.end(data);
   }

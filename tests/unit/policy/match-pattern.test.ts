@@ -82,6 +82,8 @@ describe('parseMatchPattern', () => {
     ['https://example.com:/*', 'port'],
     ['https://example.com:99999/*', 'port'],
     ['https://example.com:080/*', 'port'],
+    ['*://example.com:443/*', 'only under http or https'],
+    ['*://*:8080/*', 'only under http or https'],
     ['https://[::1/*', 'closing ]'],
     ['https:///*', 'empty'],
     ['', 'no scheme separator'],

@@ -48,7 +48,7 @@ describe('activation reasons', () => {
   });
 
   it('more sites than before asks', () => {
-    expect(reasons(manifest(['*://shop.test/*', '*://shop.test:8080/*']), manifest(['*://shop.test/*']))).toEqual(['new-sites']);
+    expect(reasons(manifest(['*://shop.test/*', 'https://shop.test:8080/*']), manifest(['*://shop.test/*']))).toEqual(['new-sites']);
   });
 
   it('removing or changing an excludeMatches pattern runs it on more pages: asks', () => {

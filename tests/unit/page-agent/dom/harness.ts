@@ -82,7 +82,8 @@ export class UnitBrowser {
     const page = await (await browser.newContext()).newPage();
     const unit = new UnitBrowser(browser, page);
     // A content script has chrome.dom.openOrClosedShadowRoot; a plain page does not. This stands in for it
-    // by remembering every shadow root the page attaches, closed ones too.
+    // by remembering every shadow root the page attaches, closed ones too (and, as Chrome's does, answering
+    // an open root the parser attached from declarative markup).
     await page.addInitScript(() => {
       const roots = new WeakMap<Element, ShadowRoot>();
       const attach = Element.prototype.attachShadow;
@@ -95,7 +96,7 @@ export class UnitBrowser {
       // Like Chrome's, it takes only HTML elements and throws on any other (an <svg>, a MathML element).
       const openOrClosedShadowRoot = (el: Element) => {
         if (!(el instanceof HTMLElement)) throw new TypeError('Error in invocation of dom.openOrClosedShadowRoot(HTMLElement element): No matching signature.');
-        return roots.get(el) ?? null;
+        return roots.get(el) ?? el.shadowRoot;
       };
       w.chrome = { ...(w.chrome ?? {}), dom: { openOrClosedShadowRoot } };
     });
