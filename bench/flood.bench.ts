@@ -154,6 +154,8 @@ function print(f: Figures): void {
 }
 
 test('a 10,000-call dom flood: the page and a neighbour while its calls are outstanding, against no flood', async ({ sites, openPage, openExtensionPage, tabIdOf }) => {
+  // Three sets of five rounds with a 10,000-call flood in one of them: longer than the bench default on a loaded machine.
+  test.setTimeout(600_000);
   const fx = { sites, openPage, openExtensionPage, tabIdOf };
   print(await run(fx, 'no remixlet', { flood: false, calm: false }));
   print(await run(fx, 'the neighbour alone', { flood: false, calm: true }));
