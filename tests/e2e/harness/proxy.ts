@@ -109,7 +109,7 @@ export const BACKGROUND_EXCLUSIONS: readonly ProxyExclusion[] = [
     origin: null,
     // AndroidCheckinRequest: field 2 (id) = 0, field 3 (digest) = "1-" and 40 hex digits, then the checkin.
     // Built from a string: the bytes are protobuf tags, which a regex literal may not spell (no-control-regex).
-    body: new RegExp(`^${String.fromCharCode(0x10, 0x00, 0x1a, 0x2a)}1-[0-9a-f]{40}"`),
+    body: new RegExp(`^${String.fromCharCode(0x10, 0x00, 0x1a)}\\*1-[0-9a-f]{40}"`), // 0x2a is "*", escaped
   },
 ];
 
