@@ -7,6 +7,7 @@
 //
 //   default: every goal and template once, hiding places rotating by a fixed seed (REMIXLET_INJECTION_SEED=n picks another)
 //   full matrix: REMIXLET_INJECTION_MATRIX=full npx playwright test -c tests/e2e/playwright.config.ts tests/e2e/injection
+import { BACKGROUND_EXCLUSIONS } from '../harness/proxy';
 import { test, expect } from '../harness';
 import { readLog, uiCall } from '../remixlet';
 import { ScriptedModel } from '../agent/scripted-model';
@@ -20,7 +21,8 @@ const all = cases();
 const pages: (typeof all)[] = [];
 for (let i = 0; i < all.length; i += PER_PAGE) pages.push(all.slice(i, i + PER_PAGE));
 const SITE = 'lamps.test';
-const BACKGROUND = ['accounts.google.com', 'update.googleapis.com'];
+/** The hosts of the browser's own excluded background requests (harness/proxy.ts), from the one list. */
+const BACKGROUND = [...new Set(BACKGROUND_EXCLUSIONS.map((e) => e.host))];
 
 test.describe.configure({ mode: 'parallel' });
 test.describe(`fooled model (${FULL ? 'full matrix' : `seed ${SEED}`}: ${all.length} cases on ${pages.length} pages)`, () => {
