@@ -6,6 +6,7 @@
  * Tests run in parallel on both workers on purpose: the socket witnesses are shared by the
  * workers, so a control test on one worker must not show up as a hit in the other.
  */
+import { BACKGROUND_EXCLUSIONS } from './harness/proxy';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { acceptWebSocket, defaultDistDir, distIsBuilt, expect, placeholderExtensionDir, test, WITNESS_IP, type ProxyRecord } from './harness';
@@ -38,7 +39,7 @@ test('fixture pages load over http and https through the proxy, with no stray tr
   expect(sites.requests({ host: 'shop.test', path: '/api/products.json' }).length).toBeGreaterThan(0);
 
   // Chromium's own startup requests are excluded deliberately (and only those): nothing else.
-  for (const r of witness.ignored()) expect(['accounts.google.com', 'update.googleapis.com']).toContain(r.host);
+  for (const r of witness.ignored()) expect(BACKGROUND_EXCLUSIONS.map((e) => e.host)).toContain(r.host);
   await witness.expectNoHits();
 });
 

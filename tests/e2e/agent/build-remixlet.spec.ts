@@ -2,6 +2,7 @@
 // OpenAI-compatible provider code a person uses: it inspects the page, asks for a permission (the person
 // clicks Allow on a card of fixed text), writes the files, saves them, and the remixlet runs on the next
 // visit without the model. The whole session sends nothing anywhere but the provider and the site.
+import { BACKGROUND_EXCLUSIONS } from '../harness/proxy';
 import { test, expect } from '../harness';
 import { readLog, uiCall } from '../remixlet';
 import { ScriptedModel, type Turn } from './scripted-model';
@@ -118,7 +119,7 @@ test('a scripted model builds a remixlet that runs on the next visit; only the p
 
   await witness.expectNoHits();
   const hosts = new Set(witness.log().map((r) => r.host));
-  for (const h of hosts) expect(['shop.test', 'model.test', 'accounts.google.com', 'update.googleapis.com']).toContain(h);
+  for (const h of hosts) expect(['shop.test', 'model.test', ...BACKGROUND_EXCLUSIONS.map((e) => e.host)]).toContain(h);
 });
 
 /** A chat on shop.test whose model saves a remixlet for shop.test and news.test: the activation dialog asks. */
