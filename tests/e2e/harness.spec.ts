@@ -210,6 +210,38 @@ test("a plain page's <a ping> click reaches the witness: hyperlink auditing is o
   expect(witness.ignored().filter((r) => r.host === 'pings.example')).toEqual([]);
 });
 
+// The background exclusions match the browser's own requests only: a page that copies each one (same method,
+// address and body, and for the dictionary no Referer either) is caught, because what the page cannot copy is
+// what the browser fills in (Origin on a POST, Sec-Fetch-Site "cross-site").
+test('a page copying each excluded background request is caught: the exclusions cannot hide a page', async ({ openPage, witness }) => {
+  const page = await openPage('other.test', '/index.html');
+  await page.evaluate(() => {
+    const dictionary = 'https://redirector.gvt1.com/edgedl/chrome/dict/en-us-10-1.bdic';
+    const checkin = String.fromCharCode(0x10, 0x00, 0x1a) + '*1-' + 'ab'.repeat(20) + '"';
+    const sends: Array<[string, RequestInit]> = [
+      [dictionary, { mode: 'no-cors', referrerPolicy: 'no-referrer' }],
+      ['https://android.clients.google.com/checkin', { method: 'POST', mode: 'no-cors', body: checkin }],
+      [
+        'https://update.googleapis.com/service/update2/json?cup2key=1:2',
+        { method: 'POST', mode: 'no-cors', body: '{"request":{"apps":[{"appid":"ceofaddefefcbblgcgnibnonglccbfja"}],"x":1}}' },
+      ],
+      ['https://accounts.google.com/ListAccounts?gpsia=1&source=ChromiumBrowser&json=standard', { method: 'POST', mode: 'no-cors' }],
+    ];
+    for (const [url, init] of sends) void fetch(url, init).catch(() => undefined);
+    new Image().src = dictionary;
+  });
+  const wanted = (h: Awaited<ReturnType<typeof witness.hits>>) => [
+    h.filter((x) => x.host === 'redirector.gvt1.com' && x.path === '/edgedl/chrome/dict/en-us-10-1.bdic').length >= 2,
+    h.some((x) => x.host === 'android.clients.google.com' && x.path === '/checkin' && x.method === 'POST'),
+    h.some((x) => x.host === 'update.googleapis.com' && x.method === 'POST'),
+    h.some((x) => x.host === 'accounts.google.com' && x.path?.startsWith('/ListAccounts') && x.method === 'POST'),
+  ];
+  const hits = await witness.waitForHits((h) => wanted(h).every(Boolean), { message: 'a copy of a background request was not a hit' });
+  const dictionaryFetch = hits.find((x) => x.host === 'redirector.gvt1.com' && (x.record as ProxyRecord).headers['sec-fetch-dest'] === 'empty');
+  expect((dictionaryFetch?.record as ProxyRecord).headers.referer).toBeUndefined();
+  expect((dictionaryFetch?.record as ProxyRecord).headers['sec-fetch-site']).toBe('cross-site');
+});
+
 test('the offscreen document is reachable over CDP, and tabIdOf finds a tab', async ({
   serviceWorker,
   evaluateInOffscreen,

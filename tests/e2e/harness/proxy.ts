@@ -62,6 +62,8 @@ export interface ProxyExclusion {
   path: RegExp;
   origin: string | null;
   body?: RegExp;
+  /** Further headers that must match exactly; `null` means the header must be absent. */
+  headers?: Partial<Record<keyof ProxyRecord['headers'], string | null>>;
   /** Sent instead of the default empty 204 (e.g. so Chromium does not retry). */
   reply?: { status: number; headers?: Record<string, string>; body?: string };
 }
@@ -110,6 +112,18 @@ export const BACKGROUND_EXCLUSIONS: readonly ProxyExclusion[] = [
     // AndroidCheckinRequest: field 2 (id) = 0, field 3 (digest) = "1-" and 40 hex digits, then the checkin.
     // Built from a string: the bytes are protobuf tags, which a regex literal may not spell (no-control-regex).
     body: new RegExp(`^${String.fromCharCode(0x10, 0x00, 0x1a)}\\*1-[0-9a-f]{40}"`), // 0x2a is "*", escaped
+  },
+  {
+    reason:
+      'Chromium 150 (Debian, seen 2026-12-03): spellcheck fetches the Hunspell dictionary for the browser\'s ' +
+      'language (en-US) the first time someone types into a text field of a fresh profile, as stock Chrome does. ' +
+      'A fixed address, so it carries nothing; matched with the headers only the browser\'s own fetch has: ' +
+      'no Origin, no Referer, Sec-Fetch-Site "none" (a page\'s request is "cross-site"), mode no-cors, dest empty.',
+    method: 'GET',
+    host: 'redirector.gvt1.com',
+    path: /^\/edgedl\/chrome\/dict\/en-us-10-1\.bdic$/,
+    origin: null,
+    headers: { referer: null, 'sec-fetch-site': 'none', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'empty' },
   },
 ];
 
@@ -240,7 +254,8 @@ export class RecordingProxy {
         e.host === r.host &&
         e.path.test(r.path ?? '') &&
         (e.origin === null ? r.headers.origin === undefined : r.headers.origin === e.origin) &&
-        (!e.body || e.body.test(body?.toString('latin1') ?? '')),
+        (!e.body || e.body.test(body?.toString('latin1') ?? '')) &&
+        Object.entries(e.headers ?? {}).every(([k, v]) => (r.headers[k as keyof ProxyRecord['headers']] ?? null) === v),
     );
   }
 
