@@ -45,17 +45,19 @@ async function inWorker<T>(cdp: Cdp, extensionId: string, expression: string): P
   }
 }
 
-/** inWorker, asked again while a worker that is still starting has no extension API bound yet ("chrome is not defined"). */
+/**
+ * inWorker, once the running worker has the extension APIs bound: a worker that is still starting answers
+ * an evaluate before its bindings are in ("chrome is not defined", or a chrome without tabs/alarms in
+ * Chromium 156), so this waits for that state, then asks.
+ */
 async function askWorker<T>(cdp: Cdp, extensionId: string, expression: string): Promise<T> {
+  const bound = `typeof chrome === 'object' && typeof chrome.tabs?.query === 'function' && typeof chrome.alarms?.getAll === 'function'`;
   const deadline = Date.now() + 15_000;
-  for (;;) {
-    try {
-      return await inWorker<T>(cdp, extensionId, expression);
-    } catch (e) {
-      if (!/chrome is not defined/.test(String(e)) || Date.now() > deadline) throw e;
-      await new Promise((r) => setTimeout(r, 200));
-    }
+  while (!(await inWorker<boolean>(cdp, extensionId, bound))) {
+    if (Date.now() > deadline) throw new Error('the extension service worker never had chrome.tabs and chrome.alarms bound');
+    await new Promise((r) => setTimeout(r, 200));
   }
+  return inWorker<T>(cdp, extensionId, expression);
 }
 
 /** Stops the extension's service worker over CDP, as Chrome does when it idles, then wakes a new one. */
