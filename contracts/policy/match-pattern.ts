@@ -12,7 +12,8 @@ export type PageScheme = 'http' | 'https';
 /** What the manifest reference says about patterns (scripts/docs); tests/e2e/match-patterns.spec.ts checks each claim against Chromium. */
 export const MATCH_PATTERN_RULES = [
   'A pattern means what it means to Chrome, which runs the remixlet: the same parse and the same match, checked against Chromium itself on held-out addresses.',
-  'Paths are compared with the address as the browser writes it, percent-encoded: `*://example.com/caf%C3%A9` matches the page `/café`; a pattern that spells `/café` (or has a space, a quote, `<`, `>` or `#` in its path) would match nothing in Chrome either, and is refused with a reason. An escape is not the character it stands for: `/%7Euser/*` and `/~user/*` each match only the address written that way.',
+  'Paths are compared percent-encoded, as the browser writes the address: `*://example.com/caf%C3%A9` matches the page `/café`. As in Chrome, an escape of a letter, a digit, `-`, `_` or `~` is that character (`/%7Euser/*` and `/~user/*` are the same pattern, and each matches both addresses); an escape of a byte past ASCII or of a character the browser escapes itself (a space, `"`, `#`, `%`, `<`, `>`, a backquote) compares in either case (`%c3%a9` is `%C3%A9`); any other escape is only itself, in the case it is written (`%2F` is neither `/` nor `%2f`, `%2E` is not `.`, `%2A` is not a wildcard).',
+  'A path spelled with characters an address never shows (a space, a quote, `<`, `>`, `#` or a non-ASCII letter such as `/café`) is refused with a reason, though Chrome would read `/café` as `/caf%C3%A9`: write the escapes, as the address bar does, so that what the approval shows is what the browser compares.',
   'Host names are compared in lowercase punycode: `*://café.example/*`, `*://CAFÉ.example/*` and `*://xn--caf-dma.example/*` are the same pattern. A trailing dot on a host (`example.com.`) is ignored on both sides.',
   'A port may be named only under `http` or `https` (`https://example.com:8443/*`); Chrome refuses one under `*` (`*://example.com:443/*`), and so does the save check. No port, or `:*`, is any port.',
   'Stricter than Chrome on purpose: only the schemes `http`, `https` and `*` and `<all_urls>` (remixlets run on web pages only); a port with a leading zero (`:080`, which Chrome accepts and never matches); a path no address can have (above); and `*.` over a public suffix or a reserved name (`*://*.com/*`, `*://*.co.uk/*`, `*://*.test/*`), which covers every site under it while naming none: use `<all_urls>` for every site.',
@@ -183,10 +184,41 @@ function globMatch(text: string, glob: string): boolean {
   return g === glob.length;
 }
 
-function pathMatches(p: MatchPattern, test: string): boolean {
+const UNRESERVED = /^[A-Za-z0-9\-_~]$/;
+/** Characters Chromium's path canonicalizer writes escaped, and whose escapes it therefore compares in either case. */
+const ESCAPED_BY_THE_BROWSER = new Set([' ', '"', '#', '%', '<', '>', '`']);
+
+/**
+ * A path as Chromium 156 compares it, on the pattern's side and the address's alike (asked of Chromium itself
+ * for every printable ASCII character, escaped in either case and unescaped: tests/e2e/match-patterns.spec.ts):
+ * an escape of a letter, a digit, `-`, `_` or `~` is that character (`%7E` is `~`, `%41` is `A`); an escape
+ * of a byte past ASCII, or of a character the browser itself escapes (a space, `"`, `#`, `%`, `<`, `>`, a
+ * backquote), compares in either case (`%c3%a9` is `%C3%A9`), and so does that character or a letter past
+ * ASCII written out (`"` is `%22`, `é` is `%C3%A9`); every other escape is only itself, in the case it is
+ * written (`%2F` is not `/` and not `%2f`, `%2A` is never a wildcard).
+ */
+export function comparablePath(path: string): string {
+  const written = path.replace(/[^\p{ASCII}]|["<>]/gu, (c) => {
+    try {
+      return encodeURIComponent(c);
+    } catch {
+      return '%EF%BF%BD'; // a lone surrogate: the URL parser writes U+FFFD
+    }
+  });
+  return written.replace(/%([0-9A-Fa-f]{2})/g, (escape, hex: string) => {
+    const byte = parseInt(hex, 16);
+    const char = String.fromCharCode(byte);
+    if (UNRESERVED.test(char)) return char;
+    return byte >= 0x80 || ESCAPED_BY_THE_BROWSER.has(char) ? escape.toUpperCase() : escape;
+  });
+}
+
+function pathMatches(p: MatchPattern, address: string): boolean {
+  const glob = comparablePath(p.path);
+  const test = comparablePath(address);
   // Chromium: "https://example.com/foo/*" also matches "https://example.com/foo".
-  if (p.path.length === test.length + 2 && p.path.startsWith(test) && p.path.endsWith('/*')) return true;
-  return globMatch(test, p.path);
+  if (glob.length === test.length + 2 && glob.startsWith(test) && glob.endsWith('/*')) return true;
+  return globMatch(test, glob);
 }
 
 /** Whether one parsed pattern matches the URL, as Chromium's URLPattern::MatchesURL does for http(s). */

@@ -106,6 +106,24 @@ describe('matching', () => {
     expect(matches('https://example.com/a?b', 'https://example.com/a?b')).toBe(true);
     expect(matches('https://example.com/a?b', 'https://example.com/axb')).toBe(false);
   });
+  it('compares paths as Chromium does: an escaped unreserved character is that character, other escapes only themselves', () => {
+    expect(matches('https://example.com/~user/*', 'https://example.com/%7Euser/a')).toBe(true);
+    expect(matches('https://example.com/%7euser/*', 'https://example.com/~user/a')).toBe(true);
+    expect(matches('https://example.com/%41bc', 'https://example.com/Abc')).toBe(true);
+    expect(matches('https://example.com/%41bc', 'https://example.com/abc')).toBe(false);
+    expect(matches('https://example.com/caf%c3%a9', 'https://example.com/caf%C3%A9')).toBe(true);
+    expect(matches('https://example.com/a%2Fb', 'https://example.com/a/b')).toBe(false);
+    expect(matches('https://example.com/a/b', 'https://example.com/a%2Fb')).toBe(false);
+    expect(matches('https://example.com/p%2Aq', 'https://example.com/pzq')).toBe(false);
+    expect(matches('https://example.com/x%y', 'https://example.com/x%25y')).toBe(false);
+    expect(matches('https://example.com/q?x=~', 'https://example.com/q?x=%7E')).toBe(true);
+    expect(matches('https://example.com/a%2fb', 'https://example.com/a%2Fb')).toBe(false);
+    expect(matches('https://example.com/e%3cz', 'https://example.com/e%3Cz')).toBe(true);
+    expect(matches('https://example.com/e"z', 'https://example.com/e%22z')).toBe(true);
+    expect(matches('https://example.com/e.z', 'https://example.com/e%2Ez')).toBe(false);
+    expect(matches('https://example.com/café', 'https://example.com/caf%C3%A9')).toBe(true);
+    expect(matches('https://example.com/a\uD800b', 'https://example.com/a%EF%BF%BDb')).toBe(true);
+  });
   it('lets "/foo/*" also match "/foo", as Chromium does', () => {
     expect(matches('https://example.com/foo/*', 'https://example.com/foo')).toBe(true);
     expect(matches('https://example.com/foo/*', 'https://example.com/foobar')).toBe(false);
