@@ -1,5 +1,7 @@
-// Issue 10 #5: what three keep-based remixlets cost a mutation-heavy page (bench.test/churn.html, 10,000
-// mutations a second), against the same page with them switched off (no page agent at all then), in
+// Issue 10 #5 and issue 26 #5: what three keep-based remixlets cost a page that changes itself — a
+// mutation-heavy one (bench.test/churn.html, 10,000 mutations a second) and the 50,000-element page living as
+// a news page does (big.test/live.html: a tick twice a second, a comment every two seconds, the cookie banner
+// redrawn every four) — against the same page with them switched off (no page agent at all then), in
 // alternating windows of the same run. Figures: the page's own work per second (its mutations up to the
 // end of every mutation observer's delivery, the page agent's included), the renderer main thread's busy
 // time per second (CDP Performance.getMetrics TaskDuration: everything the page and the page agent ran),
@@ -8,6 +10,7 @@ import type { Page } from '@playwright/test';
 import { test, type HarnessFixtures } from '../tests/e2e/harness';
 import { openPanel, uiCall } from '../tests/e2e/remixlet';
 import { installBench, ms, pct, sleep } from './kit';
+import { BIG_PAGE_HOST } from '../tests/e2e/harness/big-page';
 
 const WINDOW_MS = 4_000;
 const ROUNDS = 5; // on/off pairs (the main thread varies by ±10 % window to window here)
@@ -69,22 +72,41 @@ async function measure(page: Page, on: boolean): Promise<Window> {
   };
 }
 
-/** Installs the keeps on the churn page, then measures it with them on and off in alternating windows, and prints the figures. */
-async function costOf(label: string, keeps: readonly string[], { openPage, openExtensionPage, tabIdOf }: Pick<HarnessFixtures, 'openPage' | 'openExtensionPage' | 'tabIdOf'>): Promise<void> {
-  const page = await openPage('bench.test', '/churn.html');
+interface ChurningPage {
+  host: string;
+  path: string;
+  /** A selector whose text the keeps set, and that text before and after. */
+  marker: { selector: string; before: string; after: string };
+}
+
+const CHURN: ChurningPage = { host: 'bench.test', path: '/churn.html', marker: { selector: '#header h1', before: 'Churn', after: 'Churn, remixed' } };
+
+/** Installs the keeps on the page, then measures it with them on and off in alternating windows, and prints the figures. */
+async function costOf(
+  label: string,
+  keeps: readonly string[],
+  { openPage, openExtensionPage, tabIdOf }: Pick<HarnessFixtures, 'openPage' | 'openExtensionPage' | 'tabIdOf'>,
+  where: ChurningPage = CHURN,
+): Promise<void> {
+  const page = await openPage(where.host, where.path);
   const tabId = await tabIdOf(page);
   const panel = await openPanel(openExtensionPage, tabId);
   const ids: string[] = [];
-  for (const [i, script] of keeps.entries()) ids.push(await installBench(panel, tabId, { name: `bench keep ${i}`, matches: ['*://bench.test/*'], script }));
+  for (const [i, script] of keeps.entries()) ids.push(await installBench(panel, tabId, { name: `bench keep ${i}`, matches: [`*://${where.host}/*`], script }));
+  const { selector, before, after } = where.marker;
 
   const windows: Window[] = [];
   for (let r = 0; r < ROUNDS * 2; r++) {
     const on = r % 2 === 0;
+    // A switch that changes something reloads the tabs the remixlet runs on; the page is away meanwhile, so
+    // that no reload of the worker's races the fresh load every window starts with.
+    const url = page.url();
+    await page.goto('about:blank');
     for (const id of ids) await uiCall(panel, 'setEnabled', { remixletId: id, enabled: on });
-    await page.reload();
+    await page.goto(url);
     await page.bringToFront();
-    if (on) await page.waitForFunction(() => document.querySelector('#header h1')?.textContent === 'Churn, remixed', undefined, { timeout: 15_000 });
-    else if ((await page.locator('#header h1').textContent()) !== 'Churn') throw new Error('switched off, yet the page was changed');
+    if (on) await page.waitForFunction(([sel, text]) => document.querySelector(sel!)?.textContent === text, [selector, after], { timeout: 30_000 });
+    else if ((await page.locator(selector).textContent()) !== before) throw new Error('switched off, yet the page was changed');
     await sleep(1_000);
     windows.push(await measure(page, on));
   }
@@ -117,4 +139,46 @@ const UNANCHORED = [KEEPS[0]!.replace('#header .ad', '.ad'), ...KEEPS.slice(1)];
 
 test('the same, with one keep selecting without an id (the whole page watched)', async ({ openPage, openExtensionPage, tabIdOf }) => {
   await costOf('3 keep-based remixlets, one with a selector not anchored by an id', UNANCHORED, { openPage, openExtensionPage, tabIdOf });
+});
+
+const BIG_LIVE: ChurningPage = {
+  host: BIG_PAGE_HOST,
+  path: '/live.html',
+  marker: { selector: 'article.story h1', before: 'A very long day on a very big page', after: 'A long day, remixed' },
+};
+
+// What a person would keep on a big news page: the cookie banner gone (the page draws it again every two
+// seconds), the author marked, the headline rewritten. None anchored by an id, so each watch is the whole page.
+const BIG_KEEPS = [
+  `let banner = null;
+rmx.keep('no-banner', {
+  check: async () => { banner = await dom.query('.cookie-banner:not([style*="none"])'); return banner === null; },
+  repair: async () => { await banner?.hide(); },
+});`,
+  `const author = await dom.query('.byline .author');
+rmx.keep('author-marked', {
+  check: async () => (await author.attr('seen')) === '1',
+  repair: () => author.setAttr('seen', '1'),
+});`,
+  `const title = await dom.query('article.story h1');
+rmx.keep('title', {
+  check: async () => (await title.text()) === 'A long day, remixed',
+  repair: () => title.setText('A long day, remixed'),
+});`,
+];
+
+test('three keep-based remixlets on the 50,000-element page living as a news page does', async ({ openPage, openExtensionPage, tabIdOf }) => {
+  await costOf('3 keep-based remixlets on big.test/live.html', BIG_KEEPS, { openPage, openExtensionPage, tabIdOf }, BIG_LIVE);
+});
+
+// The same three remixlets' first reads with no keep: what the page agent and three sandboxes cost that
+// page on their own, so that the keeps' share of the figure above can be told apart.
+const BIG_ONCE = [
+  `const banner = await dom.query('.cookie-banner'); await banner?.hide();`,
+  `const author = await dom.query('.byline .author'); await author?.setAttr('seen', '1');`,
+  `const title = await dom.query('article.story h1'); await title?.setText('A long day, remixed');`,
+];
+
+test('the same three remixlets on the 50,000-element page without keeps (one change each, then idle)', async ({ openPage, openExtensionPage, tabIdOf }) => {
+  await costOf('3 remixlets without keeps on big.test/live.html', BIG_ONCE, { openPage, openExtensionPage, tabIdOf }, BIG_LIVE);
 });

@@ -79,10 +79,51 @@ export function bigPageHtml(): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Big Daily: 50,000 elements</title><style>.submenu{display:none}.card{display:inline-block;width:180px}</style></head><body>${header}${banner}<div class="layout"><main>${article}${grid}${comments}</main>${sidebar}</div>${hiddenWidgets}${table}${footer}</body></html>`;
 }
 
+/**
+ * What a live news page does to itself, at a rate a real one does: twice a second one comment's "min ago"
+ * ticks, every two seconds a new comment arrives at the top of the thread (the oldest goes), and every four
+ * seconds the cookie banner is drawn again. Each change is one layout of 50,000 elements, so a faster page
+ * would keep the main thread busy with its own layout alone and say nothing about a remixlet. It times its own
+ * work per change up to the end of the mutation observers' delivery, and the interval between frames, as
+ * bench.test/churn.html does (window.benchChurn, benchChurnReset), so bench/page-cost.bench.ts reads both alike.
+ */
+const LIVE_SCRIPT = `<script>
+(() => {
+  const out = (window.benchChurn = { frames: 0, mutations: 0, workMs: 0, intervals: [] });
+  window.benchChurnReset = () => { out.frames = 0; out.mutations = 0; out.workMs = 0; out.intervals = []; };
+  const thread = document.getElementById('comments');
+  const times = thread.getElementsByTagName('time');
+  const pristineBanner = document.querySelector('.cookie-banner').cloneNode(true);
+  let last = null, tick = 0, n = 0;
+  const timed = (change) => () => {
+    const t0 = performance.now();
+    change();
+    queueMicrotask(() => { out.workMs += performance.now() - t0; out.mutations += 1; });
+  };
+  setInterval(timed(() => { times[tick++ % times.length].textContent = (tick % 60) + ' min ago'; }), 500);
+  setInterval(timed(() => {
+    const c = thread.querySelector('article.comment').cloneNode(true);
+    c.querySelector('.commenter').textContent = 'live' + n++;
+    thread.children[0].after(c);
+    thread.lastElementChild.remove();
+  }), 2000);
+  setInterval(timed(() => { document.querySelector('.cookie-banner').replaceWith(pristineBanner.cloneNode(true)); }), 4000);
+  const frame = (now) => {
+    if (last !== null) out.intervals.push(now - last);
+    last = now;
+    out.frames++;
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+})();
+</script>`;
+
 let cached: string | undefined;
 
+/** `/` is the frozen page (no script); `/live.html` is the same page changing itself as a live one does. */
 export function serveBigPage(pathname: string): RouteResponse | undefined {
-  if (pathname !== '/' && pathname !== '/index.html') return undefined;
+  if (pathname !== '/' && pathname !== '/index.html' && pathname !== '/live.html') return undefined;
   cached ??= bigPageHtml();
-  return { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }, body: cached };
+  const body = pathname === '/live.html' ? cached.replace('</body>', `${LIVE_SCRIPT}</body>`) : cached;
+  return { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }, body };
 }
