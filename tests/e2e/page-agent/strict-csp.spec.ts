@@ -3,7 +3,9 @@
 // page's own innerHTML throws (checked first: the fixture really is strict). On it a remixlet runs every dom
 // operation, style.css, dom.addStyle, h.setStyle, h.setHTML and a keep through a redraw; each works or is
 // refused with a reason, the page records no CSP violation caused by any of it, and the page policy still
-// holds (a password field reads empty). The agent's tools read the page too, and the recorder of
+// holds (a password field reads empty). Every agent tool works there too (a screenshot, the outline, queries,
+// styles, each readable source of read_page_data, a click; then a permission card, writing, saving, the log
+// and open_page) or refuses with its reason (cookies), with no violation of ours; and the recorder of
 // rmx.network.observe (which runs in the page's own world) sees the page's responses.
 import { test, expect } from '../harness';
 import { install, manifest, openPanel, readLog } from '../remixlet';
@@ -11,6 +13,8 @@ import { PRELUDE } from './lab';
 import { ScriptedModel, type Reply, type Turn } from '../agent/scripted-model';
 import { configureProvider, idle, send } from '../agent/chat-helpers';
 import { installWith, logMessages, perm } from '../services/helpers';
+import { TOOL_NAMES } from '../../../contracts/agent/tools';
+import { READABLE_SOURCES } from '../../../contracts/agent/read-sources';
 
 const SCRIPT = `
 const r = {};
@@ -116,34 +120,117 @@ test('on a strict-CSP, Trusted Types page every dom operation, style.css, dom.ad
   await witness.expectNoHits();
 });
 
-const CALLS: Array<{ name: string; args: unknown }> = [
+/** What the agent reads and does on the page, in one turn; a refused source must say why. */
+const LOOK: Array<{ name: string; args: unknown }> = [
+  { name: 'capture_page', args: {} },
   { name: 'outline_page', args: {} },
   { name: 'query_elements', args: { selector: '#login', html: true } },
   { name: 'inspect_styles', args: { selector: '#card', properties: ['width'] } },
   { name: 'read_page_data', args: { source: 'forms' } },
+  { name: 'read_page_data', args: { source: 'structured_data' } },
+  { name: 'read_page_data', args: { source: 'resources' } },
+  { name: 'read_page_data', args: { source: 'json', url: '/data.json' } },
+  { name: 'read_page_data', args: { source: 'variables', names: ['__innerHTML'] } },
+  { name: 'read_page_data', args: { source: 'cookies' } },
   { name: 'click_element', args: { selector: '#card' } },
 ];
 
-test("the agent's tools read and act on the strict page", async ({ openPage, openExtensionPage, tabIdOf, sites }) => {
-  const model = new ScriptedModel((turn: Turn): Reply => (turn.step < CALLS.length ? { toolCalls: [CALLS[turn.step]!] } : { text: 'Looked.' }));
+const STRICT_MANIFEST = JSON.stringify({
+  name: 'Strict heading',
+  description: 'Renames the heading',
+  matches: ['*://strict.test/*'],
+  runAt: 'document_idle',
+  permissions: [{ name: 'storage', reason: 'count visits' }],
+});
+const STRICT_SCRIPT = "await rmx.storage.set('seen', 1);\nawait (await dom.query('#heading')).setText('Renamed by the agent');\nrmx.log('renamed');";
+
+/** Then, in a second turn, it builds a remixlet there: the tools that ask, write, save, read the log and open a page. */
+function build(turn: Turn): Reply {
+  const last = turn.last;
+  switch (turn.step) {
+    case 0:
+      return { toolCalls: [{ name: 'request_permissions', args: { permissions: [{ name: 'storage', reason: 'count visits' }] } }] };
+    case 1:
+      return { toolCalls: [{ name: 'write_files', args: { files: { 'manifest.json': STRICT_MANIFEST, 'script.js': STRICT_SCRIPT } } }] };
+    case 2:
+      return { toolCalls: [{ name: 'save_remixlet', args: {} }] };
+    case 3: {
+      const saved = JSON.parse(last?.content ?? '{}') as { remixletId?: string };
+      return { toolCalls: [{ name: 'read_log', args: { remixletId: saved.remixletId ?? 'aaaaaaaa' } }] };
+    }
+    case 4:
+      return { toolCalls: [{ name: 'open_page', args: { url: 'http://strict.test/' } }] };
+    default:
+      return { text: 'Built.' };
+  }
+}
+
+test("every agent tool reads, acts or builds on the strict page, or refuses with its reason, and none of it is blocked", async ({ openPage, openExtensionPage, tabIdOf, sites }) => {
+  const model = new ScriptedModel((turn: Turn): Reply => {
+    if (turn.user.startsWith('Rename')) return build(turn);
+    return turn.step < LOOK.length ? { toolCalls: [LOOK[turn.step]!] } : { text: 'Looked.' };
+  });
   const baseURL = model.install(sites);
   const page = await openPage('strict.test', '/');
   const tabId = await tabIdOf(page);
   const panel = await openPanel(openExtensionPage, tabId);
   await configureProvider(panel, { baseURL });
+  // The chat in a window of its own, the page shown in its window: where a screenshot can be offered.
+  await panel.evaluate(async (pageTab) => {
+    const here = (await chrome.tabs.getCurrent())!;
+    await chrome.windows.create({ tabId: here.id! });
+    await chrome.tabs.update(pageTab, { active: true });
+  }, tabId);
+
   await send(panel, 'What is on this page?');
   await idle(panel, 40_000);
-  const results = model.requests.at(-1)!.body.messages.filter((m) => m.role === 'tool').map((m) => String(m.content));
-  expect(results).toHaveLength(CALLS.length);
-  const [outline, query, styles, forms, click] = results;
+  const looked = model.requests.at(-1)!;
+  expect(looked.body.tools?.map((t) => t.function.name)).toContain('capture_page');
+  const results = looked.body.messages.filter((m) => m.role === 'tool').map((m) => String(m.content));
+  expect(results).toHaveLength(LOOK.length);
+  const [capture, outline, query, styles, forms, structured, resources, json, variables, cookies, click] = results;
+  const refusedWith = /^[A-Z_]+: /;
+  for (const r of [capture, outline, query, styles, forms, structured, resources, json, variables, click]) expect(r).not.toMatch(refusedWith);
+  expect(capture).toMatch(/^Screenshot taken \(\d+×\d+\)/);
+  await expect(panel.locator('.chat .tool[data-tool="capture_page"]')).toHaveAttribute('data-state', 'done');
   expect(outline).toContain('h1#heading.title');
   expect(query).toContain('type=\\"password\\"');
   expect(query).not.toContain('hunter2');
   expect(styles).toContain('"width":"200px"');
   expect(forms).not.toContain('hunter2');
   expect(forms).toContain('alice');
-  expect(click).not.toMatch(/^[A-Z_]+: /);
+  expect(structured).toContain('A page with every policy shut');
+  expect(structured).toContain('WebPage');
+  expect(resources).toContain('http://strict.test/page.js');
+  expect(json).toContain('one');
+  // The page's own variable, read in its own world: its innerHTML was refused by its Trusted Types.
+  expect(variables).toContain('refused: TypeError');
+  // A source the agent never reads says why.
+  expect(cookies).toMatch(/^READ_REFUSED: Cookies are never read by the agent/);
   expect(await violations(page)).toEqual(PAGES_OWN_VIOLATION);
+
+  await send(panel, 'Rename the heading.');
+  const card = panel.locator('section.approval[data-approval-kind="permissions"]');
+  await card.getByRole('button', { name: 'Allow' }).click();
+  await idle(panel, 40_000);
+  const built = model.requests.at(-1)!.body.messages;
+  const turn = built.slice(built.map((m) => m.role).lastIndexOf('user') + 1);
+  const [asked, wrote, saved, log, opened] = turn.filter((m) => m.role === 'tool').map((m) => String(m.content));
+  for (const r of [asked, wrote, saved, log, opened]) expect(r).not.toMatch(refusedWith);
+  expect(asked).toContain('allowed');
+  expect(saved).toContain('activated');
+  expect(log).toContain('renamed');
+  expect(opened).toContain('http://strict.test/');
+  await expect(panel.locator('.chat .tool[data-tool="save_remixlet"] .tool-state')).toHaveText('saved: version 1 applies');
+  // The page open_page loaded runs the saved remixlet, and sees no violation but its own.
+  await expect(page.locator('#heading')).toHaveText('Renamed by the agent');
+  expect(await violations(page)).toEqual(PAGES_OWN_VIOLATION);
+
+  // Every tool the model is given was used here.
+  const used = new Set(model.requests.flatMap((r) => r.body.messages.flatMap((m) => (m.tool_calls ?? []).map((c) => c.function.name))));
+  expect(TOOL_NAMES.filter((name) => !used.has(name))).toEqual([]);
+  const sources = new Set([...LOOK].filter((c) => c.name === 'read_page_data').map((c) => (c.args as { source: string }).source));
+  expect(READABLE_SOURCES.filter((source) => !sources.has(source))).toEqual([]);
 });
 
 test('the recorder (rmx.network.observe) sees the strict page’s own responses', async ({ openPage, openExtensionPage, tabIdOf }) => {

@@ -5,7 +5,7 @@
 // Deleting a remixlet deletes its health record.
 import type { Page, Worker } from '@playwright/test';
 import { test, expect } from '../harness';
-import { manifest, uiCall } from '../remixlet';
+import { manifest, readLog, uiCall } from '../remixlet';
 import { retitle, setUp } from './ui-helpers';
 
 const VISITS = 20;
@@ -85,4 +85,32 @@ test('a healthy remixlet stays "Working" across 20 visits while one whose query 
   await uiCall(panel, 'remove', { remixletId: broken.remixletId });
   await expect.poll(() => storedHealth(serviceWorker, broken.remixletId)).toBeNull();
   await expect(card('Old banner')).toHaveCount(0);
+});
+
+test('a remixlet whose visit had a call refused shows "Refused something" in the popup, with the refusal and "Fix it"; the one beside it stays "Working"', async ({
+  openPage,
+  openExtensionPage,
+  tabIdOf,
+}) => {
+  const { page, tabId, install, panel } = await setUp(openPage, openExtensionPage, tabIdOf);
+  await install(retitle('Retitle', 'Remixed Shop'));
+  // Its query finds the title (so it is not "not working"); the attribute name is refused by the page policy
+  // at run time (on the page's own elements an attribute takes a short name), and the remixlet catches the
+  // refusal (so it did not stop with an error). The name is made at run time so the save-time check cannot see it.
+  const handler = await install({
+    'manifest.json': manifest({ name: 'Marker', matches: ['*://shop.test/*'] }),
+    'script.js': "const title = await dom.query('#shop-title');\nconst name = 'x' + (await dom.title()).slice(0, 0) + '.y';\ntry { await title.setAttr(name, 'x'); } catch (e) { rmx.log('refused: ' + e.code); }",
+  });
+  await visit(page);
+  // The refusal is in its log, with the page policy's reason (the line the popup shows).
+  await expect.poll(async () => (await readLog(panel, handler.remixletId)).map((l) => l.refusal?.code)).toContain('ATTRIBUTE_REFUSED');
+
+  const popup = await openExtensionPage(`panel/popup.html?tab=${tabId}`);
+  const row = (name: string) => popup.getByRole('list', { name: 'Remixlets on this page' }).locator('li', { hasText: name });
+  const refused = row('Marker').locator('.health');
+  await expect(refused).toHaveAttribute('data-health', 'refused');
+  await expect(refused.locator('.health-state')).toHaveText('Refused something');
+  await expect(refused.locator('.health-detail')).toContainText('dom.setAttr refused: On the page\'s own elements an attribute takes a short name');
+  await expect(row('Marker').getByRole('button', { name: 'Fix it: Marker' })).toBeVisible();
+  await expect(row('Retitle').locator('.health')).toHaveAttribute('data-health', 'working');
 });

@@ -41,3 +41,32 @@ test('"Off in this tab" stops a remixlet in that tab only, survives its reloads,
   await expect(page.locator('#shop-title')).toHaveText('Remixed Shop');
   await expect.poll(live).toHaveLength(2);
 });
+
+test('"Off in this tab" ends when the tab closes: the worker forgets the switch, and a new tab on the site runs the remixlet', async ({
+  openPage,
+  openExtensionPage,
+  tabIdOf,
+  serviceWorker,
+}) => {
+  const { page, tabId, install } = await setUp(openPage, openExtensionPage, tabIdOf);
+  const { remixletId } = await install(retitle('Retitle', 'Remixed Shop'));
+  await page.reload();
+  await expect(page.locator('#shop-title')).toHaveText('Remixed Shop');
+  /** The switches the worker keeps per tab (chrome.storage.session, worker/tab-off.ts), by tab id. */
+  const stored = () => serviceWorker.evaluate(async () => ((await chrome.storage.session.get('tabOff')).tabOff ?? {}) as Record<string, { site: string; ids: string[] }>);
+
+  const popup = await openExtensionPage(`panel/popup.html?tab=${tabId}`);
+  await popup.getByRole('button', { name: 'Off in this tab: Retitle' }).click();
+  await expect(page.locator('#shop-title')).toHaveText('Fixture Shop');
+  // The switch is kept for this tab (what the closing must take away).
+  expect((await stored())[String(tabId)]).toEqual({ site: 'shop.test', ids: [remixletId] });
+  await popup.close();
+
+  await page.close();
+  await expect.poll(async () => Object.keys(await stored())).toEqual([]);
+
+  const fresh = await openPage('shop.test', '/index.html');
+  await expect(fresh.locator('#shop-title')).toHaveText('Remixed Shop');
+  const freshPopup = await openExtensionPage(`panel/popup.html?tab=${await tabIdOf(fresh)}`);
+  await expect(freshPopup.getByRole('button', { name: 'Off in this tab: Retitle' })).toHaveAttribute('aria-pressed', 'false');
+});
