@@ -2,9 +2,7 @@
 // contracts/can-do (computed from its files, never the model's summary), with what a new version added or
 // dropped marked as such. Shown under a save in the chat, on the activation dialog and in History.
 import { For, Show } from 'solid-js';
-import type { CanDoChange } from '../contracts/can-do/items';
-
-const MARK: Record<CanDoChange['change'], string> = { added: 'New: ', removed: 'No longer: ', same: '' };
+import { CHANGE_MARK as MARK, type CanDoChange } from '../contracts/can-do/items';
 
 export function CanDoList(props: { title: string; changes: readonly CanDoChange[] }) {
   return (

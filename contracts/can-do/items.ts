@@ -91,6 +91,9 @@ export function canDoWhere(item: CanDoItem): string {
   return `${item.lines.length === 1 ? 'line' : 'lines'} ${item.lines.join(', ')}`;
 }
 
+/** The words before a line a new version added or dropped, in the chat, the activation dialog and History. */
+export const CHANGE_MARK: Record<CanDoChange['change'], string> = { added: 'New: ', removed: 'No longer: ', same: '' };
+
 export interface CanDoChange {
   text: string;
   where: string;

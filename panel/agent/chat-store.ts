@@ -20,6 +20,8 @@ export const Entry = z.discriminatedUnion('kind', [
     detail: z.string().optional(),
     /** A save that applied: what the saved code can do, computed from the files saved (never the model's words). */
     canDo: z.array(CanDoItem).max(200).optional(),
+    /** An update's: what the version it replaced could do, so the row marks what is new and what is gone. */
+    canDoBefore: z.array(CanDoItem).max(200).optional(),
   }),
   z.object({ kind: z.literal('error'), text: z.string() }),
   z.object({ kind: z.literal('notice'), text: z.string() }),

@@ -53,7 +53,14 @@ export function ToolRow(props: { entry: ToolEntry }) {
     <li class="tool" data-tool={props.entry.name} data-state={props.entry.state}>
       <span class="tool-what">{describeCall(props.entry.name, props.entry.input)}</span>{' '}
       <span class="tool-state">{props.entry.state === 'running' || props.entry.state === 'interrupted' ? STATE_TEXT[props.entry.state] : (props.entry.said ?? STATE_TEXT[props.entry.state])}</span>
-      <Show when={props.entry.canDo}>{(items) => <CanDoList title="What the saved code can do" changes={canDoChanges(undefined, items())} />}</Show>
+      <Show when={props.entry.canDo}>
+        {(items) => (
+          <CanDoList
+            title={props.entry.canDoBefore ? 'What the saved code can do, and what changed' : 'What the saved code can do'}
+            changes={canDoChanges(props.entry.canDoBefore, items())}
+          />
+        )}
+      </Show>
       <Show when={props.entry.detail}>
         <details>
           <summary>details</summary>
