@@ -154,6 +154,8 @@ class ScriptReader {
   private readonly defined = new Set<string>();
   /** The script defines a method under a name the tree cannot read, or through defineProperty or a Proxy. */
   private definesHidden = false;
+  /** Names already followed: whether a value bound to them may be called. */
+  private readonly nameMemo = new Map<string, boolean>();
   private readonly bindings: Bindings;
 
   constructor(private readonly ast: AnyNode) {
@@ -285,7 +287,7 @@ class ScriptReader {
     if (name === undefined) {
       // rmx[x], globalThis[x]: which service or API, the tree cannot say.
       if (this.apiOf(node.object) || this.isGlobalObject(node.object)) return this.found.add('cannot-tell', false, line, 'computed-call');
-      if (this.escapes(ancestors)) this.found.add('cannot-tell', false, line, 'computed-call');
+      if (this.followed((seen) => this.escapes(ancestors, seen))) this.found.add('cannot-tell', false, line, 'computed-call');
       return;
     }
     const object = unwrap(node.object);
@@ -317,7 +319,7 @@ class ScriptReader {
     const object = unwrap(callee.object);
     const name = this.folder.propertyName(callee);
     if (object.type !== 'Identifier' || object.name !== 'Object' || (name !== 'values' && name !== 'entries')) return;
-    if (this.escapes(ancestors)) this.found.add('cannot-tell', false, lineOf(node), 'computed-call');
+    if (this.followed((seen) => this.escapes(ancestors, seen))) this.found.add('cannot-tell', false, lineOf(node), 'computed-call');
   }
 
   /** How a method is used: called (directly or through call/apply/bind), read as data (x.text.length), or kept as a value to call later. */
@@ -340,7 +342,7 @@ class ScriptReader {
    * its ancestors before it. It is followed through names, awaits, conditionals and array callbacks; it is
    * data where it is only tested, compared, printed, used as a key or handed to a call that reads data.
    */
-  private escapes(chain: readonly AnyNode[], seen = new Set<string>()): boolean {
+  private escapes(chain: readonly AnyNode[], seen: Set<string>): boolean {
     let i = chain.length - 1;
     let child = chain[i] as AnyNode;
     for (;;) {
@@ -463,9 +465,26 @@ class ScriptReader {
 
   /** Every use of a name (by name, in any scope: a same-named variable elsewhere counts too). */
   private nameEscapes(name: string, seen: Set<string>): boolean {
+    const known = this.nameMemo.get(name);
+    if (known !== undefined) return known;
     if (seen.has(name)) return false;
     seen.add(name);
-    return (this.refs.get(name) ?? []).some((chain) => this.escapes(chain, seen));
+    const escapes = (this.refs.get(name) ?? []).some((chain) => this.escapes(chain, seen));
+    if (escapes) this.nameMemo.set(name, true);
+    return escapes;
+  }
+
+  /**
+   * One question about a looked-up value, with the names it was followed through. A "no" followed every use
+   * of every one of them to its end, so each is remembered as a name whose value is not called; a "yes" is
+   * remembered only for the names it came through (nameEscapes). Without this a long script asks again for
+   * each lookup, over every use of the same names.
+   */
+  private followed(question: (seen: Set<string>) => boolean): boolean {
+    const seen = new Set<string>();
+    const answer = question(seen);
+    if (!answer) for (const name of seen) this.nameMemo.set(name, false);
+    return answer;
   }
 
   /** A call that only reads its arguments as data (rmx.log, console.log, String, a handle's setText). */
@@ -562,7 +581,7 @@ class ScriptReader {
       const name = p.computed ? this.folder.foldString(p.key) : p.key.type === 'Identifier' ? p.key.name : this.folder.foldString(p.key);
       if (name === undefined) {
         // const { [x]: f } = h: a value looked up by a computed name, off rmx, a global or any object.
-        if (api || fromGlobal || this.boundEscapes(p.value, new Set())) this.found.add('cannot-tell', false, line, 'computed-call');
+        if (api || fromGlobal || this.followed((seen) => this.boundEscapes(p.value, seen))) this.found.add('cannot-tell', false, line, 'computed-call');
         continue;
       }
       if (REFLECTIVE_MEMBERS.has(name)) {
