@@ -15,7 +15,7 @@ export function CanDoList(props: { title: string; changes: readonly CanDoChange[
               <Show when={c.change !== 'same'}>
                 <strong>{MARK[c.change]}</strong>
               </Show>
-              {c.text}
+              <span class="can-do-text">{c.text}</span>
               <Show when={c.where}>
                 <span class="muted"> ({c.where})</span>
               </Show>

@@ -17,6 +17,8 @@ export const Entry = z.discriminatedUnion('kind', [
     state: z.enum(['running', 'done', 'failed', 'interrupted', 'refused', 'declined']),
     /** How it ended in the tool's own words (tool-outcome.ts); older records have only the state. */
     said: z.string().max(400).optional(),
+    /** Done with something to look at (a draft with problems): drawn apart from a plain "done". */
+    attention: z.boolean().optional(),
     detail: z.string().optional(),
     /** A save that applied: what the saved code can do, computed from the files saved (never the model's words). */
     canDo: z.array(CanDoItem).max(200).optional(),

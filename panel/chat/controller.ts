@@ -230,7 +230,7 @@ export function createChat(tab: { id: number; url: string }) {
 
   const setTool = (id: string, outcome: ToolOutcome, detail: string, canDo?: { canDo: CanDoItem[]; canDoBefore?: CanDoItem[] }) => {
     const i = state.entries.findIndex((e) => e.kind === 'tool' && e.id === id);
-    if (i >= 0) setState('entries', i, produce((e) => Object.assign(e, { state: outcome.state, said: outcome.said, detail: detail.slice(0, 2_000) }, canDo ?? {})));
+    if (i >= 0) setState('entries', i, produce((e) => Object.assign(e, { state: outcome.state, said: outcome.said, attention: outcome.attention ?? false, detail: detail.slice(0, 2_000) }, canDo ?? {})));
   };
 
   const stop = () => running?.abort();

@@ -235,6 +235,16 @@ describe('a tool row', () => {
     expect(row(chat, 's1').canDo).toBeUndefined();
   });
 
+  it('marks a written draft its checks found problems in for attention, and a clean one not', async () => {
+    const { chat, events } = await run();
+    events.toolCall('w1', 'write_files', { files: { 'script.js': 'x(' } });
+    events.toolResult('w1', { check: { ok: false, problems: [{ code: 'SCRIPT_SYNTAX', reason: 'x' }] } });
+    events.toolCall('w2', 'write_files', { files: { 'script.js': 'x()' } });
+    events.toolResult('w2', { check: { ok: true } });
+    expect(row(chat, 'w1')).toMatchObject({ state: 'done', said: 'written; the checks found 1 problem', attention: true });
+    expect(row(chat, 'w2')).toMatchObject({ state: 'done', said: 'written; the checks pass', attention: false });
+  });
+
   it('says "Not now" on a permission card was declined, and a failure gives its reason', async () => {
     const { chat, events } = await run();
     events.toolCall('p1', 'request_permissions', { permissions: [{ name: 'storage', reason: 'r' }] });
