@@ -92,6 +92,10 @@ test('a refused save and a declined card say so in their rows, not "done"', asyn
   await expect(save).toHaveAttribute('data-state', 'refused');
   await expect(save.locator('.tool-state')).toHaveText('refused: 1 problem to fix, nothing was saved');
   await expect(save.locator('.can-do')).toHaveCount(0);
+  // A draft its checks found a problem in is written, but its row is not drawn as all well (green).
+  const wrote = panel.locator('.chat .tool[data-tool="write_files"]');
+  await expect(wrote.locator('.tool-state')).toHaveText('written; the checks found 1 problem');
+  await expect(wrote).toHaveCSS('border-left-color', 'rgb(178, 80, 0)');
   // The card's answer was news during the turn; once the turn is over the status line does not repeat it.
   await expect(panel.locator('.status')).toHaveText('');
   await panel.locator('.chat').screenshot({ path: test.info().outputPath('refused-save.png') });
@@ -183,6 +187,9 @@ test('an update that adds a capability and drops another says "New:" and "No lon
   const dialogList = dialog.getByRole('region', { name: 'What its code can do, and what changes' });
   await expect(dialogList.locator('li')).toHaveText(expected);
   await expect(dialogList.locator('li[data-change="removed"] strong')).toHaveText(['No longer:']);
+  // Only the dropped words are struck through; "No longer:" stays plain to read.
+  await expect(dialogList.locator('li[data-change="removed"]')).toHaveCSS('text-decoration-line', 'none');
+  await expect(dialogList.locator('li[data-change="removed"] .can-do-text')).toHaveCSS('text-decoration-line', 'line-through');
   await dialog.screenshot({ path: test.info().outputPath('activation-dialog-update.png') });
   await dialog.getByRole('button', { name: 'Allow and apply' }).click();
   await idle(panel);
