@@ -2,9 +2,7 @@
 // contracts/can-do (computed from its files, never the model's summary), with what a new version added or
 // dropped marked as such. Shown under a save in the chat, on the activation dialog and in History.
 import { For, Show } from 'solid-js';
-import type { CanDoChange } from '../contracts/can-do/items';
-
-const MARK: Record<CanDoChange['change'], string> = { added: 'New: ', removed: 'No longer: ', same: '' };
+import { CHANGE_MARK as MARK, type CanDoChange } from '../contracts/can-do/items';
 
 export function CanDoList(props: { title: string; changes: readonly CanDoChange[] }) {
   return (
@@ -17,7 +15,7 @@ export function CanDoList(props: { title: string; changes: readonly CanDoChange[
               <Show when={c.change !== 'same'}>
                 <strong>{MARK[c.change]}</strong>
               </Show>
-              {c.text}
+              <span class="can-do-text">{c.text}</span>
               <Show when={c.where}>
                 <span class="muted"> ({c.where})</span>
               </Show>

@@ -143,7 +143,7 @@ export function Panel() {
       </Show>
       <Show when={chat()}>
         {(c) => (
-          <ChatView chat={c()}>
+          <ChatView chat={c()} nameOf={(id) => remixlets()?.find((r) => r.id === id)?.name}>
             <For each={pending()}>
               {(a) => <ApprovalCard approval={a} answered={answered().has(a.approvalId)} draftName={c().draftName()} onDecide={(allow) => void decide(a, allow)} />}
             </For>

@@ -1,7 +1,8 @@
 // Context: shared (pure): the worker (activation dialog), the panel (chat, dialog) and the manager
 // (History). What a saved remixlet's code can do, as items of a fixed kind, each said in fixed words:
 // only a site's words (siteWords), a permission's plain host and line numbers come from the files, and
-// those are checked or computed, never the model's prose. The kinds are computed in can-do/analyse.ts.
+// those are checked or computed, never the model's prose. The items are computed in can-do/files.ts (the
+// manifest, style.css, rules.json) and can-do/script.ts (script.js's syntax tree).
 import { z } from 'zod';
 
 export const CAN_DO_KINDS = [
@@ -89,6 +90,9 @@ export function canDoWhere(item: CanDoItem): string {
   if (item.lines.length === 0) return '';
   return `${item.lines.length === 1 ? 'line' : 'lines'} ${item.lines.join(', ')}`;
 }
+
+/** The words before a line a new version added or dropped, in the chat, the activation dialog and History. */
+export const CHANGE_MARK: Record<CanDoChange['change'], string> = { added: 'New: ', removed: 'No longer: ', same: '' };
 
 export interface CanDoChange {
   text: string;

@@ -5,9 +5,9 @@
 // because handles travel anywhere. Where the tree cannot show it (a name computed at run time, rmx handed
 // to code it cannot follow, reflection), it says so as an item instead of leaving it out. It is a reading
 // aid for the person, not a boundary: every call is still checked when it runs.
-import { parse, type AnyNode, type CallExpression, type Expression, type MemberExpression, type Node, type ObjectPattern, type Pattern, type SpreadElement } from 'acorn';
+import { parse, type AnyNode, type CallExpression, type Expression, type MemberExpression, type NewExpression, type Node, type ObjectPattern, type Pattern, type SpreadElement } from 'acorn';
 import { fullAncestor } from 'acorn-walk';
-import { collect, Folder } from '../policy/script-check';
+import { Bindings, collect, Folder } from '../policy/script-check';
 import type { CanDoItem, CanDoKind, CannotTell } from './items';
 
 /** What an rmx member gives the script (its own helpers, such as log or keep, are left out unless they matter). */
@@ -68,6 +68,32 @@ const CALLERS = new Set(['call', 'apply', 'bind']);
 const NOT_HANDLES = new Set(['Object', 'console', 'Math', 'JSON', 'Array', 'Promise', 'Reflect', 'Date', 'Number', 'String']);
 const MAX_LINES = 5;
 
+/**
+ * Calls that only read what they are handed as data, so a value looked up by a computed name and handed to
+ * one of them is not kept to be called: rmx's data services, console, Math, handle methods that take text.
+ * A method of this name that the script defines itself (or any method under a computed name, or a Proxy)
+ * makes the name no longer safe: the call might reach the script's own code.
+ */
+const DATA_FUNCTIONS = new Set(['String', 'Number', 'Boolean', 'parseInt', 'parseFloat', 'isNaN', 'isFinite', 'encodeURIComponent', 'decodeURIComponent', 'encodeURI', 'decodeURI']);
+const DATA_OBJECTS = new Set(['console', 'Math']);
+const RMX_DATA_METHODS = new Set(['log', 'warn', 'error', 'fetch', 'notify', 'get', 'set', 'remove', 'clear', 'write', 'writeText']);
+const DATA_METHODS = new Set([
+  ...['setText', 'setValue', 'setAttr', 'setStyle', 'addClass', 'removeClass', 'removeAttr', 'attr', 'query', 'queryAll', 'waitFor', 'setHTML', 'addStyle'],
+  ...['includes', 'indexOf', 'lastIndexOf', 'startsWith', 'endsWith', 'join', 'split', 'localeCompare', 'test', 'has', 'padStart', 'padEnd'],
+]);
+/** Ways for a script to give a method its own code under a name the tree may not show. */
+const DEFINES_HIDDEN = new Set(['defineProperty', 'defineProperties', 'setPrototypeOf', '__defineGetter__', '__defineSetter__', 'Proxy']);
+/** Methods of a looked-up value that hand its elements to a callback (the callback's parameters carry them on). */
+const CALLBACK_METHODS = new Set(['forEach', 'map', 'filter', 'find', 'findLast', 'findIndex', 'findLastIndex', 'some', 'every', 'reduce', 'reduceRight', 'flatMap', 'sort', 'toSorted', 'then', 'catch', 'finally']);
+/** Of those, the ones whose result holds the elements again. */
+const CALLBACK_RESULTS = new Set(['map', 'filter', 'find', 'findLast', 'reduce', 'reduceRight', 'flatMap', 'sort', 'toSorted', 'then', 'catch', 'finally']);
+/** Methods of a looked-up value whose result holds its elements (Object.values(h).at(0)). */
+const ELEMENT_METHODS = new Set(['at', 'pop', 'shift', 'slice', 'splice', 'concat', 'flat', 'values', 'entries', 'reverse', 'toReversed', 'with', 'get', 'next']);
+/** Arithmetic and string assignments, whose result is a number or a string, never the value itself. */
+const DATA_ASSIGNMENTS = new Set(['+=', '-=', '*=', '/=', '%=', '**=', '<<=', '>>=', '>>>=', '|=', '&=', '^=']);
+/** How many ancestors an identifier's reference keeps for following a looked-up value through it. */
+const REF_DEPTH = 24;
+
 class Found {
   private readonly items = new Map<string, CanDoItem>();
 
@@ -122,11 +148,19 @@ class ScriptReader {
   private readonly folder: Folder;
   /** Names bound to rmx or dom (`const r = rmx`, `const d = globalThis.dom`), with what they stand for. */
   private readonly aliases = new Map<string, 'rmx' | 'dom'>();
-  /** Names the script calls as functions, directly or through call/apply/bind. */
-  private readonly called = new Set<string>();
+  /** Every reference to each name, with its nearest ancestors: a looked-up value is followed through the names it is bound to. */
+  private readonly refs = new Map<string, AnyNode[][]>();
+  /** Method names the script defines itself (an object's key, a class's method, `o.name = …`). */
+  private readonly defined = new Set<string>();
+  /** The script defines a method under a name the tree cannot read, or through defineProperty or a Proxy. */
+  private definesHidden = false;
+  /** Names already followed: whether a value bound to them may be called. */
+  private readonly nameMemo = new Map<string, boolean>();
+  private readonly bindings: Bindings;
 
   constructor(private readonly ast: AnyNode) {
-    this.folder = new Folder(collect(ast).bindings);
+    this.bindings = collect(ast).bindings;
+    this.folder = new Folder(this.bindings);
   }
 
   read(): CanDoItem[] {
@@ -140,6 +174,8 @@ class ScriptReader {
           return this.onIdentifier(node.name, node, ancestors);
         case 'ObjectPattern':
           return this.onPattern(node, ancestors);
+        case 'CallExpression':
+          return this.onCall(node, ancestors);
         default:
           return;
       }
@@ -150,16 +186,23 @@ class ScriptReader {
   /** Aliases first (a const may be declared below its use), to a fixed point: an alias of an alias counts. */
   private findAliasesAndCalls(): void {
     const declarators: Array<{ name: string; init: Expression }> = [];
-    fullAncestor(this.ast, (node, _s, _a, type) => {
+    fullAncestor(this.ast, (node, _s, ancestors, type) => {
       if (type !== node.type) return;
       if (node.type === 'VariableDeclarator' && node.id.type === 'Identifier' && node.init) declarators.push({ name: node.id.name, init: node.init });
-      if (node.type === 'CallExpression') {
-        const callee = unwrap(node.callee);
-        if (callee.type === 'Identifier') this.called.add(callee.name);
-        if (callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier' && CALLERS.has(callee.property.name)) {
-          const target = unwrap(callee.object);
-          if (target.type === 'Identifier') this.called.add(target.name);
-        }
+      if (node.type === 'Identifier') {
+        const list = this.refs.get(node.name) ?? [];
+        list.push(ancestors.slice(-REF_DEPTH));
+        this.refs.set(node.name, list);
+        if (DEFINES_HIDDEN.has(node.name)) this.definesHidden = true;
+      }
+      if (node.type === 'Property' || node.type === 'MethodDefinition' || node.type === 'PropertyDefinition') this.define(node.key, node.computed);
+      if (node.type === 'MemberExpression') {
+        const name = this.folder.propertyName(node);
+        if (name !== undefined && DEFINES_HIDDEN.has(name)) this.definesHidden = true;
+      }
+      if (node.type === 'AssignmentExpression' && unwrap(node.left).type === 'MemberExpression') {
+        const left = unwrap(node.left) as MemberExpression;
+        this.define(left.property, left.computed);
       }
     });
     for (let changed = true; changed; ) {
@@ -172,6 +215,13 @@ class ScriptReader {
         }
       }
     }
+  }
+
+  private define(key: AnyNode, computed: boolean): void {
+    if (key.type === 'PrivateIdentifier') return;
+    const name = !computed && key.type === 'Identifier' ? key.name : this.folder.foldString(key);
+    if (name === undefined) this.definesHidden = true;
+    else this.defined.add(name);
   }
 
   /** Whether a member chain starts at rmx (rmx.storage, r.network where r is rmx). */
@@ -237,7 +287,7 @@ class ScriptReader {
     if (name === undefined) {
       // rmx[x], globalThis[x]: which service or API, the tree cannot say.
       if (this.apiOf(node.object) || this.isGlobalObject(node.object)) return this.found.add('cannot-tell', false, line, 'computed-call');
-      if (this.isCalledOrKept(node, ancestors)) this.found.add('cannot-tell', false, line, 'computed-call');
+      if (this.followed((seen) => this.escapes(ancestors, seen))) this.found.add('cannot-tell', false, line, 'computed-call');
       return;
     }
     const object = unwrap(node.object);
@@ -262,6 +312,16 @@ class ScriptReader {
     this.onMethod(name, call, use === 'call', line);
   }
 
+  /** Object.values(h), Object.entries(h): every member's value, none of them named. */
+  private onCall(node: CallExpression, ancestors: readonly AnyNode[]): void {
+    const callee = unwrap(node.callee);
+    if (callee.type !== 'MemberExpression' || this.bindings.isDeclared('Object')) return;
+    const object = unwrap(callee.object);
+    const name = this.folder.propertyName(callee);
+    if (object.type !== 'Identifier' || object.name !== 'Object' || (name !== 'values' && name !== 'entries')) return;
+    if (this.followed((seen) => this.escapes(ancestors, seen))) this.found.add('cannot-tell', false, lineOf(node), 'computed-call');
+  }
+
   /** How a method is used: called (directly or through call/apply/bind), read as data (x.text.length), or kept as a value to call later. */
   private useOf(node: MemberExpression, ancestors: readonly AnyNode[]): 'call' | 'data' | 'kept' {
     const { parent, child } = parentOf(ancestors);
@@ -275,17 +335,170 @@ class ScriptReader {
     return 'kept';
   }
 
-  /** A computed member (h[x]) that is called, or kept in a name the script calls. */
-  private isCalledOrKept(node: MemberExpression, ancestors: readonly AnyNode[]): boolean {
-    const use = this.useOf(node, ancestors);
-    if (use === 'call') return true;
-    if (use === 'data') return false;
-    const { parent, child } = parentOf(ancestors);
-    if (parent?.type === 'VariableDeclarator' && parent.init === child && parent.id.type === 'Identifier') return this.called.has(parent.id.name);
-    if (parent?.type === 'AssignmentExpression' && parent.right === child && parent.left.type === 'Identifier') return this.called.has(parent.left.name);
-    // Handed to one of the script's own functions (run(h[x])): it may be called there. Handed to a method
-    // (rmx.log(row[k])) it is taken for data, or every lookup by key would read as a hidden call.
-    return parent?.type === 'CallExpression' && unwrap(parent.callee).type === 'Identifier';
+  /**
+   * Whether a value looked up by a name the tree cannot read (h[x], const { [x]: f } = h, Object.values(h))
+   * may be called somewhere the reading cannot follow: called, stored in an object, array or member, spread,
+   * returned, thrown, handed to the script's own code, or bound to a name used so. `chain` ends at the value,
+   * its ancestors before it. It is followed through names, awaits, conditionals and array callbacks; it is
+   * data where it is only tested, compared, printed, used as a key or handed to a call that reads data.
+   */
+  private escapes(chain: readonly AnyNode[], seen: Set<string>): boolean {
+    let i = chain.length - 1;
+    let child = chain[i] as AnyNode;
+    for (;;) {
+      const parent = chain[i - 1];
+      // Past the ancestors kept for a reference: the reading cannot follow it further.
+      if (!parent) return true;
+      switch (parent.type) {
+        case 'ChainExpression':
+        case 'ParenthesizedExpression':
+        case 'AwaitExpression':
+        case 'LogicalExpression':
+          break;
+        case 'SequenceExpression':
+          if (parent.expressions[parent.expressions.length - 1] !== child) return false;
+          break;
+        case 'ConditionalExpression':
+          if (parent.test === child) return false;
+          break;
+        case 'UnaryExpression':
+        case 'BinaryExpression':
+        case 'UpdateExpression':
+        case 'TemplateLiteral':
+        case 'ExpressionStatement':
+        case 'IfStatement':
+        case 'WhileStatement':
+        case 'DoWhileStatement':
+        case 'ForStatement':
+        case 'ForInStatement':
+        case 'SwitchStatement':
+        case 'SwitchCase':
+          // Tested, compared, printed or its keys walked: its value is not called there.
+          return false;
+        case 'ForOfStatement': {
+          if (parent.right !== child) return false;
+          const left = parent.left.type === 'VariableDeclaration' ? parent.left.declarations[0]?.id : parent.left;
+          return left === undefined || this.boundEscapes(left, seen);
+        }
+        case 'MemberExpression': {
+          if (parent.object !== child) return false;
+          const name = this.folder.propertyName(parent);
+          // Another computed lookup is read by its own rule; h[x].call(h) calls it.
+          if (name === undefined) return false;
+          if (CALLERS.has(name)) return true;
+          const grand = chain[i - 2];
+          const call = grand?.type === 'CallExpression' && grand.callee === parent ? grand : undefined;
+          if (CALLBACK_METHODS.has(name)) {
+            if (!call) return true;
+            // Object.values(h).forEach((f) => f.call(h)): the callback's parameters hold the elements.
+            for (const arg of call.arguments) {
+              const fn = unwrap(arg);
+              if (fn.type !== 'ArrowFunctionExpression' && fn.type !== 'FunctionExpression') return true;
+              if (fn.params.some((p) => this.boundEscapes(p, seen))) return true;
+            }
+            if (!CALLBACK_RESULTS.has(name)) return false;
+            i -= 2;
+            child = call;
+            continue;
+          }
+          if (ELEMENT_METHODS.has(name)) {
+            if (!call) return true;
+            i -= 2;
+            child = call;
+            continue;
+          }
+          // An element by index (values[0]) is the value again; any other member (.length, .trim()) is data.
+          if (/^\d+$/.test(name)) break;
+          return false;
+        }
+        case 'CallExpression':
+        case 'NewExpression':
+          if (parent.callee === child) return true;
+          return !this.readsData(parent);
+        case 'TaggedTemplateExpression':
+          return parent.tag === child;
+        case 'SpreadElement':
+          // Spread into a call's arguments is read like an argument; into an array or object it is stored.
+          break;
+        case 'Property':
+          // A computed key is data; a value is stored in the object (or, in a pattern, a default: bound below).
+          if (parent.value !== child) return false;
+          return true;
+        case 'AssignmentExpression':
+          if (parent.left === child) return false;
+          if (DATA_ASSIGNMENTS.has(parent.operator)) return false;
+          return this.boundEscapes(parent.left, seen);
+        case 'VariableDeclarator':
+          if (parent.init !== child) return false;
+          return this.boundEscapes(parent.id, seen);
+        case 'AssignmentPattern':
+          // A default (function go(f = h[x])): bound to the names on its left.
+          if (parent.right !== child) return false;
+          return this.boundEscapes(parent.left, seen);
+        default:
+          // Returned, yielded, thrown, an array or object literal, a class field, an export: kept where the reading does not follow.
+          return true;
+      }
+      i--;
+      child = parent;
+    }
+  }
+
+  /** Whether a value bound to this target may be called: each name it binds is followed to its uses; a member target stores it. */
+  private boundEscapes(target: AnyNode, seen: Set<string>): boolean {
+    switch (target.type) {
+      case 'Identifier':
+        return this.nameEscapes(target.name, seen);
+      case 'ObjectPattern':
+        return target.properties.some((p) => this.boundEscapes(p.type === 'RestElement' ? p.argument : p.value, seen));
+      case 'ArrayPattern':
+        return target.elements.some((e) => e !== null && this.boundEscapes(e, seen));
+      case 'RestElement':
+        return this.boundEscapes(target.argument, seen);
+      case 'AssignmentPattern':
+        return this.boundEscapes(target.left, seen);
+      default:
+        // o.go = h[x], this.f = …: stored in a member, called from wherever that member is.
+        return true;
+    }
+  }
+
+  /** Every use of a name (by name, in any scope: a same-named variable elsewhere counts too). */
+  private nameEscapes(name: string, seen: Set<string>): boolean {
+    const known = this.nameMemo.get(name);
+    if (known !== undefined) return known;
+    if (seen.has(name)) return false;
+    seen.add(name);
+    const escapes = (this.refs.get(name) ?? []).some((chain) => this.escapes(chain, seen));
+    if (escapes) this.nameMemo.set(name, true);
+    return escapes;
+  }
+
+  /**
+   * One question about a looked-up value, with the names it was followed through. A "no" followed every use
+   * of every one of them to its end, so each is remembered as a name whose value is not called; a "yes" is
+   * remembered only for the names it came through (nameEscapes). Without this a long script asks again for
+   * each lookup, over every use of the same names.
+   */
+  private followed(question: (seen: Set<string>) => boolean): boolean {
+    const seen = new Set<string>();
+    const answer = question(seen);
+    if (!answer) for (const name of seen) this.nameMemo.set(name, false);
+    return answer;
+  }
+
+  /** A call that only reads its arguments as data (rmx.log, console.log, String, a handle's setText). */
+  private readsData(call: CallExpression | NewExpression): boolean {
+    if (call.type === 'NewExpression') return false;
+    const callee = unwrap(call.callee);
+    if (callee.type === 'Identifier') return DATA_FUNCTIONS.has(callee.name) && !this.bindings.isDeclared(callee.name);
+    if (callee.type !== 'MemberExpression') return false;
+    const name = this.folder.propertyName(callee);
+    if (name === undefined || this.definesHidden || this.defined.has(name)) return false;
+    const object = unwrap(callee.object);
+    if (object.type === 'Identifier' && DATA_OBJECTS.has(object.name) && !this.bindings.isDeclared(object.name)) return true;
+    if (this.rootedAtRmx(callee.object)) return RMX_DATA_METHODS.has(name);
+    return DATA_METHODS.has(name);
   }
 
   /** A handle or dom method: plainly called with readable arguments, or kept/called in a way whose arguments cannot be read. */
@@ -367,7 +580,8 @@ class ScriptReader {
       }
       const name = p.computed ? this.folder.foldString(p.key) : p.key.type === 'Identifier' ? p.key.name : this.folder.foldString(p.key);
       if (name === undefined) {
-        if (api || fromGlobal) this.found.add('cannot-tell', false, line, 'computed-call');
+        // const { [x]: f } = h: a value looked up by a computed name, off rmx, a global or any object.
+        if (api || fromGlobal || this.followed((seen) => this.boundEscapes(p.value, seen))) this.found.add('cannot-tell', false, line, 'computed-call');
         continue;
       }
       if (REFLECTIVE_MEMBERS.has(name)) {

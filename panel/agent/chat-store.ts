@@ -17,9 +17,13 @@ export const Entry = z.discriminatedUnion('kind', [
     state: z.enum(['running', 'done', 'failed', 'interrupted', 'refused', 'declined']),
     /** How it ended in the tool's own words (tool-outcome.ts); older records have only the state. */
     said: z.string().max(400).optional(),
+    /** Done with something to look at (a draft with problems): drawn apart from a plain "done". */
+    attention: z.boolean().optional(),
     detail: z.string().optional(),
     /** A save that applied: what the saved code can do, computed from the files saved (never the model's words). */
     canDo: z.array(CanDoItem).max(200).optional(),
+    /** An update's: what the version it replaced could do, so the row marks what is new and what is gone. */
+    canDoBefore: z.array(CanDoItem).max(200).optional(),
   }),
   z.object({ kind: z.literal('error'), text: z.string() }),
   z.object({ kind: z.literal('notice'), text: z.string() }),

@@ -19,6 +19,7 @@ import {
   WriteFilesInput,
 } from '../../contracts/agent/tools';
 import { canDoOf } from '../../contracts/can-do/files';
+import type { Files } from '../../contracts/remixlet';
 import { awaitDecision } from './decisions';
 import { applyWrite, asFiles, draftReport, type Draft } from './draft';
 
@@ -131,9 +132,12 @@ function allTools(ctx: ToolContext): ToolSet {
         answer(async () => {
           const files = asFiles(ctx.draft.get());
           if (!files) throw new Error('The draft has no manifest.json; write the files first.');
+          // An update: what the version it replaces can do, read before the save makes a newer one.
+          const before = input.remixletId ? await newestFiles(ctx, input.remixletId) : undefined;
           const result = await ctx.worker().agentSave({ ...on, files, ...(input.remixletId ? { remixletId: input.remixletId } : {}) });
-          // What the saved files can do, computed here from the files sent: the chat shows it under the save.
-          const withCanDo = <T extends { status: string }>(r: T) => (r.status === 'activated' ? { ...r, canDo: canDoOf(files) } : r);
+          // What the saved files can do, computed here from the files sent: the chat shows it under the save,
+          // with what an update added and dropped.
+          const withCanDo = <T extends { status: string }>(r: T) => (r.status === 'activated' ? { ...r, canDo: canDoOf(files), ...(before ? { canDoBefore: canDoOf(before) } : {}) } : r);
           if (result.status !== 'needs-approval') return withCanDo(result);
           const outcome = await awaitDecision(result.approval.approvalId, abortSignal);
           return outcome.status === 'declined' ? { status: 'declined', note: "The person chose \"Don't allow\"; the previous version stays." } : withCanDo(outcome);
@@ -145,4 +149,14 @@ function allTools(ctx: ToolContext): ToolSet {
       execute: (input) => answer(() => ctx.worker().agentReadLog({ ...on, input: { remixletId: input.remixletId, limit: input.limit ?? 50 } })),
     }),
   };
+}
+
+/** The files of a remixlet's newest version (the one an update replaces), or undefined where there is none to read. */
+async function newestFiles(ctx: ToolContext, remixletId: string): Promise<Files | undefined> {
+  try {
+    return (await ctx.worker().versions({ remixletId })).at(-1)?.files;
+  } catch {
+    // No such remixlet (the save will say so): nothing to compare with.
+    return undefined;
+  }
 }

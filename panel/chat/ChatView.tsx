@@ -9,7 +9,8 @@ import { AssistantMessage } from './Message';
 import { ToolRow } from './ToolRow';
 
 /** `children` (the pending cards and dialogs) show between the conversation and the box to write in. */
-export function ChatView(props: { chat: Chat; children?: JSX.Element }) {
+/** `nameOf`: the name of a remixlet that runs on the chat's page, by its id (tool rows name it so). */
+export function ChatView(props: { chat: Chat; nameOf?: (id: string) => string | undefined; children?: JSX.Element }) {
   const [confirming, setConfirming] = createSignal(false);
   let newChatButton: HTMLButtonElement | undefined;
   const submit = (e: Event) => {
@@ -35,7 +36,7 @@ export function ChatView(props: { chat: Chat; children?: JSX.Element }) {
             <Switch>
               <Match when={e.kind === 'user' && e}>{(u) => <li class="user">{u().text}</li>}</Match>
               <Match when={e.kind === 'assistant' && e}>{(a) => <AssistantMessage text={a().text} />}</Match>
-              <Match when={e.kind === 'tool' && e}>{(t) => <ToolRow entry={t()} />}</Match>
+              <Match when={e.kind === 'tool' && e}>{(t) => <ToolRow entry={t()} nameOf={props.nameOf} />}</Match>
               <Match when={e.kind === 'error' && e}>{(x) => <li class="error" role="alert">{x().text}</li>}</Match>
               <Match when={e.kind === 'notice' && e}>{(n) => <li class="notice">{n().text}</li>}</Match>
             </Switch>

@@ -13,7 +13,8 @@ function str(v: unknown): string {
   return typeof v === 'string' ? v : JSON.stringify(v ?? '');
 }
 
-export function describeCall(name: string, input: unknown): string {
+/** `nameOf`: a remixlet's name by its id, for the remixlets that run on the chat's page. */
+export function describeCall(name: string, input: unknown, nameOf?: (id: string) => string | undefined): string {
   const i = (input ?? {}) as Record<string, unknown>;
   switch (name) {
     case 'capture_page':
@@ -37,8 +38,11 @@ export function describeCall(name: string, input: unknown): string {
       return `Wrote ${Object.keys((i.files as object | undefined) ?? {}).join(', ') || 'no files'} to the draft`;
     case 'save_remixlet':
       return 'Asked to save the draft';
-    case 'read_log':
-      return `Read the log of ${str(i.remixletId)}`;
+    case 'read_log': {
+      // By its name where it runs here (an id means nothing to a person), quoted as the name the agent gave it.
+      const known = typeof i.remixletId === 'string' ? nameOf?.(i.remixletId) : undefined;
+      return known ? `Read the log of the remixlet “${known}”` : `Read the log of ${str(i.remixletId)}`;
+    }
     default:
       return `Called a tool that does not exist: ${name}`;
   }
@@ -48,12 +52,19 @@ const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
 const STATE_TEXT: Record<ToolEntry['state'], string> = { running: 'working…', done: 'done', failed: 'failed', interrupted: 'interrupted', refused: 'refused', declined: 'declined' };
 
-export function ToolRow(props: { entry: ToolEntry }) {
+export function ToolRow(props: { entry: ToolEntry; nameOf?: (id: string) => string | undefined }) {
   return (
-    <li class="tool" data-tool={props.entry.name} data-state={props.entry.state}>
-      <span class="tool-what">{describeCall(props.entry.name, props.entry.input)}</span>{' '}
+    <li class="tool" data-tool={props.entry.name} data-state={props.entry.state} data-attention={props.entry.attention ? 'yes' : undefined}>
+      <span class="tool-what">{describeCall(props.entry.name, props.entry.input, props.nameOf)}</span>{' '}
       <span class="tool-state">{props.entry.state === 'running' || props.entry.state === 'interrupted' ? STATE_TEXT[props.entry.state] : (props.entry.said ?? STATE_TEXT[props.entry.state])}</span>
-      <Show when={props.entry.canDo}>{(items) => <CanDoList title="What the saved code can do" changes={canDoChanges(undefined, items())} />}</Show>
+      <Show when={props.entry.canDo}>
+        {(items) => (
+          <CanDoList
+            title={props.entry.canDoBefore ? 'What the saved code can do, and what changed' : 'What the saved code can do'}
+            changes={canDoChanges(props.entry.canDoBefore, items())}
+          />
+        )}
+      </Show>
       <Show when={props.entry.detail}>
         <details>
           <summary>details</summary>

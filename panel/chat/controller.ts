@@ -202,7 +202,8 @@ export function createChat(tab: { id: number; url: string }) {
           const saved = call.name === 'save_remixlet' && (output as { status?: unknown } | undefined)?.status === 'activated';
           if (saved) savedDraft = JSON.stringify(state.draft);
           const canDo = saved ? CanDoItem.array().safeParse((output as { canDo?: unknown }).canDo) : undefined;
-          setTool(id, toolOutcome(call.name, output), summarize(output), canDo?.success ? canDo.data : undefined);
+          const before = saved ? CanDoItem.array().safeParse((output as { canDoBefore?: unknown }).canDoBefore) : undefined;
+          setTool(id, toolOutcome(call.name, output), summarize(output), canDo?.success ? { canDo: canDo.data, ...(before?.success ? { canDoBefore: before.data } : {}) } : undefined);
         }),
         toolError: ifCurrent((id, message) => setTool(id, toolFailure(message), message)),
         stepDone: ifCurrent((all) => {
@@ -227,9 +228,9 @@ export function createChat(tab: { id: number; url: string }) {
     await persist();
   };
 
-  const setTool = (id: string, outcome: ToolOutcome, detail: string, canDo?: CanDoItem[]) => {
+  const setTool = (id: string, outcome: ToolOutcome, detail: string, canDo?: { canDo: CanDoItem[]; canDoBefore?: CanDoItem[] }) => {
     const i = state.entries.findIndex((e) => e.kind === 'tool' && e.id === id);
-    if (i >= 0) setState('entries', i, produce((e) => Object.assign(e, { state: outcome.state, said: outcome.said, detail: detail.slice(0, 2_000) }, canDo ? { canDo } : {})));
+    if (i >= 0) setState('entries', i, produce((e) => Object.assign(e, { state: outcome.state, said: outcome.said, attention: outcome.attention ?? false, detail: detail.slice(0, 2_000) }, canDo ?? {})));
   };
 
   const stop = () => running?.abort();

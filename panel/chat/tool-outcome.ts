@@ -11,6 +11,8 @@ export interface ToolOutcome {
   state: ToolState;
   /** What the row says in place of a bare state word. */
   said: string;
+  /** Done, but with something to look at (a draft its checks found problems in): not marked as all well. */
+  attention?: true;
 }
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -44,7 +46,7 @@ export function toolOutcome(name: string, output: unknown): ToolOutcome {
       }
     case 'write_files': {
       const check = o.check as { ok?: unknown; problems?: unknown } | undefined;
-      if (check?.ok === false) return { state: 'done', said: `written; the checks found ${count(Array.isArray(check.problems) ? check.problems.length : 0, 'problem', 'problems')}` };
+      if (check?.ok === false) return { state: 'done', said: `written; the checks found ${count(Array.isArray(check.problems) ? check.problems.length : 0, 'problem', 'problems')}`, attention: true };
       return { state: 'done', said: 'written; the checks pass' };
     }
     case 'click_element':

@@ -92,6 +92,10 @@ test('a refused save and a declined card say so in their rows, not "done"', asyn
   await expect(save).toHaveAttribute('data-state', 'refused');
   await expect(save.locator('.tool-state')).toHaveText('refused: 1 problem to fix, nothing was saved');
   await expect(save.locator('.can-do')).toHaveCount(0);
+  // A draft its checks found a problem in is written, but its row is not drawn as all well (green).
+  const wrote = panel.locator('.chat .tool[data-tool="write_files"]');
+  await expect(wrote.locator('.tool-state')).toHaveText('written; the checks found 1 problem');
+  await expect(wrote).toHaveCSS('border-left-color', 'rgb(178, 80, 0)');
   // The card's answer was news during the turn; once the turn is over the status line does not repeat it.
   await expect(panel.locator('.status')).toHaveText('');
   await panel.locator('.chat').screenshot({ path: test.info().outputPath('refused-save.png') });
@@ -122,4 +126,83 @@ test('History lists what each version’s code can do, and what a new version ad
   await expect(shown.getByRole('region', { name: 'What the code of version 1 can do' }).locator('li[data-change="added"]')).toHaveCount(0);
   await expect(shown).not.toContainText('Now also runs on');
   expect((await uiCall<unknown[]>(panel, 'list', {}, 'query')).length).toBe(1);
+});
+
+test('a permission card names the draft it is for, and its "Allowed" leaves the status line once the turn is over', async ({ openPage, openExtensionPage, tabIdOf, sites }) => {
+  let goOn: () => void = () => undefined;
+  const held = new Promise<void>((r) => (goOn = r));
+  const draft = JSON.stringify({ name: 'Price keeper', matches: ['*://shop.test/*'], runAt: 'document_idle', permissions: [] });
+  const model = new ScriptedModel(async (turn) => {
+    switch (turn.step) {
+      case 0:
+        return { toolCalls: [{ name: 'write_files', args: { files: { 'manifest.json': draft, 'script.js': "rmx.log('prices');" } } }] };
+      case 1:
+        return { toolCalls: [{ name: 'request_permissions', args: { permissions: [{ name: 'storage', reason: 'remember prices' }] } }] };
+      default:
+        // The turn goes on after the card's answer until the test has read the status line.
+        await held;
+        return { text: 'Allowed, thanks.' };
+    }
+  });
+  const { panel } = await chatOn({ openPage, tabIdOf, openExtensionPage, sites }, model, { host: 'shop.test' });
+  await send(panel, 'Remember the prices');
+  const card = panel.locator('section.approval[data-approval-kind="permissions"]');
+  await expect(card.locator('.for-whom')).toHaveText('For the remixlet the agent named “Price keeper”, which it is writing in this chat.');
+  await expect(card.locator('.for-whom .agent-name')).toHaveText('Price keeper');
+  await card.getByRole('button', { name: 'Allow' }).click();
+  await expect(panel.locator('.status')).toHaveText('Allowed: the agent may use it now.');
+  await expect(panel.locator('.chat .working')).not.toHaveCount(0);
+  goOn();
+  await idle(panel);
+  await expect(panel.locator('.chat .tool[data-tool="request_permissions"] .tool-state')).toHaveText('allowed');
+  await expect(panel.locator('.status')).toHaveText('');
+});
+
+test('an update that adds a capability and drops another says "New:" and "No longer:" on its dialog, under its save and in History', async ({ openPage, openExtensionPage, tabIdOf, sites }) => {
+  let remixletId = '';
+  const v1 = retitle('Title keeper', 'Remixed Shop');
+  v1['script.js'] = `${v1['script.js']}\nrmx.log('kept the title');`;
+  const v2 = {
+    'manifest.json': JSON.stringify({ name: 'Title keeper', description: 'd', matches: ['*://shop.test/*', '*://news.test/*'], runAt: 'document_idle', permissions: [] }),
+    'script.js': `${retitle('Title keeper', 'Remixed Shop')['script.js']}\nawait (await dom.query('#shop-title')).click();`,
+  };
+  const model = new ScriptedModel((turn) => {
+    if (turn.step === 0) return { toolCalls: [{ name: 'write_files', args: { files: v2 } }] };
+    if (turn.step === 1) return { toolCalls: [{ name: 'save_remixlet', args: { remixletId } }] };
+    return { text: 'Updated.' };
+  });
+  const { panel, tabId } = await chatOn({ openPage, tabIdOf, openExtensionPage, sites }, model, { host: 'shop.test' });
+  remixletId = (await install(panel, tabId, v1)).remixletId;
+  await send(panel, 'Also on the news site, and click the title');
+
+  const expected = [
+    'Runs on shop.test, all pages',
+    'New: Runs on news.test, all pages',
+    /^Hides, moves or changes parts of the page \(lines? [\d, ]+\)$/,
+    /^Reads text from the page \(lines? [\d, ]+\)$/,
+    /^New: Clicks things on the page \(a click can follow a link or submit a form\) \(line \d+\)$/,
+    'No longer: Writes to its log, which the agent can read',
+  ];
+  const dialog = panel.locator('section.approval[data-approval-kind="activation"]');
+  const dialogList = dialog.getByRole('region', { name: 'What its code can do, and what changes' });
+  await expect(dialogList.locator('li')).toHaveText(expected);
+  await expect(dialogList.locator('li[data-change="removed"] strong')).toHaveText(['No longer:']);
+  // Only the dropped words are struck through; "No longer:" stays plain to read.
+  await expect(dialogList.locator('li[data-change="removed"]')).toHaveCSS('text-decoration-line', 'none');
+  await expect(dialogList.locator('li[data-change="removed"] .can-do-text')).toHaveCSS('text-decoration-line', 'line-through');
+  await dialog.screenshot({ path: test.info().outputPath('activation-dialog-update.png') });
+  await dialog.getByRole('button', { name: 'Allow and apply' }).click();
+  await idle(panel);
+
+  const saveRow = panel.locator('.chat .tool[data-tool="save_remixlet"]');
+  await expect(saveRow.locator('.tool-state')).toHaveText('saved: version 2 applies');
+  await expect(saveRow.getByRole('region', { name: 'What the saved code can do, and what changed' }).locator('li')).toHaveText(expected);
+  await panel.locator('.chat').screenshot({ path: test.info().outputPath('saved-update-can-do.png') });
+
+  const manager = await openExtensionPage('panel/manager.html');
+  const card = manager.getByRole('article', { name: 'Title keeper' });
+  await card.getByRole('button', { name: 'History' }).click();
+  const history = card.locator('section.version').getByRole('region', { name: 'What the code of version 2 can do, and what changed' });
+  await expect(history.locator('li')).toHaveText(expected);
+  await expect(history.locator('li[data-change="removed"]')).toHaveText(['No longer: Writes to its log, which the agent can read']);
 });

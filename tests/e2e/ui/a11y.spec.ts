@@ -1,11 +1,14 @@
 // Accessibility of the side panel, the popup and the manager: axe-core finds no serious or critical
 // violation in any of them, in the states a person goes through (a first run, a permission card, a list of
-// remixlets, History with its diff, "can do" list and code, the Restore confirmation), and each is worked
-// by keyboard alone: Tab to reach, Space or Enter to act, Escape to back out of a confirmation.
+// remixlets, History with its diff, "can do" list and code, the Restore confirmation, a chat whose rows say
+// declined, refused and saved with what the code can do, an activation dialog with its list of changes),
+// and each is worked by keyboard alone: Tab to reach, Space or Enter to act, Escape to back out of a confirmation.
 import type { Locator, Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 import { test, expect } from '../harness';
-import { uiCall } from '../remixlet';
+import { manifest, uiCall } from '../remixlet';
+import { ScriptedModel } from '../agent/scripted-model';
+import { chatOn, idle, send } from '../agent/chat-helpers';
 import { markPage, retitle, setUp, wasReloaded } from './ui-helpers';
 
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -102,4 +105,45 @@ test('the panel, popup and manager have no serious axe violations and work by ke
   await manager.keyboard.press('Enter');
   await expect(resume).toHaveCount(0);
   await expect(page.locator('#shop-title')).toHaveText('Remixed v2');
+});
+
+test('a chat with a declined card, a refused save, saves with their "can do" lists, and an activation dialog with its list have no serious axe violations', async ({ openPage, openExtensionPage, tabIdOf, sites }) => {
+  test.setTimeout(300_000);
+  const good = retitle('Title keeper', 'Remixed Shop');
+  const wide = { ...good, 'manifest.json': manifest({ name: 'Title keeper', matches: ['*://shop.test/*', '*://news.test/*'] }) };
+  const broken = { 'manifest.json': manifest({ name: 'Broken', matches: ['*://shop.test/*'] }), 'script.js': 'rmx.log(' };
+  const model = new ScriptedModel((turn) => {
+    const saved = turn.results.filter((r) => r.name === 'save_remixlet').map((r) => JSON.parse(r.content) as { status?: string; remixletId?: string });
+    switch (turn.step) {
+      case 0:
+        return { toolCalls: [{ name: 'request_permissions', args: { permissions: [{ name: 'storage', reason: 'remember things' }] } }] };
+      case 1:
+        return { toolCalls: [{ name: 'write_files', args: { files: broken } }] };
+      case 2:
+        return { toolCalls: [{ name: 'save_remixlet', args: {} }] };
+      case 3:
+        return { toolCalls: [{ name: 'write_files', args: { files: good } }] };
+      case 4:
+        return { toolCalls: [{ name: 'save_remixlet', args: {} }] };
+      case 5:
+        return { toolCalls: [{ name: 'write_files', args: { files: wide } }] };
+      case 6:
+        return { toolCalls: [{ name: 'save_remixlet', args: { remixletId: saved.find((s) => s.status === 'activated')?.remixletId } }] };
+      default:
+        return { text: 'Done: it runs on both sites now.' };
+    }
+  });
+  const { panel } = await chatOn({ openPage, tabIdOf, openExtensionPage, sites }, model, { host: 'shop.test' });
+  await send(panel, 'Keep the title, here and on the news site');
+  await panel.locator('section.approval[data-approval-kind="permissions"]').getByRole('button', { name: 'Not now' }).click();
+  const dialog = panel.locator('section.approval[data-approval-kind="activation"]');
+  await expect(dialog.getByRole('region', { name: 'What its code can do, and what changes' }).locator('li[data-change="added"]')).toHaveText(['New: Runs on news.test, all pages']);
+  await expect(panel.locator('.chat .tool[data-tool="save_remixlet"][data-state="refused"]')).toHaveCount(1);
+  expect(await seriousViolations(panel)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Allow and apply' }).click();
+  await idle(panel);
+  await expect(panel.locator('.chat .tool[data-state="declined"]')).toHaveCount(1);
+  await expect(panel.locator('.chat .tool[data-tool="save_remixlet"][data-state="done"] .can-do')).toHaveCount(2);
+  await expect(panel.locator('.chat .tool[data-tool="save_remixlet"] .can-do li[data-change="added"]')).toHaveText(['New: Runs on news.test, all pages']);
+  expect(await seriousViolations(panel)).toEqual([]);
 });

@@ -152,9 +152,77 @@ describe('the can-do list of scripts written to hide a call', () => {
     expect(said(`await dom.query('b').click(`, perms)).toEqual([MAY_FETCH_API, MAY_STORAGE, 'Cannot tell what the script does: it could not be read']);
   });
 
+  // A value reached by a name computed at run time may be bound or stored anywhere before it is called;
+  // each way below passes the save-time checks, and each must show as "cannot tell", never as nothing.
+  const B = `const b = await dom.query('b');`;
+  it('a method looked up by a computed name and destructured (from a handle or any object) is said as "cannot tell"', () => {
+    expect(said(`${B} const { [location.hash]: f } = b; f.call(b);`)).toEqual([COMPUTED]);
+    expect(said(`${B} const o = { x: b }; const { [location.hash]: f } = o.x; f();`)).toEqual([COMPUTED]);
+    expect(said(`${B} let f; ({ [location.hash]: f } = b); f.call(b);`)).toEqual([COMPUTED]);
+    expect(said(`${B} const { [location.hash]: f = null } = b; await f?.call(b);`)).toEqual([COMPUTED]);
+    expect(said(`${B} function go({ [location.hash]: f }) { return f.call(b); } go(b);`)).toEqual([COMPUTED]);
+    expect(said(`${B} const { [location.hash]: { [location.search]: f } } = { x: b }; f();`)).toEqual([COMPUTED]);
+  });
+
+  it('a value looked up by a computed name and stored in an object, an array or a member, then called, is said as "cannot tell"', () => {
+    expect(said(`${B} const o = { go: b[location.hash] }; o.go();`)).toEqual([COMPUTED]);
+    expect(said(`${B} const fs = [b[location.hash]]; fs[0].call(b);`)).toEqual([COMPUTED]);
+    expect(said(`${B} const o = {}; o.go = b[location.hash]; o.go();`)).toEqual([COMPUTED]);
+    expect(said(`${B} const o = {}; o['g' + 'o'] = b[location.hash]; o.go();`)).toEqual([COMPUTED]);
+    expect(said(`${B} const f = b[location.hash]; const o = { f }; o.f.call(b);`)).toEqual([COMPUTED]);
+    expect(said(`${B} class K { go = b[location.hash]; } new K().go();`)).toEqual([COMPUTED]);
+  });
+
+  it('a value looked up by a computed name that is spread, a default, returned, passed on, aliased or chosen is said as "cannot tell"', () => {
+    expect(said(`${B} const fns = [...Object.values(b)]; fns[0].call(b);`)).toEqual([COMPUTED]);
+    expect(said(`${B} const o = { ...{ go: b[location.hash] } }; o.go();`)).toEqual([COMPUTED]);
+    expect(said(`${B} function go(f = b[location.hash]) { return f.call(b); } go();`)).toEqual([COMPUTED]);
+    expect(said(`${B} const pick = () => b[location.hash]; pick().call(b);`)).toEqual([COMPUTED]);
+    expect(said(`${B} function pick() { return b[location.hash]; } pick().call(b);`)).toEqual([COMPUTED]);
+    expect(said(`${B} const keep = []; keep.push(b[location.hash]); keep[0].call(b);`)).toEqual([COMPUTED]);
+    expect(said(`${B} setTimeout(b[location.hash]);`)).toEqual([COMPUTED]);
+    expect(said(`${B} Promise.resolve(b[location.hash]).then((f) => f.call(b));`)).toEqual([COMPUTED]);
+    expect(said(`${B} const f = b[location.hash]; const g = f; g.call(b);`)).toEqual([COMPUTED]);
+    expect(said(`${B} const f = await (b[location.hash] ?? null); f.call(b);`)).toEqual([COMPUTED]);
+    expect(said(`${B} const f = b[location.hash] || b.hide; f.call(b);`)).toEqual(['May hide, move or change parts of the page', COMPUTED]);
+    expect(said(`${B} Object.entries(b).forEach(([k, f]) => f.call(b));`)).toEqual([COMPUTED]);
+    expect(said(`${B} for (const f of Object.values(b)) f.call(b);`)).toEqual([COMPUTED]);
+    expect(said(`${B} for (const f of [b[location.hash]]) f.call(b);`)).toEqual([COMPUTED]);
+    expect(said(`${B} throw b[location.hash];`)).toEqual([COMPUTED]);
+  });
+
+  it('a call that would only read data stops being one when the script defines a method of that name, or a Proxy', () => {
+    expect(said(`${B} rmx.log(b[location.hash]);`)).toEqual([LOGS]);
+    expect(said(`${B} const x = { includes(f) { f.call(b); } }; x.includes(b[location.hash]);`)).toEqual([COMPUTED]);
+    expect(said(`${B} const x = new Proxy({}, { get: () => (f) => f.call(b) }); x.includes(b[location.hash]);`)).toEqual([COMPUTED]);
+    expect(said(`${B} function String(f) { f.call(b); } String(b[location.hash]);`)).toEqual([COMPUTED]);
+  });
+
   it('benign lookups by key are not hidden calls', () => {
     expect(said(`const labels = { a: 'A' }; for (const k of Object.keys(labels)) rmx.log(labels[k]); const arr = [1, 2]; arr[0];`)).toEqual([LOGS]);
     expect(said(`const rows = await dom.queryAll('tr'); for (let i = 0; i < rows.length; i++) await rows[i].hide();`)).toEqual([HIDES]);
+    const label = `const labels = { a: 'A' }; const label = labels[location.hash.slice(1)]; if (label) await (await dom.query('h1')).setText(label);`;
+    expect(said(label)).toEqual([HIDES]);
+    expect(said(`const prices = { a: 1 }; for (const [k, v] of Object.entries(prices)) rmx.log(k, v);`)).toEqual([LOGS]);
+    expect(said(`const rows = await dom.queryAll('tr'); const row = rows[Number(location.hash)]; await row.hide();`)).toEqual([HIDES]);
+    expect(said(`const seen = {}; const k = location.hash; seen[k] = (seen[k] ?? 0) + 1; rmx.log(\`\${seen[k]}\`);`)).toEqual([LOGS]);
+  });
+});
+
+describe('the observes-network item', () => {
+  const perms = { permissions: [{ name: 'network:observe:api.shop.test', reason: 'x' }] };
+  const OBSERVES = "Reads the page's network responses from api.shop.test";
+
+  it("observing the page's responses is said with the host the manifest allows, plainly or through an alias", () => {
+    expect(said(`await rmx.network.observe('api.shop.test', (r) => r.status);`, perms)).toEqual([OBSERVES]);
+    expect(said(`const { network } = rmx; await network.observe('api.shop.test', (r) => r.status);`, perms)).toEqual([OBSERVES]);
+    const items = canDoOf({ 'manifest.json': manifest(perms), 'script.js': `rmx.log('x');\nawait rmx.network.observe('api.shop.test', () => {});` });
+    expect(items.find((i) => i.kind === 'observes-network')).toEqual({ kind: 'observes-network', sure: true, subject: 'api.shop.test', lines: [2] });
+  });
+
+  it('observing without the permission names no host; rmx handed on lists the allowed observation as "may"', () => {
+    expect(said(`await rmx.network.observe('api.shop.test', () => {});`)).toEqual(["Reads the page's network responses from no host it is allowed (such calls are refused)"]);
+    expect(said(`const go = (api) => api; go(rmx);`, perms)).toEqual(["May read the page's network responses from api.shop.test", HANDED_ON]);
   });
 });
 

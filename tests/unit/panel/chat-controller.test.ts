@@ -235,6 +235,16 @@ describe('a tool row', () => {
     expect(row(chat, 's1').canDo).toBeUndefined();
   });
 
+  it('marks a written draft its checks found problems in for attention, and a clean one not', async () => {
+    const { chat, events } = await run();
+    events.toolCall('w1', 'write_files', { files: { 'script.js': 'x(' } });
+    events.toolResult('w1', { check: { ok: false, problems: [{ code: 'SCRIPT_SYNTAX', reason: 'x' }] } });
+    events.toolCall('w2', 'write_files', { files: { 'script.js': 'x()' } });
+    events.toolResult('w2', { check: { ok: true } });
+    expect(row(chat, 'w1')).toMatchObject({ state: 'done', said: 'written; the checks found 1 problem', attention: true });
+    expect(row(chat, 'w2')).toMatchObject({ state: 'done', said: 'written; the checks pass', attention: false });
+  });
+
   it('says "Not now" on a permission card was declined, and a failure gives its reason', async () => {
     const { chat, events } = await run();
     events.toolCall('p1', 'request_permissions', { permissions: [{ name: 'storage', reason: 'r' }] });
@@ -250,5 +260,19 @@ describe('a tool row', () => {
     events.toolCall('s1', 'save_remixlet', {});
     events.toolResult('s1', { status: 'activated', remixletId: 'abcdefgh', version: 2, canDo: [{ kind: 'clicks', sure: true, lines: [3] }] });
     expect(row(chat, 's1')).toMatchObject({ state: 'done', said: 'saved: version 2 applies', canDo: [{ kind: 'clicks', sure: true, lines: [3] }] });
+  });
+
+  it("keeps what an update's previous version could do beside what the saved one can, so the row marks what is new and gone", async () => {
+    const { chat, events } = await run();
+    events.toolCall('s1', 'save_remixlet', { remixletId: 'abcdefgh' });
+    const canDo = [{ kind: 'clicks', sure: true, lines: [3] }];
+    const canDoBefore = [{ kind: 'logs', sure: true, lines: [1] }];
+    events.toolResult('s1', { status: 'activated', remixletId: 'abcdefgh', version: 3, canDo, canDoBefore });
+    expect(row(chat, 's1')).toMatchObject({ state: 'done', canDo, canDoBefore });
+    const { canDoChanges } = await import('../../../contracts/can-do/items');
+    expect(canDoChanges(row(chat, 's1').canDoBefore, row(chat, 's1').canDo ?? []).map((c) => [c.change, c.text])).toEqual([
+      ['added', 'Clicks things on the page (a click can follow a link or submit a form)'],
+      ['removed', 'Writes to its log, which the agent can read'],
+    ]);
   });
 });

@@ -14,6 +14,7 @@ import { db } from '../../../worker/store/db';
 import { listVersions, loadRemixlet } from '../../../worker/store/remixlets';
 import { refusalCode } from '../refusal-code';
 import type { SaveResult } from '../../../contracts/boundaries/panel-worker';
+import { CHANGE_MARK as MARK, canDoChanges, canDoText } from '../../../contracts/can-do/items';
 
 const TAB = 3;
 const files = (matches: string[], script = 'rmx.log("v")') => ({
@@ -141,6 +142,33 @@ describe('activation approvals', () => {
     const result = await save(TAB, undefined, withFetch);
     expect(result.status).toBe('refused');
     if (result.status === 'refused') expect(result.refusals[0]?.code).toBe('PERMISSION_NOT_APPROVED');
+  });
+});
+
+describe('what an update changes, on its activation dialog', () => {
+  it('the dialog of an update that adds a capability and drops another lists them as New and No longer, from the running files', async () => {
+    const first = await save(TAB, undefined, files(['*://shop.test/*'], "rmx.log('v1');"));
+    if (first.status !== 'activated') throw new Error('setup');
+    const update = await save(TAB, first.remixletId, files(['*://shop.test/*', '*://news.test/*'], "const b = await dom.query('#buy'); await b.click();"));
+    if (update.status !== 'needs-approval') throw new Error(`expected a dialog, got ${update.status}`);
+    // What the person sees is computed from the pending approval the panel receives, not from the save's answer.
+    const [pending] = await pendingFor(TAB);
+    expect(pending?.canDoBefore?.map(canDoText)).toEqual(['Runs on shop.test, all pages', 'Writes to its log, which the agent can read']);
+    const changes = canDoChanges(pending?.canDoBefore, pending?.canDo ?? []).map((c) => `${MARK[c.change]}${c.text}${c.where ? ` (${c.where})` : ''}`);
+    expect(changes).toEqual([
+      'Runs on shop.test, all pages',
+      'New: Runs on news.test, all pages',
+      'New: Clicks things on the page (a click can follow a link or submit a form) (line 1)',
+      'No longer: Writes to its log, which the agent can read',
+    ]);
+  });
+
+  it('a first version asked for has no "before": nothing shows as new or gone', async () => {
+    const ask = await save(TAB, undefined, files(['*://news.test/*']));
+    if (ask.status !== 'needs-approval') throw new Error('setup');
+    const [pending] = await pendingFor(TAB);
+    expect(pending?.canDoBefore).toBeUndefined();
+    expect(canDoChanges(pending?.canDoBefore, pending?.canDo ?? []).map((c) => c.change)).toEqual(['same', 'same']);
   });
 });
 
