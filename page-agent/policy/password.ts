@@ -100,7 +100,34 @@ export function inPasswordEditor(node: Node): boolean {
  */
 export function reachableElement(el: Element): boolean {
   const parent = parentElementOf(el);
-  return parent === null || !isPasswordEditor(parent);
+  if (parent === null) return true;
+  if (isPasswordEditor(parent)) return false;
+  // What a password select holds (its options, and the copy of the chosen one a customizable select shows)
+  // carries which one was chosen, through :checked or the copy's text.
+  const select = closestOf(parent, 'select');
+  return select === null || !isPasswordField(select);
+}
+
+/**
+ * A password field that keeps what was typed or chosen where selectors see it, beyond its value: an
+ * editable one (its children are what was typed: `:empty`, `:has()`), a select (`:checked` on the chosen
+ * option, `:default`), a checkbox or radio button (`:checked`, `:indeterminate`). While the page has one,
+ * those pseudo-classes are refused in dom selectors (contracts/dom/value-selector.ts,
+ * selectorContentStateTest) and boxes and computed styles are not read (any stylesheet can tie them to that
+ * state: ops/rect.ts, ops/computedStyle.ts).
+ */
+export function isPasswordStateField(el: Element): boolean {
+  if (!isPasswordField(el)) return false;
+  if (el instanceof HTMLSelectElement) return true;
+  if (el instanceof HTMLInputElement) return el.type === 'checkbox' || el.type === 'radio';
+  return !(el instanceof HTMLTextAreaElement);
+}
+
+/** Whether the page has a password state field (isPasswordStateField) anywhere, in shadow roots too. */
+export function pageHasPasswordStateField(doc: Document = document): boolean {
+  for (const el of doc.querySelectorAll(FIELD_CANDIDATES)) if (isPasswordStateField(el)) return true;
+  for (const root of shadowRootsUnder(doc)) for (const el of root.querySelectorAll(FIELD_CANDIDATES)) if (isPasswordStateField(el)) return true;
+  return false;
 }
 
 /** Whether the page has a password field anywhere: in the document or inside any shadow root, open or closed. */
