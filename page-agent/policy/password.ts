@@ -14,6 +14,25 @@ import { attr, closestOf, inDesignMode, isEditable, parentElementOf } from './un
 export const FIELD_CANDIDATES = 'input, textarea, select, [contenteditable], [autocomplete]';
 
 const masked = new WeakSet<Element>();
+
+/**
+ * The attribute the page agent sets on a text field it remembers as masked (policy above), so that the
+ * worker's user-origin pin sheet (worker/password-pin.ts), which sees only what CSS sees, pins its size,
+ * layout and font after a "show password" button unmasks it. No remixlet can remove it (the page's own
+ * attributes stay: ops/removeAttr.ts); what it says (someone typed here while it was masked) the field's
+ * key events already say.
+ */
+export const MASKED_MARK = 'data-rmx-masked';
+
+function remember(el: HTMLInputElement | HTMLTextAreaElement): void {
+  if (masked.has(el)) return;
+  masked.add(el);
+  try {
+    el.setAttribute(MASKED_MARK, '');
+  } catch {
+    // A page that made setAttribute throw keeps the field remembered here; only the pin is lost.
+  }
+}
 let watching = false;
 const MAX_EDITABLE_DEPTH = 512;
 
@@ -60,7 +79,7 @@ export function watchMaskedFields(): void {
     'input',
     (e) => {
       const target = e.composedPath()[0];
-      if (target instanceof Element && isTextField(target) && looksMasked(target)) masked.add(target);
+      if (target instanceof Element && isTextField(target) && looksMasked(target)) remember(target);
     },
     true,
   );
@@ -73,7 +92,7 @@ export function isPasswordField(el: Element): boolean {
   if (!isTextField(el)) return false;
   if (masked.has(el)) return true;
   if (el.isConnected && looksMasked(el)) {
-    masked.add(el);
+    remember(el);
     return true;
   }
   return false;
