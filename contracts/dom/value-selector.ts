@@ -37,7 +37,9 @@ const MAX_NESTING = 8;
  * Any -internal- pseudo-class counts too (Chromium's are UA-only; several are about autofill).
  * Not listed, because the value does not decide them: :checked, :indeterminate, :focus*, :required,
  * :optional, :read-only, :read-write, :default, :empty (an input or textarea has no children; its value
- * is not in the DOM).
+ * is not in the DOM). :empty, :has(), :checked, :indeterminate and :default do follow what is typed into an
+ * editable password field or chosen in a password select, checkbox or radio button: they are
+ * CONTENT_STATE_PSEUDO_CLASSES below, refused in dom selectors while the page has such a field.
  */
 export const VALUE_STATE_PSEUDO_CLASSES: ReadonlySet<string> = new Set([
   'placeholder-shown',
