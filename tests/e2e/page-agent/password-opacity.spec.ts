@@ -444,8 +444,8 @@ for (const names of [true, false]) {
 }
 
 /**
- * Fields masked by the page (-webkit-text-security) while someone types, then unmasked as a "show password"
- * button does (a class, an inline style, a textarea's class): naming no password, they are plain text fields
+ * Fields masked (-webkit-text-security, or type=password) while someone types, then unmasked as a "show
+ * password" button does (a class, an inline style, a textarea's class, type=text): naming no password, they are plain text fields
  * to CSS, so the worker's pin sheet finds them by the mark the page agent sets on a field it remembers as
  * masked. #splain was never masked: its face's load shows the fonts for what was typed were asked for.
  */
@@ -455,11 +455,12 @@ const SHOW_MARKUP = `
   <input id="sp1" class="masked">
   <input id="sp2" style="-webkit-text-security: square">
   <textarea id="sp3" class="masked" rows="1"></textarea>
+  <input id="sp4" type="password">
   <input id="splain">
 </div>`;
-const SHOW_FIELDS = ['#sp1', '#sp2', '#sp3', '#splain'];
+const SHOW_FIELDS = ['#sp1', '#sp2', '#sp3', '#sp4', '#splain'];
 function showSheet(origin: string): string {
-  const names = ['sp1', 'sp2', 'sp3', 'splain'];
+  const names = ['sp1', 'sp2', 'sp3', 'sp4', 'splain'];
   return names.map((n) => `@font-face { font-family: rx-${n}; src: url("${origin}/font/${n}"); unicode-range: U+0071; }\n#${n} { font-family: rx-${n}, sans-serif; }`).join('\n');
 }
 async function typeThenShow(page: Page): Promise<void> {
@@ -467,6 +468,7 @@ async function typeThenShow(page: Page): Promise<void> {
   await page.evaluate(() => {
     for (const el of document.querySelectorAll('.masked')) el.classList.remove('masked');
     document.getElementById('sp2')!.style.removeProperty('-webkit-text-security');
+    (document.getElementById('sp4') as HTMLInputElement).type = 'text';
   });
 }
 
@@ -477,14 +479,14 @@ test('a "show password" field: once unmasked, what was typed while it was masked
   sites.route('plain.test', '/font/*', () => ({ status: 404, body: '' }));
   const plain = await openPage('plain.test', '/show.html');
   await typeThenShow(plain);
-  await expect.poll(() => [...loaded('plain.test')].sort(), { timeout: 30_000 }).toEqual(['sp1', 'sp2', 'sp3', 'splain']);
+  await expect.poll(() => [...loaded('plain.test')].sort(), { timeout: 30_000 }).toEqual(['sp1', 'sp2', 'sp3', 'sp4', 'splain']);
   await plain.close();
 
   sites.route('lab.test', '/font/*', () => ({ status: 404, body: '' }));
   const lab = await runLab({ sites, openPage, openExtensionPage, tabIdOf }, { route: '/show.html', markup: SHOW_MARKUP, style: showSheet(sites.origin('lab.test')), script: `await status('done');` });
   await typeThenShow(lab.page);
   // Every field is unmasked and shows what was typed.
-  expect(await lab.page.evaluate(() => ['sp1', 'sp2', 'sp3'].map((id) => getComputedStyle(document.getElementById(id)!).getPropertyValue('-webkit-text-security')))).toEqual(['none', 'none', 'none']);
+  expect(await lab.page.evaluate(() => ['sp1', 'sp2', 'sp3', 'sp4'].map((id) => getComputedStyle(document.getElementById(id)!).getPropertyValue('-webkit-text-security')))).toEqual(['none', 'none', 'none', 'none']);
   await expect.poll(() => loaded('lab.test').has('splain'), { timeout: 30_000 }).toBe(true);
   expect([...loaded('lab.test')]).toEqual(['splain']);
 });
