@@ -53,6 +53,21 @@ describe('on a page with a password field that keeps content or checked state', 
     expect(await p.ok({ op: 'query', sel: '#plain option' })).toMatchObject({ tag: 'option' });
   });
 
+  for (const names of [true, false]) {
+    test(`a customizable select's copy of the chosen option ${names ? 'in a password select is left out of text and HTML' : '(control, no password) is read'}`, async () => {
+      const ac = names ? ' autocomplete="new-password"' : '';
+      const p = await open(`<style>select, ::picker(select) { appearance: base-select; }</style><div id="w"><select id="s"${ac}><button><selectedcontent></selectedcontent></button><option>One</option><option>Zebra</option></select></div>`);
+      const w = await p.q('#w');
+      const read = async () => [await p.ok<string>({ op: 'text', h: w }), await p.ok<string>({ op: 'html', h: w })].join('|');
+      const before = await read();
+      await p.page.selectOption('#s', { index: 1 });
+      const after = await read();
+      const copies = (s: string) => s.split('Zebra').length - 1;
+      if (names) expect(after).toBe(before);
+      else expect(copies(after)).toBeGreaterThan(copies(before));
+    });
+  }
+
   test('an event inside a password editor names the editor as its target, not what typing made there', async () => {
     const p = await open('<div id="ed" contenteditable="true" autocomplete="current-password"><b id="typed" style="display: inline-block; width: 40px; height: 20px">x</b></div>');
     const ed = await p.q('#ed');
