@@ -78,6 +78,17 @@ describe('on a page with a password field that keeps content or checked state', 
     expect(e!.event.target).toMatchObject({ h: ed, tag: 'div' });
   });
 
+  test('a click on a password radio button or checkbox arrives with its type only; on a plain one with its target', async () => {
+    const p = await open('<form id="f"><input id="r1" type="radio" name="g" autocomplete="new-password"><input id="r2" type="radio" name="g" autocomplete="new-password"><input id="plain" type="checkbox"></form>');
+    await p.ok({ op: 'on', h: await p.q('#f'), type: 'click' });
+    await p.page.click('#r2');
+    await p.page.click('#plain');
+    await expect.poll(async () => (await p.events()).length).toBe(2);
+    const [pw, plain] = (await p.events()) as Array<{ event: Record<string, unknown> }>;
+    expect(pw!.event).toEqual({ type: 'click' });
+    expect(plain!.event).toMatchObject({ type: 'click', target: { tag: 'input' }, clientX: expect.any(Number) });
+  });
+
   test('events a stylesheet starts are not forwarded; a click still is', async () => {
     const p = await open('<style>#x { transition: color 1ms } #x.on { color: red }</style><button id="x">x</button><input id="c" type="checkbox" autocomplete="new-password">');
     const x = await p.q('#x');
