@@ -2,8 +2,10 @@
 // password field it may not depend on a field's value: neither test the value attribute in any spelling
 // nor use a pseudo-class that follows the value (:placeholder-shown, :invalid, :autofill, …;
 // contracts/dom/value-selector.ts reads both with css-tree), so a value cannot be read a character at a
-// time, nor its length or emptiness, through which elements match. Other attribute selectors and
-// pseudo-classes keep working. A selector may step into shadow roots with `>>>`
+// time, nor its length or emptiness, through which elements match. While the page has a password field
+// whose content or checkedness selectors see (an editable one, a select, a checkbox or radio button:
+// policy/password.ts, isPasswordStateField) it may not use :has(), :empty, :checked, :indeterminate or
+// :default either (selectorContentStateTest). Other attribute selectors and pseudo-classes keep working. A selector may step into shadow roots with `>>>`
 // (contracts/dom/shadow-selector.ts): every part must parse, and no part may test a value. Trusts nothing in the selector.
 import { RemixletRefusal } from '../../contracts/refusals';
 import { selectorContentStateTest, selectorValueTest } from '../../contracts/dom/value-selector';
