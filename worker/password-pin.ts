@@ -4,11 +4,16 @@
 // inline styles included, and a remixlet cannot remove it (its CSS is author CSS, inserted after). The
 // remixlet's own CSS may not name field-sizing at all (contracts/policy/stylesheet-check.ts); this sheet
 // also covers a page that sizes its own password field to its content. Selects what CSS can see of the
-// page agent's definition (page-agent/policy/password.ts): the type, and the autocomplete tokens.
+// page agent's definition (page-agent/policy/password.ts): the type, the autocomplete tokens, and the mark
+// the page agent sets on a field it remembers as masked.
 // Trusts nothing from pages.
 
-/** What CSS can see of a password field: its type and its autocomplete tokens. */
-const FIELD = ':is(input[type="password" i], [autocomplete~="current-password" i], [autocomplete~="new-password" i])';
+/**
+ * What CSS can see of a password field: its type, its autocomplete tokens, and the mark the page agent sets
+ * on a text field it remembers as masked while someone typed (MASKED_MARK in page-agent/policy/password.ts),
+ * which a "show password" button may since have turned into a plain text field.
+ */
+const FIELD = ':is(input[type="password" i], [autocomplete~="current-password" i], [autocomplete~="new-password" i], input[data-rmx-masked], textarea[data-rmx-masked])';
 /** A password field that is an editable element, not a form control (its box is its text's, by design). */
 const EDITOR = ':is([autocomplete~="current-password" i], [autocomplete~="new-password" i]):not(input, textarea, select)';
 /**

@@ -37,7 +37,9 @@ const MAX_NESTING = 8;
  * Any -internal- pseudo-class counts too (Chromium's are UA-only; several are about autofill).
  * Not listed, because the value does not decide them: :checked, :indeterminate, :focus*, :required,
  * :optional, :read-only, :read-write, :default, :empty (an input or textarea has no children; its value
- * is not in the DOM).
+ * is not in the DOM). :empty, :has(), :checked, :indeterminate and :default do follow what is typed into an
+ * editable password field or chosen in a password select, checkbox or radio button: they are
+ * CONTENT_STATE_PSEUDO_CLASSES below, refused in dom selectors while the page has such a field.
  */
 export const VALUE_STATE_PSEUDO_CLASSES: ReadonlySet<string> = new Set([
   'placeholder-shown',
@@ -88,6 +90,76 @@ export function isValueStatePseudoClass(raw: string): boolean {
   const name = lowerAscii(decode(raw).trim());
   if (name.startsWith('-internal-') || name.startsWith('--') || name.includes('autofill')) return true;
   return VALUE_STATE_PSEUDO_CLASSES.has(name.replace(/^-(?:webkit|moz|ms|o|epub)-/, ''));
+}
+
+/**
+ * Pseudo-classes (ASCII lower case, vendor prefix removed) whose match depends on what a person typed or
+ * chose in a password field that keeps that state where selectors see it, beyond its value:
+ * - content: `:empty` and `:has()` look at an element's children and what follows it, and an editable
+ *   password field's children are what was typed into it (a text run, a bold run, a line);
+ * - checkedness: `:checked`, `:indeterminate` and `:default` tell which option of a password select was
+ *   chosen, whether a checkbox or radio button that names a password is checked (and, for a radio group,
+ *   whether any of it is).
+ * Only these password fields keep such state (an input's or textarea's value is not its children, and a
+ * text field is never checked), so these are refused only while the page has one (page-agent/policy/password.ts,
+ * isPasswordStateField), which real pages rarely do; elsewhere `:has()`, `:empty` and `:checked` work.
+ */
+export const CONTENT_STATE_PSEUDO_CLASSES: ReadonlySet<string> = new Set(['empty', 'has', 'checked', 'indeterminate', 'default']);
+
+/** A pseudo-class name (as written) in CONTENT_STATE_PSEUDO_CLASSES: decoded, lower-cased, prefix dropped. */
+export function isContentStatePseudoClass(raw: string): boolean {
+  const name = lowerAscii(decode(raw).trim());
+  return CONTENT_STATE_PSEUDO_CLASSES.has(name.replace(/^-(?:webkit|moz|ms|o|epub)-/, ''));
+}
+
+/** Without a backslash no escape can spell one of these names (ASCII case-insensitive). */
+const CONTENT_STATE_MENTION = /empty|has|checked|indeterminate|default/i;
+/** The text fallback's reading: a single colon, then one of the names. */
+const CONTENT_STATE_TEXT = /(?<!:):(?!:)\s*(?:-[a-z]+-)?(?:empty|has|checked|indeterminate|default)(?![a-z0-9-])/;
+
+function contentStateTextTest(text: string): string | undefined {
+  for (const raw of [text, text.replace(/\/\*[\s\S]*?(?:\*\/|$)/g, '')]) {
+    const found = CONTENT_STATE_TEXT.exec(lowerAscii(decode(raw)));
+    if (found) return `:${found[0].replace(/^:\s*/, '').replace(/^-[a-z]+-/, '')}`;
+  }
+  return undefined;
+}
+
+function contentStateAstTest(ast: CssNode, depth: number): string | undefined {
+  let found: string | undefined;
+  walk(ast, (node) => {
+    if (found !== undefined) return;
+    if (node.type === 'PseudoClassSelector') {
+      if (isContentStatePseudoClass(node.name)) found = describePseudo(node.name).replace(/^:-[a-z]+-/, ':');
+    } else if (node.type === 'Raw') {
+      found = depth >= MAX_NESTING ? contentStateTextTest(node.value) : contentStateTestAt(node.value, depth + 1);
+    }
+  });
+  return found;
+}
+
+function contentStateTestAt(sel: string, depth: number): string | undefined {
+  if (!sel.includes(':') && !sel.includes('\\')) return undefined;
+  if (!shallowEnough(sel)) return contentStateTextTest(sel);
+  let broken = false;
+  try {
+    const ast = parse(sel, { context: 'selectorList', onParseError: () => (broken = true) });
+    return broken ? contentStateTextTest(sel) : contentStateAstTest(ast, depth);
+  } catch {
+    return contentStateTextTest(sel);
+  }
+}
+
+/**
+ * The pseudo-class in a selector (list) whose match follows a password field's content or checkedness
+ * (CONTENT_STATE_PSEUDO_CLASSES), as the engine reads it (":has"), or undefined: nested in
+ * :is/:where/:not/:nth-child(… of S), escaped, in any case or prefixed. Read like selectorValueTest, with
+ * css-tree and, where it gives no structure, conservatively from the decoded text. For every dom selector,
+ * while the page has a password field that keeps such state.
+ */
+export function selectorContentStateTest(sel: string): string | undefined {
+  if (!sel.includes('\\') && !CONTENT_STATE_MENTION.test(sel)) return undefined;
+  return contentStateTestAt(sel, 0);
 }
 
 /** Whether css-tree may be handed this text: nested deeper than the style checks allow, it could exhaust the stack. */

@@ -5,12 +5,11 @@
 // spell out a password, its length or its emptiness. The same check as the dom ops' (policy/selector.ts).
 // Trusts nothing in the selector.
 import { RemixletRefusal } from '../../contracts/refusals';
-import { checkSelector } from '../policy/selector';
-import { pageHasPasswordField } from '../policy/password';
+import { LIVE_PASSWORD_FACTS, checkSelector } from '../policy/selector';
 import { selectAll } from '../policy/deep-select';
 
 export function agentQueryAll(selector: string, op: string): Element[] {
-  checkSelector(selector, op, { hasPasswordField: pageHasPasswordField });
+  checkSelector(selector, op, LIVE_PASSWORD_FACTS);
   try {
     return selectAll(document, selector);
   } catch {

@@ -1,6 +1,8 @@
 // Context: page agent. h.computedStyle(props): the computed values of the named properties (custom
 // properties too), each capped; on a password field, those that could carry its value read empty
-// (policy/password-style.ts).
+// (policy/password-style.ts). While the page has a password field that keeps what was typed or chosen where
+// selectors see it (an editable one, a select, a checkbox or radio button), every property of every element
+// reads empty: a stylesheet can tie any element's style to that state (as for h.rect, ops/rect.ts).
 // Trusts nothing in the op but the shape exec.ts parsed; a handle resolves only in this remixlet's own table.
 import { LIMITS } from '../../contracts/dom/ops';
 import type { OpHandler } from '../op-context';
@@ -10,6 +12,10 @@ export const computedStyle: OpHandler<'computedStyle'> = (op, ctx) => {
   const el = ctx.element(op.h);
   const style = getComputedStyle(el);
   const out: Record<string, string> = {};
+  if (ctx.page.hasPasswordStateField()) {
+    for (const prop of op.props) out[prop] = '';
+    return out;
+  }
   for (const prop of op.props) out[prop] = styleValueOf(el, style, prop).slice(0, LIMITS.computedValueChars);
   return out;
 };

@@ -1,6 +1,7 @@
 // Context: page agent. dom.observe(sel): reports elements matching a checked selector as they are added to
 // the page, each once; with existing: true the answer also carries those already there. A selector that
-// depends on a field's value (contracts/dom/value-selector.ts) stops reporting when a password field appears, and says so (the worker logs
+// depends on a field's value (contracts/dom/value-selector.ts) stops reporting when a password field appears (one with :has/:empty/:checked
+// when a password field that keeps such state appears), and says so (the worker logs
 // it). With `>>>` (policy/deep-select.ts) it also reports elements added inside shadow roots, open or
 // closed (policy/deep-observer.ts). Removed with the sandbox.
 // Trusts nothing in the op but the shape exec.ts parsed; a handle resolves only in this remixlet's own table.
@@ -8,12 +9,12 @@ import { LIMITS } from '../../contracts/dom/ops';
 import { hasShadowStep } from '../../contracts/dom/shadow-selector';
 import { RemixletRefusal } from '../../contracts/refusals';
 import type { OpHandler } from '../op-context';
-import { checkSelector, deepValueTest } from '../policy/selector';
+import { LIVE_PASSWORD_FACTS, checkSelector, passwordReading, selectorReadings } from '../policy/selector';
 import { matchesDeep, selectAll } from '../policy/deep-select';
 import { DeepObserver } from '../policy/deep-observer';
 import { shadowRootsUnder } from '../policy/shadow';
 import { descendants, queryInRoot } from '../policy/unclobbered';
-import { pageHasPasswordField, reachableElement } from '../policy/password';
+import { reachableElement } from '../policy/password';
 
 const MAX_OBSERVERS = 100;
 
@@ -23,7 +24,7 @@ export const observe: OpHandler<'observe'> = (op, ctx) => {
   if (ctx.subscriptions.countFor(remixletId, 'o') >= MAX_OBSERVERS) {
     throw new RemixletRefusal('TOO_MANY', `A remixlet may run at most ${MAX_OBSERVERS} observers on a page; observe a broader selector.`, ctx.name);
   }
-  const testsValue = deepValueTest(op.sel) !== undefined;
+  const readings = selectorReadings(op.sel);
   const deep = hasShadowStep(op.sel);
   const id = ctx.subscriptions.nextId('o');
   const reported = new WeakSet<Element>();
@@ -35,10 +36,10 @@ export const observe: OpHandler<'observe'> = (op, ctx) => {
     }
   };
   const observer = new DeepObserver((records) => {
-    if (testsValue && pageHasPasswordField()) {
+    if (passwordReading(readings, LIVE_PASSWORD_FACTS) !== undefined) {
       ctx.subscriptions.remove(remixletId, id);
       // Said, not silent: the worker writes it to the remixlet's log as a refusal.
-      const refusal = new RemixletRefusal('SELECTOR_TESTS_PASSWORD', `${ctx.name}('${op.sel.slice(0, 100)}') stopped: a password field appeared, and while the page has one a selector may not depend on a field's value (the value attribute, or a state such as :invalid or :placeholder-shown). Observe a selector that does not test value.`, ctx.name);
+      const refusal = new RemixletRefusal('SELECTOR_TESTS_PASSWORD', `${ctx.name}('${op.sel.slice(0, 100)}') stopped: a password field appeared, and while the page has one a selector may not depend on a field's value (the value attribute, or a state such as :invalid or :placeholder-shown), nor, while it has an editable password field or a password select, checkbox or radio button, use :has(), :empty or :checked. Observe a selector without them.`, ctx.name);
       ctx.subscriptions.emit({ kind: 'observerEnded', remixletId, observer: id, refusal: refusal.toJSON() });
       return;
     }

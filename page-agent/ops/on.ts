@@ -1,14 +1,38 @@
 // Context: page agent. h.on(type, …, { preventDefault, stopPropagation }): forwards serialized copies of an
 // event (policy/event-copy.ts: no keys or value from a password field). preventDefault and
 // stopPropagation are declared up front because the sandbox answers too late to call them. At most 100
-// copies a second per listener reach the sandbox; all listeners go with the sandbox.
+// copies a second per listener reach the sandbox; all listeners go with the sandbox. Events that a stylesheet
+// alone starts (animations, transitions, content-visibility, scrolling as content shrinks or snaps) are not
+// forwarded while the page has a password field that keeps what was typed or chosen where selectors see it
+// (policy/password.ts, isPasswordStateField): a rule can start them when that state changes (as for h.rect).
 // Trusts nothing in the op but the shape exec.ts parsed; a handle resolves only in this remixlet's own table.
 import { RemixletRefusal } from '../../contracts/refusals';
 import type { OpHandler } from '../op-context';
 import { eventCopy } from '../policy/event-copy';
+import { pageHasPasswordStateField } from '../policy/password';
 
 const MAX_LISTENERS = 1_000;
 const PER_SECOND = 100;
+/** Events a stylesheet can start with no person acting (lower case, as the browser names them). */
+export const STYLE_STARTED_EVENTS: ReadonlySet<string> = new Set([
+  'animationstart',
+  'animationend',
+  'animationiteration',
+  'animationcancel',
+  'webkitanimationstart',
+  'webkitanimationend',
+  'webkitanimationiteration',
+  'transitionrun',
+  'transitionstart',
+  'transitionend',
+  'transitioncancel',
+  'webkittransitionend',
+  'contentvisibilityautostatechange',
+  'scroll',
+  'scrollend',
+  'scrollsnapchange',
+  'scrollsnapchanging',
+]);
 
 export const on: OpHandler<'on'> = (op, ctx) => {
   const el = ctx.element(op.h);
@@ -17,6 +41,7 @@ export const on: OpHandler<'on'> = (op, ctx) => {
     throw new RemixletRefusal('TOO_MANY', `A remixlet may listen with at most ${MAX_LISTENERS} listeners on a page; listen on a common ancestor instead.`, ctx.name);
   }
   const id = ctx.subscriptions.nextId('l');
+  const styleStarted = STYLE_STARTED_EVENTS.has(op.type.toLowerCase());
   let windowStart = 0;
   let sent = 0;
   const listener = (e: Event) => {
@@ -28,6 +53,7 @@ export const on: OpHandler<'on'> = (op, ctx) => {
       sent = 0;
     }
     if (++sent > PER_SECOND) return;
+    if (styleStarted && pageHasPasswordStateField()) return;
     ctx.subscriptions.emit({ kind: 'event', remixletId, listener: id, event: eventCopy(e, ctx.handles) });
   };
   el.addEventListener(op.type, listener);

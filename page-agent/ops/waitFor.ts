@@ -6,8 +6,7 @@
 // Trusts nothing in the op but the shape exec.ts parsed; a handle resolves only in this remixlet's own table.
 import { RemixletRefusal } from '../../contracts/refusals';
 import type { OpHandler } from '../op-context';
-import { checkSelector, deepValueTest } from '../policy/selector';
-import { pageHasPasswordField } from '../policy/password';
+import { LIVE_PASSWORD_FACTS, checkSelector, passwordReading, selectorReadings } from '../policy/selector';
 import { selectFirst } from '../policy/deep-select';
 import { DeepObserver } from '../policy/deep-observer';
 
@@ -23,7 +22,7 @@ export const waitFor: OpHandler<'waitFor'> = (op, ctx) => {
   if (ctx.subscriptions.countFor(remixletId, 'wait') >= MAX_WAITS) {
     throw new RemixletRefusal('TOO_MANY', `At most ${MAX_WAITS} dom.waitFor calls may wait at once; use dom.observe for many elements.`, ctx.name);
   }
-  const testsValue = deepValueTest(op.sel) !== undefined;
+  const readings = selectorReadings(op.sel);
   const id = ctx.subscriptions.nextId('wait');
   return new Promise((resolve) => {
     let done = false;
@@ -36,7 +35,7 @@ export const waitFor: OpHandler<'waitFor'> = (op, ctx) => {
       resolve(value);
     };
     const observer = new DeepObserver(() => {
-      if (testsValue && pageHasPasswordField()) return finish(null);
+      if (passwordReading(readings, LIVE_PASSWORD_FACTS) !== undefined) return finish(null);
       const el = selectFirst(root, op.sel);
       if (el) finish(ctx.handles.handleOf(el));
     });

@@ -14,7 +14,7 @@
 // A hidden tab draws no frames, so there the report goes by timer instead.
 // Trusts nothing in the op but the shape exec.ts parsed; every selector passes the page's selector policy.
 import type { OpHandler } from '../op-context';
-import { checkSelector, deepValueTest } from '../policy/selector';
+import { checkSelector, deepContentStateTest, deepValueTest } from '../policy/selector';
 import { hasShadowStep } from '../../contracts/dom/shadow-selector';
 import { DeepObserver } from '../policy/deep-observer';
 import { inPasswordEditor, pageHasPasswordField } from '../policy/password';
@@ -137,10 +137,10 @@ export const watch: OpHandler<'watch'> = (op, ctx) => {
     }
   });
   const narrow = !wholePage && (op.sels !== undefined || op.hs !== undefined);
-  // A selector that depends on a field's value (the value attribute, :invalid, …) could tell when a password
-  // field's value changes; once the page has one, such a watch reports every change instead, which tells
+  // A selector that depends on a field's value (the value attribute, :invalid, …) or its content or
+  // checkedness (:has, :empty, :checked) could tell when a password field's value changes; once the page has one, such a watch reports every change instead, which tells
   // nothing about any field.
-  const area = narrow ? new WatchedArea(sels.join(', '), sels.some((sel) => deepValueTest(sel) !== undefined), elements) : null;
+  const area = narrow ? new WatchedArea(sels.join(', '), sels.some((sel) => deepValueTest(sel) !== undefined || deepContentStateTest(sel) !== undefined), elements) : null;
   area?.remember();
   const existing = watchers.get(remixletId);
   if (existing && ctx.subscriptions.has(remixletId, ID)) {

@@ -1,6 +1,7 @@
 // Context: page agent. The text of an element as every reader gives it (h.text(), the agent's
 // query_elements and outline): its text content without the text inside password fields (a textarea's
-// text content is its initial value; an editable password element's is what was typed).
+// text content is its initial value; an editable password element's is what was typed; a password select's
+// <selectedcontent> is a copy of the option chosen).
 // Trusts the DOM only, read through the prototypes' getters (unclobbered.ts): a form's fields shadow its properties.
 import { FIELD_CANDIDATES, isPasswordField } from './password';
 import { childNodesOf, queryWithin, textOf } from './unclobbered';
@@ -10,7 +11,11 @@ export function textWithoutPasswords(el: Element): string {
   if (isPasswordField(el)) return '';
   // Only a textarea or an editable element among password fields holds text; most elements hold none,
   // and are answered directly.
-  const hidden = queryWithin(el, FIELD_CANDIDATES).filter((f) => !(f instanceof HTMLInputElement || f instanceof HTMLSelectElement) && isPasswordField(f));
+  const fields = queryWithin(el, FIELD_CANDIDATES);
+  const hidden: Element[] = fields.filter((f) => !(f instanceof HTMLInputElement || f instanceof HTMLSelectElement) && isPasswordField(f));
+  // A customizable select copies the chosen option's content into its <selectedcontent>: in a password
+  // select, that copy says what was chosen.
+  for (const f of fields) if (f instanceof HTMLSelectElement && isPasswordField(f)) hidden.push(...queryWithin(f, 'selectedcontent'));
   if (hidden.length === 0) return textOf(el) ?? '';
   const skip = new Set<Node>(hidden);
   const walker = document.createTreeWalker(el, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT | NodeFilter.SHOW_CDATA_SECTION, {

@@ -14,6 +14,25 @@ import { attr, closestOf, inDesignMode, isEditable, parentElementOf } from './un
 export const FIELD_CANDIDATES = 'input, textarea, select, [contenteditable], [autocomplete]';
 
 const masked = new WeakSet<Element>();
+
+/**
+ * The attribute the page agent sets on a text field it remembers as masked (policy above), so that the
+ * worker's user-origin pin sheet (worker/password-pin.ts), which sees only what CSS sees, pins its size,
+ * layout and font after a "show password" button unmasks it. No remixlet can remove it (the page's own
+ * attributes stay: ops/removeAttr.ts); what it says (someone typed here while it was masked) the field's
+ * key events already say.
+ */
+export const MASKED_MARK = 'data-rmx-masked';
+
+function remember(el: HTMLInputElement | HTMLTextAreaElement): void {
+  if (masked.has(el)) return;
+  masked.add(el);
+  try {
+    el.setAttribute(MASKED_MARK, '');
+  } catch {
+    // A page that made setAttribute throw keeps the field remembered here; only the pin is lost.
+  }
+}
 let watching = false;
 const MAX_EDITABLE_DEPTH = 512;
 
@@ -60,7 +79,7 @@ export function watchMaskedFields(): void {
     'input',
     (e) => {
       const target = e.composedPath()[0];
-      if (target instanceof Element && isTextField(target) && looksMasked(target)) masked.add(target);
+      if (target instanceof Element && isTextField(target) && looksMasked(target)) remember(target);
     },
     true,
   );
@@ -73,7 +92,7 @@ export function isPasswordField(el: Element): boolean {
   if (!isTextField(el)) return false;
   if (masked.has(el)) return true;
   if (el.isConnected && looksMasked(el)) {
-    masked.add(el);
+    remember(el);
     return true;
   }
   return false;
@@ -100,7 +119,34 @@ export function inPasswordEditor(node: Node): boolean {
  */
 export function reachableElement(el: Element): boolean {
   const parent = parentElementOf(el);
-  return parent === null || !isPasswordEditor(parent);
+  if (parent === null) return true;
+  if (isPasswordEditor(parent)) return false;
+  // What a password select holds (its options, and the copy of the chosen one a customizable select shows)
+  // carries which one was chosen, through :checked or the copy's text.
+  const select = closestOf(parent, 'select');
+  return select === null || !isPasswordField(select);
+}
+
+/**
+ * A password field that keeps what was typed or chosen where selectors see it, beyond its value: an
+ * editable one (its children are what was typed: `:empty`, `:has()`), a select (`:checked` on the chosen
+ * option, `:default`), a checkbox or radio button (`:checked`, `:indeterminate`). While the page has one,
+ * those pseudo-classes are refused in dom selectors (contracts/dom/value-selector.ts,
+ * selectorContentStateTest) and boxes and computed styles are not read (any stylesheet can tie them to that
+ * state: ops/rect.ts, ops/computedStyle.ts).
+ */
+export function isPasswordStateField(el: Element): boolean {
+  if (!isPasswordField(el)) return false;
+  if (el instanceof HTMLSelectElement) return true;
+  if (el instanceof HTMLInputElement) return el.type === 'checkbox' || el.type === 'radio';
+  return !(el instanceof HTMLTextAreaElement);
+}
+
+/** Whether the page has a password state field (isPasswordStateField) anywhere, in shadow roots too. */
+export function pageHasPasswordStateField(doc: Document = document): boolean {
+  for (const el of doc.querySelectorAll(FIELD_CANDIDATES)) if (isPasswordStateField(el)) return true;
+  for (const root of shadowRootsUnder(doc)) for (const el of root.querySelectorAll(FIELD_CANDIDATES)) if (isPasswordStateField(el)) return true;
+  return false;
 }
 
 /** Whether the page has a password field anywhere: in the document or inside any shadow root, open or closed. */

@@ -23,7 +23,10 @@ export function blankPasswords(original: Element, copy: Element): void {
     if (twin instanceof HTMLInputElement || twin instanceof HTMLTextAreaElement) {
       if (twin instanceof HTMLTextAreaElement) twin.textContent = '';
       twin.value = '';
-    } else if (!(twin instanceof HTMLSelectElement)) {
+    } else if (twin instanceof HTMLSelectElement) {
+      // A customizable select's <selectedcontent> holds a copy of the chosen option.
+      for (const copied of queryWithin(twin, 'selectedcontent')) copied.replaceChildren();
+    } else {
       twin.replaceChildren();
     }
   });

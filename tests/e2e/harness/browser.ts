@@ -53,6 +53,61 @@ export const DISABLED_FEATURES = [
   'WebRtcHideLocalIpsWithMdns',
 ] as const;
 
+/**
+ * The switches Playwright passes to every Chromium it launches (its `chromiumSwitches`, and what
+ * launchPersistentContext adds), each with why it cannot hide a request that a page, the page agent or a
+ * remixlet starts. `--disable-extensions` is the one we drop (ignoreDefaultArgs below): it would stop
+ * --load-extension. tests/unit/harness/playwright-switches.test.ts fails when a Playwright upgrade adds a
+ * switch this list does not give a reason for.
+ */
+export const PLAYWRIGHT_DEFAULT_SWITCHES: Readonly<Record<string, string>> = {
+  '--disable-field-trial-config':
+    "features stay at their compiled defaults instead of a build's testing config of field trials; stock Chromium has no variations seed either, and a default is what every person without a trial runs (a trial that Google's server gives some Chrome users cannot be reproduced by any test)",
+  '--disable-background-networking': "the browser's own background fetches (variations, component and safe-browsing lists, suggestions)",
+  '--disable-background-timer-throttling': 'timers in background tabs run at full rate: a request such a timer sends is sent sooner, never suppressed',
+  '--disable-backgrounding-occluded-windows': 'an occluded window is not deprioritized: timing only, as above',
+  '--disable-renderer-backgrounding': 'background renderers keep their priority: timing only, as above',
+  '--disable-back-forward-cache':
+    'a page left is unloaded rather than frozen: its unload and pagehide handlers run (more than in a frozen page), and going back loads it again, requests included',
+  '--disable-breakpad': "crash reports, the browser's own uploads",
+  '--disable-component-extensions-with-background-pages': "the browser's built-in component extensions, which make only the browser's own requests",
+  '--disable-component-update': "the component updater's downloads, the browser's own",
+  '--disable-sync': "sync with a Google account, the browser's own (the profile has none)",
+  '--do-not-de-elevate': 'Windows process elevation; nothing on Linux',
+  '--no-default-browser-check': 'a first-run dialog',
+  '--disable-default-apps': 'preinstalled apps, none of which runs in a page',
+  '--disable-dev-shm-usage': 'where shared memory lives (/tmp, not /dev/shm): inter-process plumbing',
+  '--disable-edgeupdater': "Edge's updater (macOS); nothing on Chromium",
+  '--disable-extensions': 'dropped (ignoreDefaultArgs): it would stop our extension loading',
+  '--disable-features': "replaced: Chromium honours the last --disable-features, ours (DISABLED_FEATURES); Playwright's ThirdPartyStoragePartitioning is not in ours, so storage is partitioned as in stock Chrome",
+  '--enable-features':
+    "CDPScreenshotNewSurface (how DevTools screenshots are taken) and SkipListAccountsWithoutGaiaCookies (no ListAccounts request to accounts.google.com without a Google sign-in: the browser's own)",
+  '--allow-pre-commit-input': "input is handled before a navigation's first commit: when a person's keys arrive, not what a page can send",
+  '--disable-hang-monitor': 'the "page unresponsive" dialog',
+  '--disable-ipc-flooding-protection': 'navigation and history IPC floods are not throttled: lets more through, never less',
+  '--disable-popup-blocking': "popups open without a user gesture: more navigations and requests than a person's browser, never fewer",
+  '--disable-prompt-on-repost': 'reloading a POST resubmits without asking: more requests, never fewer',
+  '--disable-updater-scheduler': "the browser's updater",
+  '--force-color-profile=srgb': 'colour management: rendering only',
+  '--metrics-recording-only': "UMA is recorded, not uploaded: the browser's own upload",
+  '--no-first-run': 'first-run UI',
+  '--password-store=basic': "where the browser keeps saved passwords (a file, not the desktop keyring); the profile is fresh, with none",
+  '--use-mock-keychain': 'macOS keychain; nothing on Linux',
+  '--no-service-autorun': 'macOS/Windows background services; nothing on Linux',
+  '--disable-search-engine-choice-screen': 'first-run UI',
+  '--unsafely-disable-devtools-self-xss-warnings': "DevTools console warning (DevTools UI)",
+  '--enable-unsafe-swiftshader': 'WebGL in software (the harness has no GPU): rendering; a WebGL texture comes from an image the page loads through the network stack like any other',
+  '--edge-skip-compat-layer-relaunch': 'Edge on Windows',
+  '--disable-stack-profiler': "Chrome for Testing's sampling profiler",
+  '--disable-infobars': "Chrome for Testing's infobar (browser UI)",
+  '--user-data-dir': 'the fresh profile directory',
+  '--remote-debugging-pipe':
+    'how Playwright drives the browser (DevTools protocol over a pipe, not the network); the harness intercepts nothing through it: every request goes to the recording proxy',
+  'about:blank': 'the first tab',
+  '--no-startup-window': 'no window until a page is opened',
+  '--headless': 'not passed: headless: false, and we pass --headless=new (the full browser without a window) ourselves',
+};
+
 export interface ChromiumArgsOptions {
   proxyPort: number;
   /** Absolute path of the unpacked extension; omitted = no extension. */

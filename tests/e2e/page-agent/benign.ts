@@ -96,11 +96,13 @@ const GENERATED_HTML: string[] = [
 
 export const BENIGN_HTML: Array<{ id: string; html: string }> = [...HANDWRITTEN_HTML, ...GENERATED_HTML].map((html, i) => ({ id: `benign-html-${i}`, html }));
 
-// Since issue 24, var() in the background shorthand is refused (it could bring in a url() the page defined but
-// never loads) and so is :invalid in a stylesheet (it tells whether a password passes the page's
-// constraints): the themes below set background-color, and the submit hint is shown by a class.
+// The themes below pass var() to the background shorthand: each names a custom property the same sheet
+// defines, which the page agent renames to the remixlet's own (contracts/policy/css-own-variables.ts), so no
+// page rule can put a url() there. :invalid in a stylesheet stays refused (it tells whether a password
+// passes the page's constraints, and a login form can appear after the sheet went in): the submit hint is
+// shown by a class.
 const HANDWRITTEN_CSS: string[] = [
-  ':root { --rmx-bg: #0f172a; --rmx-fg: #e2e8f0; --rmx-accent: #38bdf8; }\nbody.rmx-dark { background-color: var(--rmx-bg); color: var(--rmx-fg); }',
+  ':root { --rmx-bg: #0f172a; --rmx-fg: #e2e8f0; --rmx-accent: #38bdf8; }\nbody.rmx-dark { background: var(--rmx-bg); color: var(--rmx-fg); }',
   '.card { border: 1px solid #e5e7eb; border-radius: 12px; padding: 16px; box-shadow: 0 1px 2px rgb(0 0 0 / 0.06), 0 4px 12px rgb(0 0 0 / 0.04); }',
   '.card:hover { transform: translateY(-2px); transition: transform 150ms ease-out, box-shadow 150ms ease-out; }',
   '.grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(180px, 1fr)); gap: 12px; }',
@@ -165,7 +167,7 @@ const PALETTES: Array<[string, string, string]> = [
 
 /** Themes and component styles over a few palettes: what "make this site calmer / darker / denser" looks like. */
 const GENERATED_CSS: string[] = [
-  ...PALETTES.map(([bg, fg, accent], i) => `.rmx-theme-${i} { --bg: ${bg}; --fg: ${fg}; --accent: ${accent}; background-color: var(--bg); color: var(--fg); }\n.rmx-theme-${i} a { color: var(--accent); text-decoration-thickness: 2px; }`),
+  ...PALETTES.map(([bg, fg, accent], i) => `.rmx-theme-${i} { --bg: ${bg}; --fg: ${fg}; --accent: ${accent}; background: var(--bg); color: var(--fg); }\n.rmx-theme-${i} a { color: var(--accent); text-decoration-thickness: 2px; }`),
   ...PALETTES.map(([bg, fg, accent], i) => `.badge-${['new', 'sale', 'hot', 'last', 'a', 'b', 'c', 'd'][i]} { background: ${bg}; color: ${fg}; border: 1px solid ${accent}; border-radius: 4px; padding: 0 6px; }`),
   ...PALETTES.map(([, fg, accent], i) => `.btn-${i} { color: #fff; background: ${accent}; border-color: ${accent}; }\n.btn-${i}:hover { background: color-mix(in srgb, ${accent} 85%, ${fg}); }`),
   ...[4, 8, 12, 16, 24, 32].map((n) => `.gap-${n} { gap: ${n}px; }\n.p-${n} { padding: ${n}px; }\n.m-${n} { margin: ${n}px; }`),

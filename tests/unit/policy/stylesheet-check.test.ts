@@ -183,6 +183,14 @@ describe('benign stylesheets', () => {
       expect(reasons(sheet)).toContain(why);
     },
   );
+  it('the custom property fallback entry in its old background form passes once the sheet defines the property itself', () => {
+    // A var() fallback is no definition: --chip-bg above is the page's to set, so the old form stays refused;
+    // defined in the same sheet, the var() is renamed to the remixlet's own and the shorthand passes.
+    const own = ':root { --chip-bg: #eef2ff; }\n.chip { background: var(--chip-bg, #eef2ff); color: var(--chip-fg, var(--fg, #1e1b4b)); }';
+    const sheet = checkStyleSheet(own, NO_HOSTS);
+    expect(sheet.ok, reasons(sheet)).toBe(true);
+    expect(checkInlineCss(own, { ownVariables: true }).ok).toBe(true);
+  });
   it.each(BENIGN_CSS.map((b) => [b.name, b.css] as const))('%s passes stripLoads unchanged', (_name, css) => {
     expect(stripLoads(css, NO_HOSTS)).toEqual({ css, removed: [] });
   });
