@@ -1,5 +1,6 @@
 // Context: page agent. h.on(type, …, { preventDefault, stopPropagation }): forwards serialized copies of an
-// event (policy/event-copy.ts: no keys or value from a password field). preventDefault and
+// event (policy/event-copy.ts: no keys or value from a password field, and no event at all that typing or
+// choosing makes in one). preventDefault and
 // stopPropagation are declared up front because the sandbox answers too late to call them. At most 100
 // copies a second per listener reach the sandbox; all listeners go with the sandbox. Events that a stylesheet
 // alone starts (animations, transitions, content-visibility, scrolling as content shrinks or snaps) are not
@@ -8,7 +9,7 @@
 // Trusts nothing in the op but the shape exec.ts parsed; a handle resolves only in this remixlet's own table.
 import { RemixletRefusal } from '../../contracts/refusals';
 import type { OpHandler } from '../op-context';
-import { eventCopy } from '../policy/event-copy';
+import { eventCopy, typedIntoPasswordField } from '../policy/event-copy';
 import { pageHasPasswordStateField } from '../policy/password';
 
 const MAX_LISTENERS = 1_000;
@@ -47,6 +48,8 @@ export const on: OpHandler<'on'> = (op, ctx) => {
   const listener = (e: Event) => {
     if (op.preventDefault && e.cancelable) e.preventDefault();
     if (op.stopPropagation) e.stopPropagation();
+    // Not forwarded, and not counted against the listener's rate either: how many there were is what they tell.
+    if (typedIntoPasswordField(e)) return;
     const now = performance.now();
     if (now - windowStart >= 1000) {
       windowStart = now;

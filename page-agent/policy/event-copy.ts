@@ -2,7 +2,8 @@
 // pointer position, and a form control's value. The target is never an element inside a password editor
 // or select (policy/password.ts, reachableElement): its nearest ancestor that is not stands for it. An
 // event from a password checkbox or radio button carries its type only. Keys and value are left out when the event comes from a
-// password field, found through shadow roots (open or closed) to the element that really has focus.
+// password field, found through shadow roots (open or closed) to the element that really has focus; an event
+// that typing or choosing makes in a password field is not copied at all (typedIntoPasswordField).
 // Trusts an event only for what the browser filled in; the page may dispatch events of its own.
 import type { z } from 'zod';
 import type { PageEventPayload } from '../../contracts/dom/ops';
@@ -17,7 +18,11 @@ type Payload = z.infer<typeof PageEventPayload>;
 /** The element the event really started at: inside shadow roots, the one with focus. */
 export function deepTarget(e: Event): Element | undefined {
   const start = e.composedPath()[0] ?? e.target;
-  if (!(start instanceof Element)) return undefined;
+  return start instanceof Element ? focusedWithin(start) : undefined;
+}
+
+/** The element itself, or, where it hosts a shadow root (open or closed), the one with focus inside it. */
+function focusedWithin(start: Element): Element {
   let el: Element = start;
   for (let depth = 0; depth < 32; depth++) {
     const root = shadowOf(el);
@@ -29,6 +34,25 @@ export function deepTarget(e: Event): Element | undefined {
 }
 
 const VALUE_EVENTS = new Set(['input', 'change', 'beforeinput', 'search', 'select']);
+
+/** Events typing (or choosing) makes, whatever interface they come as; lower case, as the browser names them. */
+const TYPING_EVENTS = new Set([...VALUE_EVENTS, 'keydown', 'keyup', 'keypress', 'textinput', 'compositionstart', 'compositionupdate', 'compositionend', 'selectionchange', 'selectstart']);
+
+/**
+ * Whether the event is one typing or choosing makes in a password field: how many there are, and when,
+ * says how long the password is and how it was typed, so such an event is not forwarded at all (not even
+ * without its key). Judged at the element it started at and at the one with focus, since some (a
+ * document's selectionchange) start at no element.
+ */
+export function typedIntoPasswordField(e: Event): boolean {
+  const typing = e instanceof KeyboardEvent || e instanceof InputEvent || e instanceof CompositionEvent || TYPING_EVENTS.has(e.type.toLowerCase());
+  if (!typing) return false;
+  const at = deepTarget(e);
+  if (at !== undefined && isPasswordField(at)) return true;
+  const doc = e.target instanceof Document ? e.target : e.target instanceof Node ? e.target.ownerDocument : null;
+  const focused = doc?.activeElement ? focusedWithin(doc.activeElement) : undefined;
+  return focused !== undefined && isPasswordField(focused);
+}
 
 export function eventCopy(e: Event, handles: HandleTable): Payload {
   const copy: Payload = { type: e.type.slice(0, 64) };

@@ -249,8 +249,9 @@ test('every dom operation through the real extension, with the page policy holdi
   expect(changes).toBeGreaterThan(1);
   expect(events.filter((e) => e.type === 'click')).toEqual([{ type: 'click', tag: 'div' }]);
   expect(events.filter((e) => e.type === 'link-click')).toHaveLength(1);
-  expect(events.filter((e) => e.type === 'keydown').map((e) => e.key)).toEqual(['a', 'b', undefined, undefined]);
-  expect(events.filter((e) => e.type === 'input').map((e) => e.value)).toEqual(['aalice', 'abalice', undefined, undefined]);
+  // The typing in the password field makes no event at all: not even keys without their names.
+  expect(events.filter((e) => e.type === 'keydown').map((e) => e.key)).toEqual(['a', 'b']);
+  expect(events.filter((e) => e.type === 'input').map((e) => e.value)).toEqual(['aalice', 'abalice']);
   expect(observed).toEqual(['p', 'p']);
 
   // Every refusal is in the log with its reason

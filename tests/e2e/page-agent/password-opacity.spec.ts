@@ -284,6 +284,9 @@ test('what is typed: a textarea, an editable element and text fields that name a
   expect((r.reads['#dplain'] as { value: Answer }).value).toMatchObject({ ok: true, value: 'plainsecret' });
   // …and the only keys reported are the plain textarea's.
   expect(r.events.filter((e) => e.type === 'keydown' && e.key !== undefined).map((e) => e.key).join('')).toBe('plainsecret');
+  // …and no event typing or choosing made in a password field arrived at all, not even one without its key
+  // or value (how many there are is how long the password is): each event left is the textarea's, with both.
+  expect(r.events.filter((e) => (e.type.startsWith('key') ? e.key : e.value) === undefined)).toEqual([]);
   // Nothing of what was typed into (or chosen in) a password field, on any path.
   expect(all).not.toContain('hunter2');
   // The choice made in the select reads as nothing chosen.

@@ -126,7 +126,8 @@ describe('what counts as a password field', () => {
     await p.page.click('#plain');
     await p.page.keyboard.type('ok');
     const keys = (await p.events()).filter((e) => (e as { kind: string }).kind === 'event').map((e) => (e as { event: { key?: string } }).event.key);
-    expect(keys).toEqual([undefined, undefined, 'o', 'k']);
+    // Nothing of the typing in the password element arrives, not even keys without their names.
+    expect(keys).toEqual(['o', 'k']);
   });
 
   test('a field that was masked while someone typed stays a password field after it is unmasked', async () => {
@@ -136,9 +137,12 @@ describe('what counts as a password field', () => {
     expect(await p.ok({ op: 'value', h: await p.q('#m') })).toBe('');
     const [r] = await p.run([{ op: 'on', h: await p.q('#m'), type: 'keydown' }]);
     expect(r?.ok).toBe(true);
+    await p.run([{ op: 'on', h: await p.q('body'), type: 'click' }]);
     await p.page.type('#m', 'x');
-    const keys = (await p.events()).filter((e) => (e as { kind: string }).kind === 'event');
-    expect(keys.length).toBe(1);
-    expect(keys[0]).not.toHaveProperty('event.key');
+    // A click after the typing: events arrive in order, so once it is here, any key event would be too.
+    await p.page.click('#m');
+    await expect.poll(async () => (await p.events()).filter((e) => (e as { kind: string }).kind === 'event').length).toBeGreaterThan(0);
+    const events = (await p.events()).filter((e) => (e as { kind: string }).kind === 'event').map((e) => (e as { event: { type: string } }).event.type);
+    expect(events).toEqual(['click']);
   });
 });
