@@ -43,21 +43,23 @@ export const PASSWORD_PIN_CSS = [
   ),
 ].join('\n');
 
-const pinned = new Set<string>();
+/** Each document's insertion, asked once: every caller waits for the same one (a second copy would be harmless, a caller that does not wait is not). */
+const pinning = new Map<string, Promise<void>>();
 
-/** Inserts the pinning sheet into the document once (again after a worker restart: a second copy is harmless). */
-export async function pinPasswordFields(tabId: number, documentId: string): Promise<void> {
+/** Inserts the pinning sheet into the document once (again after a worker restart: a second copy is harmless); resolves once it is in. */
+export function pinPasswordFields(tabId: number, documentId: string): Promise<void> {
   const key = `${tabId}:${documentId}`;
-  if (pinned.has(key)) return;
-  pinned.add(key);
-  try {
-    await chrome.scripting.insertCSS({ target: { tabId, documentIds: [documentId] }, css: PASSWORD_PIN_CSS, origin: 'USER' });
-  } catch {
-    // The document went (or is not scriptable): nothing of a remixlet runs there either.
-    pinned.delete(key);
+  let pinned = pinning.get(key);
+  if (!pinned) {
+    pinned = chrome.scripting.insertCSS({ target: { tabId, documentIds: [documentId] }, css: PASSWORD_PIN_CSS, origin: 'USER' }).catch(() => {
+      // The document went (or is not scriptable): nothing of a remixlet runs there either.
+      pinning.delete(key);
+    });
+    pinning.set(key, pinned);
   }
+  return pinned;
 }
 
 export function documentUnpinned(tabId: number, documentId: string): void {
-  pinned.delete(`${tabId}:${documentId}`);
+  pinning.delete(`${tabId}:${documentId}`);
 }

@@ -17,6 +17,7 @@ import { scopeOf } from '../scope';
 import { SERVICE_RULES, serviceHandlers } from '../services/handlers';
 import { logged } from '../services/logged';
 import { domAnswered } from '../health';
+import { pinPasswordFields } from '../password-pin';
 
 type Ctx = WorkerContext & { grant: Grant };
 
@@ -42,6 +43,9 @@ const handlers: HandlersOf<OffscreenSpec, Ctx> = {
     const results = await logged(grant, 'dom', async () => {
       if (!page) throw new RemixletRefusal('NO_PAGE_AGENT', PAGE_GONE);
       try {
+        // No dom call is answered before the page's password fields are pinned (a box read before would differ
+        // from one read after for no reason a person gave); once in, this is a promise already kept.
+        await pinPasswordFields(page.tabId, page.documentId);
         const answered = await page.agent.exec({ remixlet: scopeOf(grant.remixlet), ops: input.ops });
         // One answer per op, or the page agent misbehaved: refused as a whole rather than read past its end.
         if (answered.length === input.ops.length) return answered;

@@ -9,3 +9,24 @@ test('the pin sheet selects fields the page agent marked as masked', () => {
   expect(PASSWORD_PIN_CSS).toContain(`input[${MASKED_MARK}]`);
   expect(PASSWORD_PIN_CSS).toContain(`textarea[${MASKED_MARK}]`);
 });
+
+test('a second caller waits for the insertion the first asked for, not only for having asked', async () => {
+  const { pinPasswordFields } = await import('../../../worker/password-pin');
+  let finish: () => void = () => undefined;
+  const asked: unknown[] = [];
+  (globalThis as unknown as { chrome: unknown }).chrome = {
+    scripting: { insertCSS: (what: unknown) => (asked.push(what), new Promise<void>((resolve) => (finish = resolve))) },
+  };
+  const order: string[] = [];
+  const first = pinPasswordFields(7, 'doc-a').then(() => order.push('first'));
+  const second = pinPasswordFields(7, 'doc-a').then(() => order.push('second'));
+  await Promise.resolve();
+  expect(asked).toHaveLength(1);
+  expect(order).toEqual([]);
+  finish();
+  await Promise.all([first, second]);
+  expect(order).toEqual(['first', 'second']);
+  // Another document is asked for on its own.
+  void pinPasswordFields(7, 'doc-b');
+  expect(asked).toHaveLength(2);
+});
