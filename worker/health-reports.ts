@@ -21,12 +21,32 @@ export async function healthReports(url?: string): Promise<HealthReport[]> {
 /** A visit saves often while a page is busy: changes that come close together are pushed once. */
 const PUSH_AFTER_MS = 150;
 
+/**
+ * Pushes the reports now and after every change. One read at a time: a read is several storage reads, and
+ * one started before a change could otherwise answer after one started after it, leaving an open popup or
+ * manager on the older state. A change while a read is on its way reads again once it is done.
+ */
 export function followHealth(url: string | undefined, emit: (reports: HealthReport[]) => void): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let ended = false;
+  let reading = false;
+  let readAgain = false;
   const push = () => {
     timer = undefined;
-    void healthReports(url).then((reports) => ended || emit(reports), () => undefined);
+    if (reading) {
+      readAgain = true;
+      return;
+    }
+    reading = true;
+    void healthReports(url)
+      .then((reports) => ended || emit(reports), () => undefined)
+      .finally(() => {
+        reading = false;
+        if (readAgain && !ended) {
+          readAgain = false;
+          push();
+        }
+      });
   };
   const soon = () => {
     timer ??= setTimeout(push, PUSH_AFTER_MS);
