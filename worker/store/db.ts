@@ -26,11 +26,10 @@ const chains = new Map<string, Promise<unknown>>();
 export function serialized<T>(key: string, task: () => Promise<T>): Promise<T> {
   const prev = chains.get(key) ?? Promise.resolve();
   const next = prev.then(task, task);
-  chains.set(
-    key,
-    next.catch(() => undefined).finally(() => {
-      if (chains.get(key) === next) chains.delete(key);
-    }),
-  );
+  // The chain's tail, forgotten once it is done and nothing was queued behind it (else the map keeps every key).
+  const tail: Promise<unknown> = next.catch(() => undefined).finally(() => {
+    if (chains.get(key) === tail) chains.delete(key);
+  });
+  chains.set(key, tail);
   return next;
 }
