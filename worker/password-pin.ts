@@ -23,6 +23,14 @@ const EDITOR = ':is([autocomplete~="current-password" i], [autocomplete~="new-pa
 const PINNED_FONT = 'font-family: system-ui !important;';
 
 /**
+ * A text field scrolls its text as it outgrows the box, one step a keystroke: a scroll timeline named on the
+ * field (and exported by timeline-scope) or an animation on it driven by its own scroll (scroll(self)) would
+ * turn that into any element's size or the field's own style, and a scroll-state container would answer
+ * whether it overflows. None may be had from a password field.
+ */
+const NO_SCROLL_TIMELINE = 'scroll-timeline: none !important; animation-timeline: auto !important; container-type: normal !important;';
+
+/**
  * The pinning sheet, one rule per selector (a selector the browser does not know drops only its own rule).
  * - `field-sizing: fixed` (every browser's default) keeps the field's own box from following its content.
  * - `contain: layout` keeps what is inside from reaching the layout around it: the field's baseline (which
@@ -36,7 +44,7 @@ const PINNED_FONT = 'font-family: system-ui !important;';
  * - An editable element (contenteditable) is as large as its text: `contain: size` sizes it as if empty.
  */
 export const PASSWORD_PIN_CSS = [
-  `${FIELD} { field-sizing: fixed !important; contain: layout !important; ${PINNED_FONT} }`,
+  `${FIELD} { field-sizing: fixed !important; contain: layout !important; ${PINNED_FONT} ${NO_SCROLL_TIMELINE} }`,
   `${EDITOR} { contain: size layout !important; min-block-size: 1lh; overflow: clip !important; }`,
   ...[`${FIELD} *`, `${FIELD}::first-line`, `${FIELD} *::first-line`, `${FIELD}::first-letter`, `${FIELD} *::first-letter`, `${FIELD}::-webkit-textfield-decoration-container`, `${FIELD}::placeholder`].map(
     (selector) => `${selector} { ${PINNED_FONT} }`,

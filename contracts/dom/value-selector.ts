@@ -64,7 +64,14 @@ export const VALUE_STATE_PSEUDO_CLASSES: ReadonlySet<string> = new Set([
  * these in its text (pseudo-class and attribute names are ASCII case-insensitive): most selectors
  * (#target, .row > a:hover) are answered without parsing.
  */
-const MENTION = /value|valid|placeholder|blank|range|autofill|dir|state|internal|:\s*--/i;
+const MENTION = /value|valid|placeholder|blank|range|autofill|dir|state|internal|masked|:\s*--/i;
+
+/**
+ * The attribute the page agent sets on a text field it remembers as masked, for the worker's pin sheet
+ * (page-agent/policy/password.ts, worker/password-pin.ts). A selector may not test it, as it may not test the
+ * value: it is the extension's own note about a password field, not the page's.
+ */
+export const MASKED_MARK = 'data-rmx-masked';
 
 function lowerAscii(s: string): string {
   return s.replace(/[A-Z]/g, (c) => c.toLowerCase());
@@ -82,7 +89,8 @@ function decode(s: string): string {
 function isValueName(raw: string): boolean {
   const bar = raw.lastIndexOf('|');
   const local = bar === -1 ? raw : raw.slice(bar + 1);
-  return lowerAscii(decode(local).trim()) === 'value';
+  const name = lowerAscii(decode(local).trim());
+  return name === 'value' || name === MASKED_MARK;
 }
 
 /** A pseudo-class name (as written) whose match depends on a field's value: decoded, lower-cased, prefix dropped. */
@@ -180,6 +188,7 @@ function textTest(text: string): string | undefined {
   for (const raw of [text, text.replace(/\/\*[\s\S]*?(?:\*\/|$)/g, '')]) {
     const plain = lowerAscii(decode(raw));
     if (plain.includes('value')) return 'the value attribute';
+    if (plain.includes(MASKED_MARK)) return `the ${MASKED_MARK} attribute`;
     const state = STATE_TEXT.exec(plain);
     if (state) return `a pseudo-class that depends on a field's value (${state[0].replace(/\s+/g, '')})`;
   }
@@ -195,7 +204,7 @@ function astTest(ast: CssNode, depth: number): string | undefined {
   walk(ast, (node) => {
     if (found !== undefined) return;
     if (node.type === 'AttributeSelector') {
-      if (isValueName(node.name.name)) found = 'the value attribute';
+      if (isValueName(node.name.name)) found = `the ${lowerAscii(decode(node.name.name)).includes(MASKED_MARK) ? MASKED_MARK : 'value'} attribute`;
     } else if (node.type === 'PseudoClassSelector') {
       if (isValueStatePseudoClass(node.name)) found = describePseudo(node.name);
     } else if (node.type === 'Raw') {

@@ -38,6 +38,9 @@ const VALUE_EVENTS = new Set(['input', 'change', 'beforeinput', 'search', 'selec
 /** Events typing (or choosing) makes, whatever interface they come as; lower case, as the browser names them. */
 const TYPING_EVENTS = new Set([...VALUE_EVENTS, 'keydown', 'keyup', 'keypress', 'textinput', 'compositionstart', 'compositionupdate', 'compositionend', 'selectionchange', 'selectstart']);
 
+/** Events a scrolling element gets; a text field scrolls as what is typed outgrows it. */
+const FIELD_SCROLL_EVENTS = new Set(['scroll', 'scrollend', 'scrollsnapchange', 'scrollsnapchanging']);
+
 /**
  * Whether the event is one typing or choosing makes in a password field: how many there are, and when,
  * says how long the password is and how it was typed, so such an event is not forwarded at all (not even
@@ -45,6 +48,11 @@ const TYPING_EVENTS = new Set([...VALUE_EVENTS, 'keydown', 'keyup', 'keypress', 
  * document's selectionchange) start at no element.
  */
 export function typedIntoPasswordField(e: Event): boolean {
+  // A field scrolls its text as it grows past its box: one scroll a keystroke, at the field itself.
+  if (FIELD_SCROLL_EVENTS.has(e.type.toLowerCase())) {
+    const at = deepTarget(e);
+    return at !== undefined && isPasswordField(at);
+  }
   const typing = e instanceof KeyboardEvent || e instanceof InputEvent || e instanceof CompositionEvent || TYPING_EVENTS.has(e.type.toLowerCase());
   if (!typing) return false;
   const at = deepTarget(e);

@@ -4,6 +4,7 @@
 // a stylesheet masks (-webkit-text-security), which looks like a password field to the person typing into
 // it, and stays one once text was typed while it was masked. Such a field reads as empty through every
 // path (value, text, HTML, attributes, events). Trusts the DOM only.
+import { MASKED_MARK } from '../../contracts/dom/value-selector';
 import { MAX_SHADOW_DEPTH, shadowOf, shadowRootsUnder } from './shadow';
 import { attr, closestOf, inDesignMode, isEditable, parentElementOf } from './unclobbered';
 
@@ -16,17 +17,18 @@ export const FIELD_CANDIDATES = 'input, textarea, select, [contenteditable], [au
 const masked = new WeakSet<Element>();
 
 /**
- * The attribute the page agent sets on a text field it remembers as masked (policy above), so that the
- * worker's user-origin pin sheet (worker/password-pin.ts), which sees only what CSS sees, pins its size,
- * layout and font after a "show password" button unmasks it. No remixlet can remove it (the page's own
- * attributes stay: ops/removeAttr.ts); what it says (someone typed here while it was masked) the field's
- * key events already say.
+ * The attribute the page agent sets on a text field it remembers as masked (policy above, MASKED_MARK in
+ * contracts/dom/value-selector.ts), so that the worker's user-origin pin sheet (worker/password-pin.ts),
+ * which sees only what CSS sees, pins its size, layout and font after a "show password" button unmasks it.
+ * No remixlet can remove it (the page's own attributes stay: ops/removeAttr.ts), read it (ops/attr.ts,
+ * serialize.ts) or select by it (a selector that names it is refused as one naming the value is). It goes on
+ * when the masked field gets focus, before anything is typed, so its arrival says no more than focus does.
  */
-export const MASKED_MARK = 'data-rmx-masked';
+export { MASKED_MARK };
 
-function remember(el: HTMLInputElement | HTMLTextAreaElement): void {
-  if (masked.has(el)) return;
-  masked.add(el);
+function remember(el: HTMLInputElement | HTMLTextAreaElement, mark = true): void {
+  if (!masked.has(el)) masked.add(el);
+  if (!mark || el.hasAttribute(MASKED_MARK)) return;
   try {
     el.setAttribute(MASKED_MARK, '');
   } catch {
@@ -75,11 +77,22 @@ function inPasswordEditable(el: Element): boolean {
 export function watchMaskedFields(): void {
   if (watching) return;
   watching = true;
+  // The mark goes on when a masked field gets focus, before anything is typed: set on the first keystroke,
+  // its arrival (an attribute a keep or a selector could see) would say when typing began.
+  window.addEventListener(
+    'focusin',
+    (e) => {
+      const target = e.composedPath()[0];
+      if (target instanceof Element && isTextField(target) && looksMasked(target)) remember(target);
+    },
+    true,
+  );
+  // A field masked only once typing began is remembered (it reads empty from then on) but not marked now.
   window.addEventListener(
     'input',
     (e) => {
       const target = e.composedPath()[0];
-      if (target instanceof Element && isTextField(target) && looksMasked(target)) remember(target);
+      if (target instanceof Element && isTextField(target) && looksMasked(target)) remember(target, false);
     },
     true,
   );

@@ -1,7 +1,7 @@
 // Context: page agent. Copies of page elements without password values: h.html() serializes a copy made
 // in an inert document (the copy loads and runs nothing), h.clone() makes a live copy; in both, every
 // password field in the copy loses its value. Trusts the DOM only.
-import { FIELD_CANDIDATES, isPasswordField } from './password';
+import { FIELD_CANDIDATES, isPasswordField, MASKED_MARK } from './password';
 import { queryWithin } from './unclobbered';
 
 /**
@@ -18,7 +18,9 @@ export function blankPasswords(original: Element, copy: Element): void {
   const to = fieldsOf(copy);
   from.forEach((field, i) => {
     const twin = to[i];
-    if (!twin || !isPasswordField(field)) return;
+    if (!twin) return;
+    twin.removeAttribute(MASKED_MARK);
+    if (!isPasswordField(field)) return;
     twin.removeAttribute('value');
     if (twin instanceof HTMLInputElement || twin instanceof HTMLTextAreaElement) {
       if (twin instanceof HTMLTextAreaElement) twin.textContent = '';

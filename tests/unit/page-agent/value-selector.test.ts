@@ -6,6 +6,19 @@ import { describe, expect, test } from 'vitest';
 import { selectorTestsValue, selectorValueTest, sheetValueSelectors, valueTestingRules } from '../../../contracts/dom/value-selector';
 import { checkStyleSheet, dropValueReads } from '../../../contracts/policy/stylesheet-check';
 
+describe("selectors that test the page agent's mark on a field it remembers as masked", () => {
+  test.each(['input[data-rmx-masked]', '[DATA-RMX-MASKED]', 'form :is([data-rmx-masked]) ~ b', 'input[data-rmx-m\\61sked]', '#pw:not([data-rmx-masked])', 'form:has(input[data-rmx-masked])'])(
+    '%s is refused wherever the value attribute would be',
+    (sel) => {
+      expect(selectorValueTest(sel)).toBe('the data-rmx-masked attribute');
+      expect(checkStyleSheet(`${sel} { color: red }`).ok).toBe(false);
+    },
+  );
+  test('the page\'s own data attributes, and remixlet marks, are not caught', () => {
+    for (const sel of ['input[data-masked]', '[data-rmx-abcd1234-masked]', 'input[data-rmx]']) expect(selectorValueTest(sel), sel).toBeUndefined();
+  });
+});
+
 describe('selectors that test the value attribute', () => {
   test.each([
     '[value]',

@@ -4,6 +4,11 @@ import { expect, test } from 'vitest';
 import { PASSWORD_PIN_CSS } from '../../../worker/password-pin';
 import { MASKED_MARK } from '../../../page-agent/policy/password';
 
+test('the pin sheet takes every scroll timeline and scroll-state container from a password field', () => {
+  const fieldRule = PASSWORD_PIN_CSS.split('\n')[0]!;
+  for (const declaration of ['scroll-timeline: none !important', 'animation-timeline: auto !important', 'container-type: normal !important']) expect(fieldRule).toContain(declaration);
+});
+
 test('the pin sheet selects fields the page agent marked as masked', () => {
   expect(MASKED_MARK).toBe('data-rmx-masked');
   expect(PASSWORD_PIN_CSS).toContain(`input[${MASKED_MARK}]`);
