@@ -9,8 +9,13 @@
 // Trusts nothing in the op but the shape exec.ts parsed; a handle resolves only in this remixlet's own table.
 import { RemixletRefusal } from '../../contracts/refusals';
 import type { OpHandler } from '../op-context';
-import { eventCopy, typedIntoPasswordField } from '../policy/event-copy';
-import { pageHasPasswordStateField } from '../policy/password';
+import { deepTarget, eventCopy, typedIntoPasswordField } from '../policy/event-copy';
+import { isPasswordField, pageHasPasswordStateField } from '../policy/password';
+
+function startedAtPasswordField(e: Event): boolean {
+  const at = deepTarget(e);
+  return at !== undefined && isPasswordField(at);
+}
 
 const MAX_LISTENERS = 1_000;
 const PER_SECOND = 100;
@@ -56,7 +61,9 @@ export const on: OpHandler<'on'> = (op, ctx) => {
       sent = 0;
     }
     if (++sent > PER_SECOND) return;
-    if (styleStarted && pageHasPasswordStateField()) return;
+    // At a password field itself such an event says when its state changed (autofill cleared by the first
+    // keystroke ends a transition); anywhere on a page with a password state field, what typing changed.
+    if (styleStarted && (pageHasPasswordStateField() || startedAtPasswordField(e))) return;
     ctx.subscriptions.emit({ kind: 'event', remixletId, listener: id, event: eventCopy(e, ctx.handles) });
   };
   el.addEventListener(op.type, listener);

@@ -1,6 +1,6 @@
 // Nothing a remixlet can observe depends on what is typed into a password field, on an ordinary login page
 // (an <input type=password>): a text field scrolls its text as it outgrows its box, one step a keystroke,
-// and the page agent marks a field it remembers as masked. Three classes, each through several paths, each
+// and the page agent marks a field it remembers as masked. Four classes, each through several paths, each
 // with a positive control (the same page and remixlet, the field a plain text field), in which every probe's
 // answer changes with the typing:
 // - the field's own scrolling: scroll and scrollend events on it (policy/event-copy.ts, typedIntoPasswordField);
@@ -8,14 +8,17 @@
 //   another element's width (h.rect), one driving a colour (h.computedStyle), and an animation on the field
 //   driven by its own scroll (scroll(self)) read back from its computed style (the user-origin pin sheet,
 //   worker/password-pin.ts, sets scroll-timeline none and animation-timeline auto on password fields);
+// - the field's own style as the page's sheet ties it to the field's state (an empty field's colour): the field's
+//   computed style (ops/computedStyle.ts; the events a stylesheet starts at it: tests/unit/page-agent/dom/events.test.ts);
 // - the page agent's mark: it arrives when the field gets focus, never with the first keystroke, and no
 //   remixlet reads it (h.attr) or selects by it (dom.query, dom.waitFor; style.css is refused at save).
 // In the protected run every answer after the typing equals the answer before it.
 import { test, expect } from '../harness';
 import { runLab } from './lab';
 
+// The page's own sheet styles an empty field (its right: the page sees its own fields).
 const markup = (type: 'text' | 'password') =>
-  `<form id="login"><input id="pw" type="${type}" style="width: 60px; letter-spacing: 12px; font-family: monospace"><b id="probe" style="display: block; height: 1px"></b><i id="tint">tint</i><u id="other">other</u></form>`;
+  `<style>#pw:placeholder-shown { color: rgb(1, 2, 3); }</style><form id="login"><input id="pw" type="${type}" placeholder=" " style="width: 60px; letter-spacing: 12px; font-family: monospace"><b id="probe" style="display: block; height: 1px"></b><i id="tint">tint</i><u id="other">other</u></form>`;
 
 /** The remixlet's sheet: each rule turns the field's scroll into something a read can see. */
 const STYLE = `#login { timeline-scope: --typed, --typed2; }
@@ -33,10 +36,12 @@ let scrolls = 0;
 let scrollEnds = 0;
 await pw.on('scroll', () => { scrolls += 1; });
 await pw.on('scrollend', () => { scrollEnds += 1; });
+
 async function askAll() {
   return {
     scrolls: await settle(Promise.resolve(scrolls)),
     scrollEnds: await settle(Promise.resolve(scrollEnds)),
+    fieldColor: await settle(pw.computedStyle(['color']).then((s) => s.color)),
     probeWidth: await settle((await dom.query('#probe')).rect().then((r) => Math.round(r.width))),
     tint: await settle((await dom.query('#tint')).computedStyle(['color']).then((s) => s.color)),
     fieldOutline: await settle(pw.computedStyle(['outline-width']).then((s) => s['outline-width'])),
@@ -75,7 +80,7 @@ async function run(fx: Parameters<typeof runLab>[0], type: 'text' | 'password') 
 
 test("a password field's scrolling, and the page agent's mark on it, tell a remixlet nothing of what is typed", async ({ sites, openPage, openExtensionPage, tabIdOf }) => {
   const fx = { sites, openPage, openExtensionPage, tabIdOf };
-  const SCROLL_PROBES = ['scrolls', 'scrollEnds', 'probeWidth', 'tint', 'fieldOutline'];
+  const SCROLL_PROBES = ['scrolls', 'scrollEnds', 'probeWidth', 'tint', 'fieldOutline', 'fieldColor'];
 
   // Control: a plain text field; each scroll probe's answer changes with the typing.
   const control = await run(fx, 'text');

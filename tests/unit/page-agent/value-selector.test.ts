@@ -11,7 +11,7 @@ describe("selectors that test the page agent's mark on a field it remembers as m
     '%s is refused wherever the value attribute would be',
     (sel) => {
       expect(selectorValueTest(sel)).toBe('the data-rmx-masked attribute');
-      expect(checkStyleSheet(`${sel} { color: red }`).ok).toBe(false);
+      expect(checkStyleSheet(`${sel} { color: red }`, { allowedHosts: [], everySite: false }).ok).toBe(false);
     },
   );
   test('the page\'s own data attributes, and remixlet marks, are not caught', () => {

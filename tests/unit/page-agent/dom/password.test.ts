@@ -118,6 +118,23 @@ describe('what counts as a password field', () => {
     expect(await p.ok<string>({ op: 'text', h: copy.h })).not.toMatch(/secret/);
   });
 
+  test("the events a stylesheet starts at a password field are not forwarded: the page's own rule for an empty field says when typing began", async () => {
+    const p = await open(
+      '<style>input { transition: color 50ms } input:placeholder-shown { color: rgb(1, 2, 3) }</style><input id="plain" placeholder=" "><input id="pw" type="password" placeholder=" "><input id="last" placeholder=" ">',
+    );
+    const listener: Record<string, string> = {};
+    for (const id of ['plain', 'pw', 'last']) listener[id] = (await p.ok<string>({ op: 'on', h: await p.q(`#${id}`), type: 'transitionend' }))!;
+    const heard = async () => (await p.events()).filter((e) => (e as { kind: string }).kind === 'event').map((e) => (e as { listener: string }).listener);
+    // Control: a plain field's first keystroke ends its transition, and the remixlet hears it.
+    await p.page.type('#plain', 'a');
+    await expect.poll(heard).toEqual([listener.plain]);
+    await p.page.type('#pw', 'b');
+    // A last plain field after it: events arrive in order, so once its transition is heard the password field's would have been.
+    await p.page.type('#last', 'c');
+    await expect.poll(async () => (await heard()).includes(listener.last!)).toBe(true);
+    expect(await heard()).toEqual([listener.plain, listener.last]);
+  });
+
   test('keys typed into an editable password element are not forwarded', async () => {
     const p = await open('<div id="e" contenteditable autocomplete="new-password"></div><div id="plain" contenteditable></div>');
     await p.run([{ op: 'on', h: await p.q('body'), type: 'keydown' }]);
