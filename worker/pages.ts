@@ -1,6 +1,7 @@
 // Context: background service worker. The worker's own record of which document each tab shows, learnt
 // from page agent ports (the browser fills in tab, frame and document ids) and from webNavigation; the
 // grant middleware checks every call against this record, never against anything a payload says.
+import { ownedPort } from './owned-port';
 import { createTRPCProxyClient } from '@trpc/client';
 import { chromeLink } from 'trpc-chrome/link';
 import { checkedClient, type ClientOf } from '../contracts/rpc';
@@ -128,7 +129,8 @@ export function pageAgentArrived(presence: chrome.runtime.Port): void {
   // for where it is: an address on another origin than the one the browser reported is refused.
   const browserOrigin = originOf(sender.url);
   const onBrowserOrigin = (url: string) => browserOrigin !== undefined && originOf(url) === browserOrigin;
-  const port = chrome.tabs.connect(tabId, { frameId: 0, documentId, name: 'worker' });
+  const owned = ownedPort(chrome.tabs.connect(tabId, { frameId: 0, documentId, name: 'worker' }));
+  const port = owned.port;
   const raw = createTRPCProxyClient({ links: [chromeLink({ port })] });
   const agent = checkedClient(pageAgentSpec, raw);
   const subscription: { current?: { unsubscribe(): void } } = {};
@@ -144,11 +146,8 @@ export function pageAgentArrived(presence: chrome.runtime.Port): void {
       } catch {
         /* the port is already gone; so is the subscription */
       }
-      try {
-        port.disconnect();
-      } catch {
-        /* already gone */
-      }
+      // Closed by this side: the calls still waiting on it fail now (NO_PAGE_AGENT), rather than never.
+      owned.close();
       try {
         presence.disconnect();
       } catch {
