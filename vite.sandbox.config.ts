@@ -17,7 +17,7 @@ const NOT_IN_THE_SANDBOX_PAGE: Record<string, string> = {
 
 /**
  * Every sandbox's runtime evaluates its schemas as it starts; zod's classic build gives each schema instance
- * its methods one by one, which was most of that start (bench/RESULTS.md, eighth pass).
+ * its methods one by one, which was most of that start (bench/HISTORY.md, eighth pass).
  */
 const NOT_IN_THE_RUNTIME: Record<string, string> = {
   zod: "the runtime's schemas are built with zod/mini (contracts/zod-mini.ts); a contracts/ module it imports must use that too",

@@ -344,7 +344,7 @@ export function pageGone(tabId: number, documentId: string): Promise<void> {
     for (const key of [...insertedCss.keys()]) if (key.startsWith(`${tabId}:${documentId}:`)) insertedCss.delete(key);
     documentUnpinned(tabId, documentId);
     // The next page of the tab commits about now, and its start waits in this queue: the revocation's
-    // storage write (10-45 ms during a navigation, measured) is not waited for (bench/RESULTS.md, seventh pass).
+    // storage write (10-45 ms during a navigation, measured) is not waited for (bench/HISTORY.md, seventh pass).
     await stopNow((rec) => rec.tabId === tabId && rec.documentId === documentId, 'the page went away', { waitForWrite: false });
   }, `page gone tab ${tabId}`);
 }

@@ -2,7 +2,7 @@
 // can observe those places instead of the whole page. On a page that changes thousands of times a second,
 // an observer of the whole document costs the page about 12 % more main-thread time even when its
 // callback does nothing (the records are made for every text swap); observing only the watched elements,
-// their subtrees and their ancestors costs it about nothing (bench/page-cost.bench.ts, bench/RESULTS.md).
+// their subtrees and their ancestors costs it about nothing (bench/page-cost.bench.ts, bench/HISTORY.md).
 // Trusts nothing: the selectors are remixlet-written and were checked by the page's selector policy; a
 // reading this cannot be sure of means "anywhere", which watches the whole page as before.
 import parse from 'css-tree/parser';

@@ -37,7 +37,7 @@ interface Pending {
 }
 
 // One executor for every call's promise, instead of a closure per call: a 1,000-call batch's garbage is what
-// its time in a sandbox went to (young-generation collections, bench/RESULTS.md ninth pass).
+// its time in a sandbox went to (young-generation collections, bench/HISTORY.md ninth pass).
 let capturedResolve: (value: unknown) => void = () => undefined;
 let capturedReject: (error: unknown) => void = () => undefined;
 function capture(resolve: (value: unknown) => void, reject: (error: unknown) => void): void {

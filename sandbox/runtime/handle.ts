@@ -19,7 +19,7 @@ const MAX_CHECKED_IDS = 20_000;
  * not a string, a handle that is not one) is refused on its own, with a log line, instead of spoiling the
  * batch it would have travelled in. The offscreen host and the page agent check it again. An element-only
  * call on a handle id that has passed before has nothing new to check (parsing each of 1,000 hides was
- * ~10 % of the batch, bench/RESULTS.md).
+ * ~10 % of the batch, bench/HISTORY.md).
  */
 export function sendOp(bridge: Bridge, op: DomOp, via?: DomOp, answersNothing = false): Promise<unknown> {
   const h = (op as { h?: unknown }).h;
