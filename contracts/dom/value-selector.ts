@@ -147,15 +147,7 @@ function contentStateAstTest(ast: CssNode, depth: number): string | undefined {
 }
 
 function contentStateTestAt(sel: string, depth: number): string | undefined {
-  if (!sel.includes(':') && !sel.includes('\\')) return undefined;
-  if (!shallowEnough(sel)) return contentStateTextTest(sel);
-  let broken = false;
-  try {
-    const ast = parse(sel, { context: 'selectorList', onParseError: () => (broken = true) });
-    return broken ? contentStateTextTest(sel) : contentStateAstTest(ast, depth);
-  } catch {
-    return contentStateTextTest(sel);
-  }
+  return readSelector(sel, depth, { mayMatch: (s) => s.includes(':') || s.includes('\\'), ast: contentStateAstTest, text: contentStateTextTest });
 }
 
 /**
@@ -216,15 +208,27 @@ function astTest(ast: CssNode, depth: number): string | undefined {
 }
 
 function selectorTestAt(sel: string, depth: number): string | undefined {
-  if (!sel.includes('[') && !sel.includes(':') && !sel.includes('\\')) return undefined;
-  if (!shallowEnough(sel)) return textTest(sel);
+  return readSelector(sel, depth, { mayMatch: (s) => s.includes('[') || s.includes(':') || s.includes('\\'), ast: astTest, text: textTest });
+}
+
+/**
+ * One reading of a selector for both tests (the value's and the content state's): css-tree's structure
+ * where it gives one, else the conservative reading of the decoded text (too deep to hand css-tree, a parse
+ * error, or a stack overflow shallowEnough did not foresee).
+ */
+function readSelector(
+  sel: string,
+  depth: number,
+  test: { mayMatch: (sel: string) => boolean; ast: (ast: CssNode, depth: number) => string | undefined; text: (text: string) => string | undefined },
+): string | undefined {
+  if (!test.mayMatch(sel)) return undefined;
+  if (!shallowEnough(sel)) return test.text(sel);
   let broken = false;
   try {
     const ast = parse(sel, { context: 'selectorList', onParseError: () => (broken = true) });
-    return broken ? textTest(sel) : astTest(ast, depth);
+    return broken ? test.text(sel) : test.ast(ast, depth);
   } catch {
-    // Last resort (a stack overflow shallowEnough did not foresee): the conservative reading.
-    return textTest(sel);
+    return test.text(sel);
   }
 }
 
