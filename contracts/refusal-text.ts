@@ -32,7 +32,7 @@ export const REFUSAL_TEXT: Record<RefusalCode, string> = {
   HANDLE_GONE: 'The element behind this handle has left the page.',
   HANDLE_UNKNOWN: 'This handle was never given to this remixlet on this page.',
   SELECTOR_INVALID: 'The selector does not parse.',
-  SELECTOR_TESTS_PASSWORD: "While the page has a password field, a selector may not depend on a form field's value (the value attribute, or a state such as :invalid, :placeholder-shown or :autofill); a stylesheet (dom.addStyle, style.css) never may. While it has an editable password field or a password select, checkbox or radio button, a dom selector may not use :has(), :empty, :checked, :indeterminate or :default either. Select or style by a class instead.",
+  SELECTOR_TESTS_PASSWORD: "While the page has a password field, a dom selector may not depend on a form field's value (the value attribute, or a state such as :invalid, :placeholder-shown or :autofill). A stylesheet (dom.addStyle, style.css) never may test the value attribute, :dir() or :state(), nor a state in an at-rule prelude; :valid, :invalid, :user-valid, :user-invalid, :placeholder-shown, :in-range, :out-of-range and :autofill in a rule's selector go in guarded, never true of a password field. While it has an editable password field or a password select, checkbox or radio button, a dom selector may not use :has(), :empty, :checked, :indeterminate or :default either. Select or style by a class instead.",
   ELEMENT_REFUSED: 'That element cannot be created.',
   ATTRIBUTE_REFUSED: 'That attribute loads or runs something, or is not allowed here.',
   ADDRESS_REFUSED: 'The address is not on the page, the remixlet\'s sites, an approved fetch: host, or already loaded by the page.',

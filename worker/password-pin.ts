@@ -7,15 +7,11 @@
 // page agent's definition (page-agent/policy/password.ts): the type, the autocomplete tokens, and the mark
 // the page agent sets on a field it remembers as masked.
 // Trusts nothing from pages.
+import { PASSWORD_EDITOR_CSS, PASSWORD_FIELD_CSS } from '../contracts/dom/password-css';
 
-/**
- * What CSS can see of a password field: its type, its autocomplete tokens, and the mark the page agent sets
- * on a text field it remembers as masked while someone typed (MASKED_MARK in page-agent/policy/password.ts),
- * which a "show password" button may since have turned into a plain text field.
- */
-const FIELD = ':is(input[type="password" i], [autocomplete~="current-password" i], [autocomplete~="new-password" i], input[data-rmx-masked], textarea[data-rmx-masked])';
-/** A password field that is an editable element, not a form control (its box is its text's, by design). */
-const EDITOR = ':is([autocomplete~="current-password" i], [autocomplete~="new-password" i]):not(input, textarea, select)';
+/** What CSS can see of a password field, and of a password editor (contenteditable): one spelling, shared with the value-state guard. */
+const FIELD = PASSWORD_FIELD_CSS;
+const EDITOR = PASSWORD_EDITOR_CSS;
 /**
  * A generic family: the browser draws it from the fonts installed on the machine, so no @font-face (the
  * page's or the remixlet's) can stand behind it and no glyph of what is typed makes a request.

@@ -5,14 +5,15 @@
 //   every sheet, whichever version saved it, with a log line each: they could show a password through
 //   h.computedStyle() or the page's layout (h.rect()). The save check refuses them; a sheet saved before
 //   it did keeps the rest.
-// - A sheet that then passes today's load check is inserted, with the custom properties its loading
-//   properties use renamed to the remixlet's own (contracts/policy/css-own-variables.ts).
+// - A sheet that then passes today's load check is inserted as contracts/policy/sheet-for-page.ts hands it
+//   to a page: the custom properties its loading properties use renamed to the remixlet's own, and every
+//   value-state pseudo-class (:invalid, :placeholder-shown) guarded so that no password field matches it.
 // - A sheet saved by an older extension that fails today's check keeps running with the loading parts
 //   left out; a log line names each one.
 // - A sheet saved by this extension version that fails is not inserted at all (the save check should
 //   have refused it; something changed since), and the log says why.
 import { checkStoredStyleSheet, stripLoads } from '../contracts/policy/stylesheet-check';
-import { ownVariablePrefix, privateOwnVariables } from '../contracts/policy/css-own-variables';
+import { sheetForPage } from '../contracts/policy/sheet-for-page';
 import type { LogEntry } from '../contracts/remixlet';
 import { appendLog } from './store/logs';
 import type { ActiveRemixlet } from './store/remixlets';
@@ -50,7 +51,13 @@ export async function styleForInsertion(r: ActiveRemixlet, extensionVersion: str
     for (const removed of stripped.removed) await log('warn', `style.css line ${removed.line}: left out because ${removed.reason}`);
     sheet = stripped.css;
   }
-  return sheet.trim() ? privateOwnVariables(sheet, ownVariablePrefix(r.head.id)) : undefined;
+  if (!sheet.trim()) return undefined;
+  try {
+    return sheetForPage(sheet, r.head.id);
+  } catch (e) {
+    await log('error', `style.css was not inserted: ${e instanceof Error ? e.message : String(e)}; save it again without that selector.`);
+    return undefined;
+  }
 }
 
 const checked = new WeakMap<VersionRecord, Promise<string | undefined>>();

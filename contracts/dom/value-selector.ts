@@ -19,6 +19,7 @@ import { ident } from 'css-tree/utils';
 import type { CssNode } from 'css-tree';
 import { nestingBeyond, tokenizeCss } from '../policy/css-tokens';
 import type { CssToken } from '../policy/css-tokens';
+import { MASKED_MARK, VALUE_STATE_GUARD } from './password-css';
 
 const MAX_NESTING = 8;
 
@@ -66,12 +67,7 @@ export const VALUE_STATE_PSEUDO_CLASSES: ReadonlySet<string> = new Set([
  */
 const MENTION = /value|valid|placeholder|blank|range|autofill|dir|state|internal|masked|:\s*--/i;
 
-/**
- * The attribute the page agent sets on a text field it remembers as masked, for the worker's pin sheet
- * (page-agent/policy/password.ts, worker/password-pin.ts). A selector may not test it, as it may not test the
- * value: it is the extension's own note about a password field, not the page's.
- */
-export const MASKED_MARK = 'data-rmx-masked';
+export { MASKED_MARK };
 
 function lowerAscii(s: string): string {
   return s.replace(/[A-Z]/g, (c) => c.toLowerCase());
@@ -191,18 +187,21 @@ function describePseudo(raw: string): string {
   return `:${lowerAscii(decode(raw).trim())}`;
 }
 
+/** What in one node of a selector depends on a field's value (the node alone: the walk reaches its children). */
+function nodeValueTest(node: CssNode, depth: number): string | undefined {
+  if (node.type === 'AttributeSelector') {
+    return isValueName(node.name.name) ? `the ${lowerAscii(decode(node.name.name)).includes(MASKED_MARK) ? MASKED_MARK : 'value'} attribute` : undefined;
+  }
+  if (node.type === 'PseudoClassSelector') return isValueStatePseudoClass(node.name) ? describePseudo(node.name) : undefined;
+  // An argument css-tree does not structure (e.g. an unknown or escaped pseudo-class): read it as a selector list.
+  if (node.type === 'Raw') return depth >= MAX_NESTING ? textTest(node.value) : selectorTestAt(node.value, depth + 1);
+  return undefined;
+}
+
 function astTest(ast: CssNode, depth: number): string | undefined {
   let found: string | undefined;
   walk(ast, (node) => {
-    if (found !== undefined) return;
-    if (node.type === 'AttributeSelector') {
-      if (isValueName(node.name.name)) found = `the ${lowerAscii(decode(node.name.name)).includes(MASKED_MARK) ? MASKED_MARK : 'value'} attribute`;
-    } else if (node.type === 'PseudoClassSelector') {
-      if (isValueStatePseudoClass(node.name)) found = describePseudo(node.name);
-    } else if (node.type === 'Raw') {
-      // An argument css-tree does not structure (e.g. an unknown or escaped pseudo-class): read it as a selector list.
-      found = depth >= MAX_NESTING ? textTest(node.value) : selectorTestAt(node.value, depth + 1);
-    }
+    if (found === undefined) found = nodeValueTest(node, depth);
   });
   return found;
 }
@@ -248,6 +247,77 @@ export function selectorTestsValue(sel: string): boolean {
   return selectorValueTest(sel) !== undefined;
 }
 
+/**
+ * Value-state pseudo-classes (vendor prefix removed, ASCII lower case) a stylesheet may use: each gets
+ * VALUE_STATE_GUARD in front of it on its way into the page (guardValueStates), so it can be true only of a
+ * form control that is no password field. The others of VALUE_STATE_PSEUDO_CLASSES stay refused in sheets:
+ * :dir() and :state() apply to any element (an editable password field's children, a custom element that
+ * wraps one), and so does what no guard can name (-internal-, :--name).
+ */
+export const GUARDED_VALUE_STATE_PSEUDO_CLASSES: ReadonlySet<string> = new Set([
+  'placeholder-shown',
+  'placeholder',
+  'blank',
+  'valid',
+  'invalid',
+  'user-valid',
+  'user-invalid',
+  'ui-valid',
+  'ui-invalid',
+  'submit-invalid',
+  'in-range',
+  'out-of-range',
+  'autofill',
+]);
+
+/** Said with a value-state refusal: the states a sheet may use, each never true of a password field. */
+export const GUARDED_HINT = ' (in a rule\'s own selector, :valid, :invalid, :user-valid, :user-invalid, :placeholder-shown, :in-range, :out-of-range and :autofill are fine: they never match a password field)';
+
+/** A pseudo-class name (as written) that a sheet may use behind the guard: decoded, lower-cased, prefix dropped. */
+export function isGuardedValueStatePseudoClass(raw: string): boolean {
+  const name = lowerAscii(decode(raw).trim());
+  if (name.startsWith('-internal-')) return false;
+  return GUARDED_VALUE_STATE_PSEUDO_CLASSES.has(name.replace(/^-(?:webkit|moz|ms|o|epub)-/, ''));
+}
+
+/**
+ * A sheet rule's selector read for the guard: what in it must be refused (as astTest), and where a guarded
+ * pseudo-class starts (offsets in the sheet), which gets the guard. css-tree's positions are read from a
+ * parse with positions; a guarded pseudo-class without one is refused, never left unguarded.
+ */
+function guardedAstTest(ast: CssNode, depth: number, guards: number[], base: number): string | undefined {
+  let found: string | undefined;
+  walk(ast, (node) => {
+    if (found !== undefined) return;
+    if (node.type === 'PseudoClassSelector' && isGuardedValueStatePseudoClass(node.name)) {
+      if (node.loc) guards.push(base + node.loc.start.offset);
+      else found = describePseudo(node.name);
+    } else {
+      // An argument css-tree gives no structure is refused when it mentions any value state, guarded or
+      // not: where its pseudo-classes start is unknown.
+      found = nodeValueTest(node, depth);
+    }
+  });
+  return found;
+}
+
+/** A selector (list) written at `base` in a sheet, read for the guard; a reading without structure refuses what it mentions. */
+function guardedSelectorTest(sel: string, base: number, guards: number[]): string | undefined {
+  if (!sel.includes('\\') && !MENTION.test(sel)) return undefined;
+  if (!shallowEnough(sel)) return textTest(sel);
+  let broken = false;
+  try {
+    const ast = parse(sel, { context: 'selectorList', positions: true, onParseError: () => (broken = true) });
+    if (broken) return textTest(sel);
+    const mine: number[] = [];
+    const found = guardedAstTest(ast, 0, mine, base);
+    if (found === undefined) guards.push(...mine);
+    return found;
+  } catch {
+    return textTest(sel);
+  }
+}
+
 function preludeTest(prelude: CssNode): string | undefined {
   if (prelude.type !== 'Raw') return astTest(prelude, 0);
   const read = selectorValueTest(prelude.value);
@@ -259,6 +329,17 @@ function preludeTest(prelude: CssNode): string | undefined {
 
 type ValueTestingRule = { offset: number; selector: string; test: string };
 
+/**
+ * How a sheet's selectors depend on a field's value: `refused`, the rules a sheet may not have (the value
+ * attribute, the mark, a state no guard covers, a selector whose structure is unknown, any value state in
+ * an at-rule prelude); `guards`, the offsets of the guarded pseudo-classes, where guardValueStates puts
+ * VALUE_STATE_GUARD.
+ */
+export interface SheetValueReading {
+  refused: ValueTestingRule[];
+  guards: number[];
+}
+
 /** Whether a sheet could depend on a field's value at all: it needs a bracket, an escape, or a value or state name. */
 export function sheetMayTestValue(css: string): boolean {
   return css.includes('[') || css.includes('\\') || MENTION.test(css);
@@ -266,15 +347,19 @@ export function sheetMayTestValue(css: string): boolean {
 
 /**
  * Of a stylesheet's rule and at-rule preludes (css-tree, parsed with positions), those that depend on a
- * field's value, each with its offset, as written (up to 200 characters), and what in it does. The
- * style.css check passes the preludes of the parse it already made for its load cross-check, so a sheet is
- * parsed once.
+ * field's value in a way no guard covers, each with its offset, as written (up to 200 characters), and what
+ * in it does; the guarded pseudo-classes of the rest go to `guards`. A rule's selector is read for the
+ * guard; an at-rule's prelude (@scope, @supports selector()) is refused for any value state, since it is no
+ * selector the guard is put into. The style.css check passes the preludes of the parse it already made for
+ * its load cross-check, so a sheet is parsed once.
  */
-export function valueTestingPreludes(preludes: readonly CssNode[]): ValueTestingRule[] {
+export function valueTestingPreludes(preludes: readonly CssNode[], guards: number[] = []): ValueTestingRule[] {
   const out: ValueTestingRule[] = [];
   for (const prelude of preludes) {
-    const test = preludeTest(prelude);
+    const mine: number[] = [];
+    const test = prelude.type === 'SelectorList' ? guardedAstTest(prelude, 0, mine, 0) : preludeTest(prelude);
     if (test !== undefined) out.push({ offset: prelude.loc?.start.offset ?? 0, selector: generate(prelude).slice(0, 200), test });
+    else guards.push(...mine);
   }
   return out;
 }
@@ -283,10 +368,10 @@ export function valueTestingPreludes(preludes: readonly CssNode[]): ValueTesting
  * A second reader of where rules are, on tokens: the text before every "{" at block level, back to the
  * previous ";", "{" or "}" at that level, is a rule's prelude as Chrome's CSS nesting reads it. css-tree
  * reads a nested rule that does not start with "&" (.a { input:invalid { … } }, .a { #pw[value] { … } })
- * as a declaration, so its selector is not among its preludes; this reader finds it. Each prelude
- * css-tree already reported (same offset) is left out.
+ * as a declaration, so its selector is not among its preludes; this reader finds it, and reads it for the
+ * guard. Each prelude css-tree already reported (same offset) is left out.
  */
-export function valueTestingBlockPreludes(css: string, tokens: readonly CssToken[], known: ReadonlySet<number> = new Set()): ValueTestingRule[] {
+export function valueTestingBlockPreludes(css: string, tokens: readonly CssToken[], known: ReadonlySet<number> = new Set(), guards: number[] = []): ValueTestingRule[] {
   const out: ValueTestingRule[] = [];
   /** For each open block (and the top level): where its current prelude starts, as a token index. */
   const starts: number[] = [0];
@@ -306,7 +391,7 @@ export function valueTestingBlockPreludes(css: string, tokens: readonly CssToken
       if (first < i && tokens[first]!.type !== 'at-keyword') {
         const offset = tokens[first]!.start;
         const text = css.slice(offset, t.start);
-        const test = known.has(offset) ? undefined : selectorValueTest(text);
+        const test = known.has(offset) ? undefined : guardedSelectorTest(text, offset, guards);
         if (test !== undefined) out.push({ offset, selector: text.trim().slice(0, 200), test });
       }
       innerStack.push(inner);
@@ -320,43 +405,66 @@ export function valueTestingBlockPreludes(css: string, tokens: readonly CssToken
   return out;
 }
 
-/** Rules of a parsed sheet that depend on a field's value: css-tree's preludes, then the nested rules only the token reader finds. */
-export function sheetValueTestingRules(css: string, tokens: readonly CssToken[], preludes: readonly CssNode[]): ValueTestingRule[] {
-  const found = valueTestingPreludes(preludes);
+/** A parsed sheet read for the guard: css-tree's preludes, then the nested rules only the token reader finds. */
+export function sheetValueReading(css: string, tokens: readonly CssToken[], preludes: readonly CssNode[]): SheetValueReading {
+  const guards: number[] = [];
+  const refused = valueTestingPreludes(preludes, guards);
   const known = new Set(preludes.map((p) => p.loc?.start.offset ?? -1));
-  return [...found, ...valueTestingBlockPreludes(css, tokens, known)];
+  refused.push(...valueTestingBlockPreludes(css, tokens, known, guards));
+  return { refused, guards: [...new Set(guards)].sort((a, b) => a - b) };
 }
 
-/** For a sheet css-tree could not parse at all: counted as depending on the value when its decoded text mentions it. */
+/** For a sheet css-tree could not parse at all: refused when its decoded text mentions the value or a value state. */
 export function unparsedSheetValueRules(css: string): ValueTestingRule[] {
   const test = textTest(css);
   return test !== undefined ? [{ offset: 0, selector: css.slice(0, 200), test }] : [];
 }
 
-/**
- * The rules of a stylesheet whose selectors depend on a field's value, each with the offset of its
- * selector, the selector as written (up to 200 characters) and what in it does: rule selectors, nested
- * rules (also those css-tree reads as declarations: valueTestingBlockPreludes), and selectors in at-rule
- * preludes (@scope, @supports selector()). A prelude css-tree cannot
- * structure counts when its decoded text mentions "value" beside a bracket, or a value-state name.
- */
-export function valueTestingRules(css: string): ValueTestingRule[] {
-  if (!sheetMayTestValue(css)) return [];
-  if (!shallowEnough(css)) return unparsedSheetValueRules(css);
+/** A whole sheet read for the guard (sheetValueReading), parsed here. */
+export function readSheetValueStates(css: string): SheetValueReading {
+  if (!sheetMayTestValue(css)) return { refused: [], guards: [] };
+  if (!shallowEnough(css)) return { refused: unparsedSheetValueRules(css), guards: [] };
   try {
     const ast = parse(css, { context: 'stylesheet', positions: true, parseValue: false, parseCustomProperty: false, onParseError: () => undefined });
     const preludes: CssNode[] = [];
     walk(ast, (node) => {
       if ((node.type === 'Rule' || node.type === 'Atrule') && node.prelude) preludes.push(node.prelude);
     });
-    return sheetValueTestingRules(css, tokenizeCss(css), preludes);
+    return sheetValueReading(css, tokenizeCss(css), preludes);
   } catch {
     // Last resort (a stack overflow shallowEnough did not foresee): the conservative reading.
-    return unparsedSheetValueRules(css);
+    return { refused: unparsedSheetValueRules(css), guards: [] };
   }
 }
 
-/** The selectors of a stylesheet that depend on a field's value (valueTestingRules), each as written. */
+/**
+ * The rules of a stylesheet whose selectors depend on a field's value in a way no guard covers (the value
+ * attribute, :dir(), a state in an at-rule prelude, a selector css-tree cannot structure), each with the
+ * offset of its selector, the selector as written (up to 200 characters) and what in it does. Guarded
+ * states (`input:invalid`, `:placeholder-shown`) are not among them: guardValueStates makes them safe.
+ */
+export function valueTestingRules(css: string): ValueTestingRule[] {
+  return readSheetValueStates(css).refused;
+}
+
+/** The selectors of a stylesheet refused for depending on a field's value (valueTestingRules), each as written. */
 export function sheetValueSelectors(css: string): string[] {
   return valueTestingRules(css).map((r) => r.selector);
+}
+
+/** Thrown by guardValueStates for a sheet the checks should have refused. */
+export class UnguardedValueState extends Error {}
+
+/**
+ * The sheet as it goes into the page: VALUE_STATE_GUARD in front of every guarded value-state pseudo-class,
+ * so `form:has(input:invalid)` is true of a plain field and never of a password field. Run on every sheet
+ * a remixlet puts into a page (style.css, dom.addStyle), after the checks; a sheet they should have
+ * refused (anything valueTestingRules names) throws instead of going in half guarded.
+ */
+export function guardValueStates(css: string): string {
+  const { refused, guards } = readSheetValueStates(css);
+  if (refused.length > 0) throw new UnguardedValueState(`the selector ${refused[0]!.selector.slice(0, 100)} depends on a form field's value (${refused[0]!.test})`);
+  let out = css;
+  for (const at of [...guards].reverse()) out = out.slice(0, at) + VALUE_STATE_GUARD + out.slice(at);
+  return out;
 }

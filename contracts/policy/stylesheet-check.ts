@@ -8,8 +8,10 @@
 // page load an address the page defined but never loads (css-declarations.ts). No CSS may read a form
 // field's value either: attr(value) in any spelling (everywhere); field-sizing and -webkit-text-security
 // (everywhere: they let a field's content change its layout or masking, css-declarations.ts); and in
-// style.css a selector that depends on a field's value, by the value attribute or by a state such as
-// :invalid or :placeholder-shown (dom.addStyle refuses those itself); a password could show through them.
+// style.css a selector that depends on a field's value by the value attribute, or by a state no guard
+// covers (:dir(), a state in an at-rule prelude; dom.addStyle refuses those itself); a password could show
+// through them. States such as :invalid or :placeholder-shown pass: every sheet is guarded on its way in
+// (contracts/dom/value-selector.ts, guardValueStates), so they are never true of a password field.
 // css-tree's parser, walker and generator entry points: the same functions, without the lexer (contracts/css-tree-parts.d.ts).
 import parse from 'css-tree/parser';
 import walk from 'css-tree/walker';
@@ -22,7 +24,7 @@ import { failed, passed, quote, refusal } from './result';
 import type { PolicyRefusal, PolicyResult } from './result';
 import { urlOnHosts } from './site';
 import { decodeHtmlReferences } from './html-references';
-import { sheetMayTestValue, sheetValueTestingRules, unparsedSheetValueRules } from '../dom/value-selector';
+import { GUARDED_HINT, sheetMayTestValue, sheetValueReading, unparsedSheetValueRules } from '../dom/value-selector';
 import { declarationFindings } from './css-declarations';
 
 export interface StyleSheetOptions {
@@ -377,12 +379,14 @@ function scan(css: string, mode: Mode, opts: StyleSheetOptions, ownVariables = f
   if (mode === 'sheet' && sheetMayTestValue(css)) {
     // Always, not only while the page has a password field: a login form can appear after the sheet went
     // in, and a rule that tests the value is live before any check could run (see page-agent/ops/addStyle.ts).
-    for (const rule of preludes === undefined ? unparsedSheetValueRules(css) : sheetValueTestingRules(css, tokens, preludes)) {
+    // Value states a guard covers (input:invalid, :placeholder-shown) pass: the sheet gets the guard on its
+    // way into the page (guardValueStates), so no password field can match them.
+    for (const rule of preludes === undefined ? unparsedSheetValueRules(css) : sheetValueReading(css, tokens, preludes).refused) {
       findings.push({
         offset: rule.offset,
         end: rule.offset + 1,
         code: 'SELECTOR_TESTS_PASSWORD',
-        reason: `the selector ${quote(rule.selector, 80)} depends on a form field's value (${rule.test}), which could reveal a password through the page's layout or a computed style; add a class from script.js (h.addClass) and style that class instead.`,
+        reason: `the selector ${quote(rule.selector, 80)} depends on a form field's value (${rule.test}), which could reveal a password through the page's layout or a computed style; add a class from script.js (h.addClass) and style that class instead${GUARDED_HINT}.`,
         readsValue: true,
       });
     }

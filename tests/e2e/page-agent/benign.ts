@@ -98,9 +98,8 @@ export const BENIGN_HTML: Array<{ id: string; html: string }> = [...HANDWRITTEN_
 
 // The themes below pass var() to the background shorthand: each names a custom property the same sheet
 // defines, which the page agent renames to the remixlet's own (contracts/policy/css-own-variables.ts), so no
-// page rule can put a url() there. :invalid in a stylesheet stays refused (it tells whether a password
-// passes the page's constraints, and a login form can appear after the sheet went in): the submit hint is
-// shown by a class.
+// page rule can put a url() there. :invalid in a stylesheet goes in guarded (never true of a password
+// field), so the submit hint is written with it.
 const HANDWRITTEN_CSS: string[] = [
   ':root { --rmx-bg: #0f172a; --rmx-fg: #e2e8f0; --rmx-accent: #38bdf8; }\nbody.rmx-dark { background: var(--rmx-bg); color: var(--rmx-fg); }',
   '.card { border: 1px solid #e5e7eb; border-radius: 12px; padding: 16px; box-shadow: 0 1px 2px rgb(0 0 0 / 0.06), 0 4px 12px rgb(0 0 0 / 0.04); }',
@@ -124,7 +123,7 @@ const HANDWRITTEN_CSS: string[] = [
   '.rating .star { color: #d1d5db; }\n.rating .star.on { color: #f59e0b; }',
   '@supports (display: grid) { .columns { display: grid; grid-auto-flow: column; } }',
   '.card-list { container-type: inline-size; }\n@container (min-width: 500px) { .card { display: flex; gap: 16px; } }',
-  'form.rmx-incomplete .submit-hint { display: block; color: #b91c1c; }',
+  'form:has(input:invalid) .submit-hint { display: block; color: #b91c1c; }',
   '.card { & .card-title { font-size: 1.25rem; margin: 0 0 4px; } &:focus-within { outline: 2px solid #6366f1; } }',
   '.toast { position: fixed; inset: auto 16px 16px auto; background: #111; color: #fff; padding: 10px 14px; border-radius: 8px; z-index: 1000; }',
   '.truncate { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }\n.clamp-3 { display: -webkit-box; -webkit-line-clamp: 3; -webkit-box-orient: vertical; overflow: hidden; }',

@@ -11,6 +11,7 @@ import { loadRemixlet, type ActiveRemixlet } from '../../../worker/store/remixle
 import { createApproval } from '../../../worker/approvals';
 import { decide } from '../../../worker/activation';
 import { digestFiles } from '../../../contracts/digest';
+import { VALUE_STATE_GUARD } from '../../../contracts/dom/password-css';
 
 const ID = 'styletest01';
 function remixlet(css: string, extensionVersion: string, permissions: Array<{ name: string; reason: string }> = []): ActiveRemixlet {
@@ -33,6 +34,13 @@ describe('at every insertion', () => {
   test('a sheet that passes is inserted as saved', async () => {
     const css = '.card { color: red; background: url("https://shop.test/bg.png"); }';
     expect(await styleForInsertion(remixlet(css, '0.1.0'), '0.1.0')).toBe(css);
+    expect(await messages()).toEqual([]);
+  });
+
+  test('a value state goes in with the guard in front of it, never true of a password field', async () => {
+    const css = 'form:has(input:invalid) button { opacity: .5 }';
+    const out = await styleForInsertion(remixlet(css, '0.1.0'), '0.1.0');
+    expect(out).toBe(`form:has(input${VALUE_STATE_GUARD}:invalid) button { opacity: .5 }`);
     expect(await messages()).toEqual([]);
   });
 

@@ -3,7 +3,8 @@
 // :invalid, :autofill, …), escaped, in any case, prefixed and nested; other attribute selectors and
 // pseudo-classes are not caught.
 import { describe, expect, test } from 'vitest';
-import { selectorTestsValue, selectorValueTest, sheetValueSelectors, valueTestingRules } from '../../../contracts/dom/value-selector';
+import { guardValueStates, readSheetValueStates, selectorTestsValue, selectorValueTest, sheetValueSelectors, UnguardedValueState, valueTestingRules } from '../../../contracts/dom/value-selector';
+import { VALUE_STATE_GUARD } from '../../../contracts/dom/password-css';
 import { checkStyleSheet, dropValueReads } from '../../../contracts/policy/stylesheet-check';
 
 describe("selectors that test the page agent's mark on a field it remembers as masked", () => {
@@ -200,17 +201,39 @@ describe('pseudo-classes whose match depends on the value', () => {
     expect(selectorValueTest(sel)).toBeUndefined();
   });
 
-  test('in stylesheets: rules, nested rules and at-rule preludes, with what each tests', () => {
-    expect(valueTestingRules('a{color:red} #pw:placeholder-shown{width:1px}').map((r) => r.test)).toEqual([':placeholder-shown']);
-    expect(valueTestingRules('@media screen { form:has(#pw:v\\61lid) { width: 2px } }').map((r) => r.test)).toEqual([':valid']);
-    expect(valueTestingRules('.a { &:invalid { color: red } }').map((r) => r.test)).toEqual([':invalid']);
+  test('in stylesheets: what is refused (the value attribute, unguarded states, at-rule preludes), with what each tests', () => {
+    expect(valueTestingRules('a{color:red} #pw:dir(rtl){width:1px}').map((r) => r.test)).toEqual([':dir']);
     expect(valueTestingRules('@scope (form:invalid) { b { color: red } }').length).toBeGreaterThan(0);
-    // Nested rules that do not start with "&", which css-tree reads as declarations and Chrome as rules.
-    expect(valueTestingRules('.a { color: red; input:invalid { width: 1px } }').map((r) => r.test)).toEqual([':invalid']);
-    expect(valueTestingRules('.a { #pw:placeholder-shown { width: 1px } }').map((r) => r.test)).toEqual([':placeholder-shown']);
     expect(valueTestingRules('form { input[value^="a"] { width: 11px } }').map((r) => r.test)).toEqual(['the value attribute']);
-    expect(valueTestingRules('@media all { .a { :is(#pw:valid) { color: red } } }').map((r) => r.test)).toEqual([':valid']);
+    expect(valueTestingRules('.a { color: red; #pw:state(x) { width: 1px } }').map((r) => r.test)).toEqual([':state']);
     expect(valueTestingRules('.a { color: red; b:hover { color: blue } .c { --x: {}; } }')).toEqual([]);
     expect(valueTestingRules('a:hover{color:red} .valid{color:blue} input::placeholder{color:gray} b::after{content:":invalid"}')).toEqual([]);
+  });
+
+  test('in stylesheets: guarded states are placed where the guard goes, nested rules css-tree reads as declarations included', () => {
+    const guardsOf = (css: string) => readSheetValueStates(css);
+    const at = (css: string, ...needles: string[]) => needles.map((n) => css.indexOf(n));
+    let css = 'a{color:red} #pw:placeholder-shown{width:1px}';
+    expect(guardsOf(css)).toEqual({ refused: [], guards: at(css, ':placeholder-shown') });
+    css = '@media screen { form:has(#pw:v\\61lid) { width: 2px } }';
+    expect(guardsOf(css)).toEqual({ refused: [], guards: at(css, ':v\\61lid') });
+    css = '.a { &:invalid { color: red } }';
+    expect(guardsOf(css)).toEqual({ refused: [], guards: at(css, ':invalid') });
+    css = '.a { color: red; input:invalid { width: 1px } }';
+    expect(guardsOf(css)).toEqual({ refused: [], guards: at(css, ':invalid') });
+    css = '.a { #pw:placeholder-shown { width: 1px } }';
+    expect(guardsOf(css)).toEqual({ refused: [], guards: at(css, ':placeholder-shown') });
+    css = '@media all { .a { :is(#pw:valid) { color: red } } }';
+    expect(guardsOf(css)).toEqual({ refused: [], guards: at(css, ':valid') });
+    css = 'input:in-range, :not(:user-invalid), x:-webkit-autofill { color: red }';
+    expect(guardsOf(css)).toEqual({ refused: [], guards: at(css, ':in-range', ':user-invalid', ':-webkit-autofill') });
+    // A rule with a refused part gives no guards: the sheet is refused whole.
+    expect(guardsOf('#pw:valid[value] { color: red }')).toMatchObject({ guards: [], refused: [{ test: 'the value attribute' }] });
+  });
+
+  test('guardValueStates puts the guard in front of each guarded state and leaves the rest as written', () => {
+    expect(guardValueStates('form:has(input:invalid) b { opacity: .5 }')).toBe(`form:has(input${VALUE_STATE_GUARD}:invalid) b { opacity: .5 }`);
+    expect(guardValueStates('.a { b:hover { c: d } }')).toBe('.a { b:hover { c: d } }');
+    expect(() => guardValueStates('#pw:dir(ltr) { color: red }')).toThrow(UnguardedValueState);
   });
 });
