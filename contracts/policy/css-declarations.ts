@@ -14,7 +14,9 @@
 //    substitution may stand where a url() would load (LOADING_PROPERTIES), nor in a custom property
 //    definition (the page's own rules may use that property where it loads), nor in `all`. A substitution
 //    inside a function whose arguments can never be an image or an address (SAFE_ARGUMENT_FUNCTIONS:
-//    calc(), colors, gradients, filter and shape functions) stays inside that function, so it passes.
+//    calc(), colors, gradients, filter and shape functions) stays inside that function, so it passes. Two
+//    kinds pass in a sheet that is rewritten on its way in (css-own-variables.ts): a var() of a property
+//    the sheet defines (ownUses), and a background whose whole value is one var() (colorBackgrounds).
 import type { CssToken } from './css-tokens';
 
 /** Properties that make a field's layout or masking follow its content (vendor prefix removed, lower case). */
@@ -180,10 +182,28 @@ export interface VariableDefinition {
   valueEnd: number;
 }
 
+/**
+ * A `background` declaration whose whole value is one var() of a property the sheet does not define
+ * (`background: var(--chip-bg, #eef2ff)`, `!important` allowed): on its way into a page it is written as
+ * `background: none; background-color: var(…)` (css-own-variables.ts, colorOnlyBackgrounds), which means the
+ * same for a color and loads nothing for a url().
+ */
+export interface ColorBackground {
+  /** Where the property name starts, and where the declaration's value starts (after the colon) and ends. */
+  propertyStart: number;
+  valueStart: number;
+  valueEnd: number;
+  important: boolean;
+  /** The refusal it gets where the sheet is not rewritten on its way in (an inline style, h.setStyle). */
+  finding: DeclarationFinding;
+}
+
 export interface DeclarationScan {
   findings: DeclarationFinding[];
   /** Own-variable uses, passed on condition that the sheet is inserted through privateOwnVariables (css-own-variables.ts). */
   ownUses: OwnVariableUse[];
+  /** Whole-value var() backgrounds, passed on condition that the sheet is inserted through colorOnlyBackgrounds. */
+  colorBackgrounds: ColorBackground[];
   definitions: VariableDefinition[];
 }
 
@@ -246,6 +266,24 @@ function substitutionReason(what: string, property: string): string {
   return `${what} in ${property} is refused: ${property} can load an image or resource, and ${what} may bring in a url() the page defined but never loads (remixlet CSS may not make the page load an address it does not load itself). Write the value itself, or put ${what} inside calc(), a color or a gradient function.`;
 }
 
+/** A var() in a loading property, refused unless the end of the scan finds it the sheet's own or a whole background. */
+interface PendingUse {
+  own?: { name: string; start: number; end: number };
+  background?: Omit<ColorBackground, 'finding'>;
+  finding: DeclarationFinding;
+}
+
+interface Declaration {
+  property: string;
+  depth: number;
+  propertyStart: number;
+  valueStart: number;
+  /** The token index of the first thing in the value. */
+  firstValue: number;
+  /** A var() that opened a background's value: whether it closed, and what followed it (only !important may). */
+  wholeVar?: { use: PendingUse; closed: boolean; spoiled: boolean; bang?: number; important: boolean };
+}
+
 /**
  * Findings for rules 1 and 2 above, in one pass over a sheet's or an inline style's tokens. A declaration
  * is an ident followed by a colon at the start of a block, after a ";" or "}", or at the very start (an
@@ -255,8 +293,11 @@ function substitutionReason(what: string, property: string): string {
  */
 export function declarationFindings(tokens: readonly CssToken[], source: string): DeclarationScan {
   const out: DeclarationFinding[] = [];
-  /** var(--x) in loading properties: refused unless the sheet defines --x (decided at the end). */
-  const pendingUses: OwnVariableUse[] = [];
+  /**
+   * var() in loading properties: refused unless the sheet defines the property it names (`own`), or it is
+   * the whole value of a background (`background`, set when its declaration ends); decided at the end.
+   */
+  const pendingUses: PendingUse[] = [];
   const definitions: VariableDefinition[] = [];
   /** The custom property definition being read (its name as written, and where its value starts). */
   let definition: { name: string; valueStart: number } | null = null;
@@ -278,10 +319,25 @@ export function declarationFindings(tokens: readonly CssToken[], source: string)
   };
   const safeBelow = (depth: number) => (depth === 0 ? 0 : (safeOpen[depth - 1] ?? 0));
   /** The declaration being read, with the depth of `open` at its start; null between declarations. */
-  let decl: { property: string; depth: number } | null = null;
+  let decl: Declaration | null = null;
+  /** Ends the declaration being read at `at` (its ";", its block's "}", or the end of the text). */
+  const endDeclaration = (at: number) => {
+    const whole = decl?.wholeVar;
+    if (whole?.closed && !whole.spoiled && (whole.bang === undefined || whole.important)) {
+      whole.use.background = { propertyStart: decl!.propertyStart, valueStart: decl!.valueStart, valueEnd: at, important: whole.important };
+    }
+    decl = null;
+  };
   let atStart = true;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
+    if (t.type !== 'whitespace' && t.type !== 'comment' && decl?.wholeVar?.closed && !(t.type === 'semicolon' || t.type === '}')) {
+      // After the var() that opened a background's value: only "!important" may follow.
+      const whole = decl.wholeVar;
+      if (t.type === 'delim' && t.value === '!' && whole.bang === undefined) whole.bang = i;
+      else if (t.type === 'ident' && whole.bang !== undefined && !whole.important && lowerAscii(t.value) === 'important') whole.important = true;
+      else whole.spoiled = true;
+    }
     switch (t.type) {
       case 'whitespace':
       case 'comment':
@@ -297,8 +353,8 @@ export function declarationFindings(tokens: readonly CssToken[], source: string)
         // A closer ends only its own kind of block, as CSS Syntax reads it (inside a function, "}" is part of the value).
         if (open[open.length - 1] === '{') {
           endDefinition(t.start);
+          endDeclaration(t.start);
           pop();
-          decl = null;
           atStart = true;
         } else {
           atStart = false;
@@ -307,7 +363,10 @@ export function declarationFindings(tokens: readonly CssToken[], source: string)
       case ')':
       case ']': {
         const top = open[open.length - 1];
-        if (top !== undefined && top !== '{' && (t.type === ']') === (top === '[')) pop();
+        if (top !== undefined && top !== '{' && (t.type === ']') === (top === '[')) {
+          pop();
+          if (decl?.wholeVar && !decl.wholeVar.closed && open.length === decl.depth) decl.wholeVar.closed = true;
+        }
         atStart = false;
         continue;
       }
@@ -315,7 +374,7 @@ export function declarationFindings(tokens: readonly CssToken[], source: string)
         // Between declarations only at block level: inside a function or bracket it is part of the value.
         if (open.length === 0 || open[open.length - 1] === '{') {
           endDefinition(t.start);
-          decl = null;
+          endDeclaration(t.start);
           atStart = true;
         }
         continue;
@@ -333,8 +392,16 @@ export function declarationFindings(tokens: readonly CssToken[], source: string)
           if (what !== undefined && !guarded && (LOADING_PROPERTIES.has(withoutVendorPrefix(property)) || property.startsWith('--'))) {
             const finding: DeclarationFinding = { offset: t.start, end: t.end, kind: 'substitution', reason: substitutionReason(what, property) };
             const own = what === 'var()' && !property.startsWith('--') ? plainVarName(tokens, i, source) : undefined;
-            if (own) pendingUses.push({ ...own, finding });
-            else out.push(finding);
+            // The first thing in a background's value, outside any function: it may turn out to be the whole value.
+            const opensBackground = what === 'var()' && withoutVendorPrefix(property) === 'background' && i === decl.firstValue;
+            if (own || opensBackground) {
+              const use: PendingUse = { ...(own ? { own } : {}), finding };
+              pendingUses.push(use);
+              if (opensBackground) decl.wholeVar = { use, closed: false, spoiled: false, important: false };
+            } else {
+              out.push(finding);
+            }
+            if (decl.wholeVar && decl.wholeVar.use.finding !== finding) decl.wholeVar.spoiled = true;
           }
         }
         push(name);
@@ -354,8 +421,9 @@ export function declarationFindings(tokens: readonly CssToken[], source: string)
             });
           }
           if (atStart && (open.length === 0 || open[open.length - 1] === '{')) {
-            decl = { property: name, depth: open.length };
-            const colon = tokens[significant(tokens, i + 1)]!;
+            const colonAt = significant(tokens, i + 1);
+            const colon = tokens[colonAt]!;
+            decl = { property: name, depth: open.length, propertyStart: t.start, valueStart: colon.end, firstValue: significant(tokens, colonAt + 1) };
             definition = name.startsWith('--') && source.slice(t.start, t.end) === t.value ? { name: t.value, valueStart: colon.end } : null;
           }
         }
@@ -368,11 +436,14 @@ export function declarationFindings(tokens: readonly CssToken[], source: string)
     }
   }
   endDefinition(source.length);
+  endDeclaration(source.length);
   const defined = new Set(definitions.map((d) => d.name));
   const ownUses: OwnVariableUse[] = [];
+  const colorBackgrounds: ColorBackground[] = [];
   for (const use of pendingUses) {
-    if (defined.has(use.name)) ownUses.push(use);
+    if (use.own && defined.has(use.own.name)) ownUses.push({ ...use.own, finding: use.finding });
+    else if (use.background) colorBackgrounds.push({ ...use.background, finding: use.finding });
     else out.push(use.finding);
   }
-  return { findings: out, ownUses, definitions };
+  return { findings: out, ownUses, colorBackgrounds, definitions };
 }

@@ -1,5 +1,6 @@
 // Context: worker (style.css at insertion), page agent (dom.addStyle), Node tests. Trusts nothing: the CSS
 // is agent-written, and the page may define any custom property.
+// Also: a background whose whole value is a var() goes in as a background-color (colorOnlyBackgrounds).
 //
 // A var() where a url() would load is refused (css-declarations.ts): the page may have defined that
 // property as a url() it never loads. Except when the remixlet's own sheet defines the property: then the
@@ -33,5 +34,23 @@ export function privateOwnVariables(css: string, prefix: string): string {
   ].sort((a, b) => b.at - a.at);
   let out = css;
   for (const e of edits) out = out.slice(0, e.at) + e.text + out.slice(e.end);
+  return out;
+}
+
+/**
+ * The sheet with every `background` whose whole value is a var() of a property the page may define
+ * (`background: var(--chip-bg, #eef2ff)`) written as `background: none; background-color: var(…)`: the same
+ * for a color (the shorthand resets the other longhands to their initial values either way), and for a
+ * url() the page put there, an invalid color instead of a load. The checks pass such a declaration only in
+ * a sheet that goes through here (css-declarations.ts, ColorBackground). Run after privateOwnVariables, so a
+ * var() of the sheet's own property keeps its background, renamed.
+ */
+export function colorOnlyBackgrounds(css: string): string {
+  const { colorBackgrounds } = declarationFindings(tokenizeCss(css), css);
+  let out = css;
+  for (const b of [...colorBackgrounds].sort((x, y) => y.propertyStart - x.propertyStart)) {
+    const value = css.slice(b.valueStart, b.valueEnd);
+    out = `${out.slice(0, b.propertyStart)}background: none${b.important ? ' !important' : ''}; background-color:${value}${out.slice(b.valueEnd)}`;
+  }
   return out;
 }

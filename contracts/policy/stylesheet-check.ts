@@ -342,7 +342,8 @@ function scan(css: string, mode: Mode, opts: StyleSheetOptions, ownVariables = f
 
   const declarations = declarationFindings(tokens, css);
   // A var() naming a property the sheet itself defines passes only where the sheet is renamed on its way in.
-  const refusedOwnUses = mode === 'sheet' || ownVariables ? [] : declarations.ownUses.map((u) => u.finding);
+  // So does a background whose whole value is a var(): it goes in as background-color (colorOnlyBackgrounds).
+  const refusedOwnUses = mode === 'sheet' || ownVariables ? [] : [...declarations.ownUses, ...declarations.colorBackgrounds].map((u) => u.finding);
   for (const d of [...declarations.findings, ...refusedOwnUses]) {
     findings.push({ offset: d.offset, end: d.end, code: d.kind === 'field' ? 'STYLE_REFUSED' : 'STYLE_LOAD_REFUSED', reason: d.reason, readsValue: true });
   }

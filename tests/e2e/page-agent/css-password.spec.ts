@@ -110,9 +110,11 @@ test('var() in remixlet CSS cannot load an address the page defined but never lo
   );
   expect(Object.keys(results).sort()).toEqual([...SHEETS.map((s) => `add:${s.id}`), ...STYLES.map((s) => `set:${s.id}`)].sort());
   for (const [k, v] of Object.entries(results)) {
-    expect(v, k).toMatch(/^STYLE_REFUSED .*(?:var\(\) in |in the custom property --a)/);
+    // A sheet's background whose whole value is a var() goes in as a background-color (no load, below).
+    if (k === 'add:short') expect(v, k).toBe('ok');
+    else expect(v, k).toMatch(/^STYLE_REFUSED .*(?:var\(\) in |in the custom property --a)/);
   }
-  expect(results['add:short']).toContain('background-color');
+  expect(results['set:short']).toContain('background-color');
   expect(results['set:chain']).toContain('Write the value itself');
   // The page's elements kept no style from the remixlet.
   expect(await page.evaluate(() => [...document.querySelectorAll('.probe')].map((el) => (el as HTMLElement).style.cssText).join(''))).toBe('');
@@ -121,12 +123,58 @@ test('var() in remixlet CSS cannot load an address the page defined but never lo
   const own = { 'manifest.json': manifest({ name: 'CSS probe styles', matches: ['*://lab.test/*'] }) };
   const saved = await saveMany(panel, tabId, SHEETS.map((s) => ({ ...own, 'style.css': s.css })));
   for (const [i, o] of saved.entries()) {
+    if (SHEETS[i]!.id === 'short') {
+      expect(o.status, 'short').toBe('activated');
+      continue;
+    }
     expect(o.status, SHEETS[i]!.id).toBe('refused');
     expect(o.refusals!.map((r) => `${r.file} ${r.code}`), SHEETS[i]!.id).toContain('style.css STYLE_LOAD_REFUSED');
   }
+  // The page again, with the 'short' style.css in (its background goes in as a color: next test).
   await page.reload();
   await page.mouse.move(5, 5);
   await witness.expectNoHits({ settleMs: 1_500 });
+});
+
+/** The page's colors and addresses, defined and never used; the remixlet's backgrounds are each one var(). */
+const BG_HEAD = `<style>
+  :root { --tone: rgb(1, 2, 3); --u-style: url(https://leaking.via/bg/style.png); --u-added: url(https://leaking.via/bg/added.png); }
+  .bg { display: block; width: 24px; height: 24px; }
+</style>`;
+const BG_BODY = '<div class="bg" id="bg-tone"></div><div class="bg" id="bg-style"></div><div class="bg" id="bg-added"></div><div class="bg" id="bg-fallback"></div>';
+const BG_STYLE = '#bg-tone { background: var(--tone); }\n#bg-style { BACKGROUND: var(--u-style) !important; }';
+const BG_ADDED = '#bg-added { background: var(--u-added, #eef2ff); }\n#bg-fallback { background: var(--unset, rgb(4, 5, 6)); }';
+
+test('a background whose whole value is a var() goes in as a color: the page\'s color paints, the page\'s address loads nothing', async ({ sites, openPage, openExtensionPage, tabIdOf, witness }) => {
+  const backgrounds = (p: Page) => p.evaluate(() => Object.fromEntries([...document.querySelectorAll('.bg')].map((el) => [el.id, `${getComputedStyle(el).backgroundColor} ${getComputedStyle(el).backgroundImage}`])));
+  // Control: the page puts in the same sheets, and loads both addresses.
+  sites.route('lab.test', '/bg-control.html', () => ({ headers: { 'content-type': 'text/html; charset=utf-8' }, body: pageWith(BG_HEAD, BG_BODY) }));
+  const control = await openPage('lab.test', '/bg-control.html');
+  await witness.clear();
+  await control.addStyleTag({ content: `${BG_STYLE}\n${BG_ADDED}` });
+  await witness.waitForHits((hits) => ['style', 'added'].every((v) => hits.some((h) => h.host === 'leaking.via' && h.path === `/bg/${v}.png`)), {
+    timeout: 15_000,
+    message: "the page's own sheet loads both addresses",
+  });
+  await control.close();
+
+  await witness.clear();
+  sites.route('lab.test', '/bg.html', () => ({ headers: { 'content-type': 'text/html; charset=utf-8' }, body: pageWith(BG_HEAD, BG_BODY, { added: [BG_ADDED] }) }));
+  const page = await openPage('lab.test', '/bg.html');
+  const tabId = await tabIdOf(page);
+  const panel = await openPanel(openExtensionPage, tabId);
+  await install(panel, tabId, {
+    'manifest.json': manifest({ name: 'Color backgrounds', matches: ['*://lab.test/*'] }),
+    'style.css': BG_STYLE,
+    'script.js': `${PRELUDE}\nconst [css] = await readData('added');\nawait dom.addStyle(css);\nawait status('done');`,
+  });
+  await page.reload();
+  await expect(page.locator('#status')).toHaveText('done', { timeout: 30_000 });
+  // style.css is in (the page's color paints #bg-tone) and so is the added sheet (its fallback paints #bg-fallback).
+  await expect
+    .poll(() => backgrounds(page), { timeout: 15_000 })
+    .toEqual({ 'bg-tone': 'rgb(1, 2, 3) none', 'bg-style': 'rgba(0, 0, 0, 0) none', 'bg-added': 'rgba(0, 0, 0, 0) none', 'bg-fallback': 'rgb(4, 5, 6) none' });
+  await witness.expectNoHits({ settleMs: 1_000 });
 });
 
 /**

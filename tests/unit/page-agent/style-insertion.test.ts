@@ -44,6 +44,12 @@ describe('at every insertion', () => {
     expect(await messages()).toEqual([]);
   });
 
+  test('a background whose whole value is a var() goes in as a background-color', async () => {
+    const css = '.chip { background: var(--chip-bg, #eef2ff); }';
+    expect(await styleForInsertion(remixlet(css, '0.1.0'), '0.1.0')).toBe('.chip { background: none; background-color: var(--chip-bg, #eef2ff); }');
+    expect(await messages()).toEqual([]);
+  });
+
   test('a rule that tests the value attribute is left out, with a log line naming it', async () => {
     const css = '.a { color: red }\ninput[type=password][value^="h"] { width: 11px }\n.b { color: blue }';
     const out = await styleForInsertion(remixlet(css, '0.1.0'), '0.1.0');

@@ -42,19 +42,19 @@ describe('a var() where a url() would load, naming a property the sheet defines'
 
   it('still refuses what could bring in a page address: a property the sheet does not define, in any position', () => {
     for (const css of [
-      'body { background: var(--page) }',
+      'body { background: var(--page) no-repeat }',
       ':root { --bg: red } body { background: var(--bg, var(--page)) }',
       ':root { --bg: red } body { background: var(--page, var(--bg)) }',
       ':root { --bg: red } body { list-style: var(--bg) var(--page) }',
       // Defined only through an escape: the name it would be renamed by is not the text it replaces.
-      ':root { --b\\67: red } body { background: var(--bg) }',
-      ':root { --bg: red } body { background: var(--b\\67) }',
+      ':root { --b\\67: red } body { background-image: var(--bg) }',
+      ':root { --bg: red } body { background-image: var(--b\\67) }',
       // A definition that copies another property could copy the page's.
-      ':root { --bg: var(--page) } body { background: var(--bg) }',
+      ':root { --bg: var(--page) } body { background-image: var(--bg) }',
       // Case matters in custom property names: --BG is not --bg.
-      ':root { --BG: red } body { background: var(--bg) }',
+      ':root { --BG: red } body { background-image: var(--bg) }',
       // inherit() and custom functions are not var().
-      ':root { --bg: red } body { background: inherit(--bg) }',
+      ':root { --bg: red } body { background-image: inherit(--bg) }',
     ]) {
       const verdict = checkStyleSheet(css, NO_HOSTS);
       expect(verdict.ok, css).toBe(false);

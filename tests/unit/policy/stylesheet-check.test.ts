@@ -3,6 +3,7 @@ import { checkInlineCss, checkStyleSheet, dropValueReads, stripLoads } from '../
 import type { StyleSheetOptions } from '../../../contracts/policy/stylesheet-check';
 import { hostsOf } from '../../../contracts/policy/match-pattern';
 import { BENIGN_CSS } from './fixtures/benign-css';
+import { colorOnlyBackgrounds } from '../../../contracts/policy/css-own-variables';
 import { guardValueStates, UnguardedValueState } from '../../../contracts/dom/value-selector';
 import { VALUE_STATE_GUARD } from '../../../contracts/dom/password-css';
 import { readCorpus } from '../../corpora/read';
@@ -178,21 +179,14 @@ describe('benign stylesheets', () => {
     expect(sheet.ok, reasons(sheet)).toBe(true);
     expect(inline.ok, reasons(inline)).toBe(true);
   });
-  it.each(BENIGN_CSS.filter((b) => b.was).map((b) => [b.name, b.was!.css, b.was!.refused] as const))(
-    '%s, as it was written before issue 24, is refused with a reason that says what to write',
-    (_name, css, why) => {
-      const sheet = checkStyleSheet(css, NO_HOSTS);
-      expect(sheet.ok).toBe(false);
-      expect(reasons(sheet)).toContain(why);
-    },
-  );
-  it('the custom property fallback entry in its old background form passes once the sheet defines the property itself', () => {
-    // A var() fallback is no definition: --chip-bg above is the page's to set, so the old form stays refused;
-    // defined in the same sheet, the var() is renamed to the remixlet's own and the shorthand passes.
+  it('the custom property fallback entry passes as written, and goes in as a background-color unless the sheet defines the property', () => {
+    const entry = BENIGN_CSS.find((b) => b.name === 'custom property fallback')!.css;
+    expect(colorOnlyBackgrounds(entry)).toContain('background: none; background-color: var(--chip-bg, #eef2ff)');
+    // Defined in the same sheet, the var() is renamed to the remixlet's own instead (privateOwnVariables).
     const own = ':root { --chip-bg: #eef2ff; }\n.chip { background: var(--chip-bg, #eef2ff); color: var(--chip-fg, var(--fg, #1e1b4b)); }';
     const sheet = checkStyleSheet(own, NO_HOSTS);
     expect(sheet.ok, reasons(sheet)).toBe(true);
-    expect(checkInlineCss(own, { ownVariables: true }).ok).toBe(true);
+    expect(colorOnlyBackgrounds(own)).toBe(own);
   });
   it.each(BENIGN_CSS.map((b) => [b.name, b.css] as const))('%s passes stripLoads unchanged', (_name, css) => {
     expect(stripLoads(css, NO_HOSTS)).toEqual({ css, removed: [] });
@@ -542,7 +536,9 @@ describe('layout by content: field-sizing and -webkit-text-security (issue 24)',
 describe('var() where a url() would load (issue 24)', () => {
   const REFUSED = [
     '#x { background-image: var(--u) }',
-    '#x { background: var(--u) }',
+    '#x { background: var(--u) no-repeat }',
+    '#x { background: var(--u, var(--v)) }',
+    '#x { background: var(--u) !important !important }',
     '#x { BACKGROUND-IMAGE: VAR(--u) }',
     '#x { background-image: v\\61r(--u) }',
     '#x { background-image: \\76 ar(--u) }',
@@ -624,8 +620,22 @@ describe('var() where a url() would load (issue 24)', () => {
     expect(checkInlineCss(css).ok, reasons(checkInlineCss(css))).toBe(true);
   });
   it('a stored sheet keeps everything but the declaration, with a reason', () => {
-    const out = dropValueReads('.a{color:var(--fg);background:var(--bg)}\n.b{margin:0}');
-    expect(out.removed).toEqual([{ line: 1, reason: expect.stringContaining('background-color') }]);
+    const out = dropValueReads('.a{color:var(--fg);background-image:var(--bg)}\n.b{margin:0}');
+    expect(out.removed).toEqual([{ line: 1, reason: expect.stringContaining('background-image') }]);
     expect(out.css).toBe('.a{color:var(--fg)}.b{margin:0}');
   });
+  // A background whose whole value is one var() passes in a sheet: it goes in as a background-color
+  // (colorOnlyBackgrounds), the same for a color, no load for a url(). An inline style is not rewritten.
+  it.each(['#x { background: var(--u) }', '#x { BACKGROUND: VAR(--u, #eef2ff) }', '#x { background: var(--u) !important }', '#x { background:/*a*/var(--u)/*b*/ ! IMPORTANT; color: red }', '.a { & .b { background: var(--u) } }'])(
+    '%s passes in a sheet, goes in as a background-color, and is refused in an inline style',
+    (css) => {
+      expect(checkStyleSheet(css, NO_HOSTS).ok).toBe(true);
+      expect(checkInlineCss(css, { ownVariables: true }).ok).toBe(true);
+      expect(checkInlineCss(css).ok).toBe(false);
+      const page = colorOnlyBackgrounds(css);
+      expect(page).toMatch(/background: none( !important)?; background-color:/);
+      // What goes in is itself a sheet the inline check passes: no var() is left where a url() could load.
+      expect(checkInlineCss(page).ok, page).toBe(true);
+    },
+  );
 });
