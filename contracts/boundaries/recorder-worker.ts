@@ -5,7 +5,7 @@
 // belongs to the page.
 import { z } from 'zod';
 import { ObservedResponse, SERVICE_LIMITS } from './service-calls';
-import { RECORDER_MESSAGE_KIND } from './recorder-tags';
+import { RECORDER_MESSAGE_KIND, RECORDER_WINDOW_TAG } from './recorder-tags';
 
 export { RECORDER_MESSAGE_KIND, RECORDER_WINDOW_TAG } from './recorder-tags';
 
@@ -21,3 +21,10 @@ export const RecorderMessage = z.discriminatedUnion('type', [
   z.object({ kind: z.literal(RECORDER_MESSAGE_KIND), type: z.literal('entries'), entries: z.array(ObservedResponse).max(SERVICE_LIMITS.observeKeptPerHost) }).strict(),
 ]);
 export type RecorderMessage = z.infer<typeof RecorderMessage>;
+
+/**
+ * What the recorder in the page's world posts to the relay for each response. The page can read and forge
+ * it: the relay reads only the address (to keep observed hosts), and the worker parses every entry as
+ * ObservedResponse.
+ */
+export const RecorderWindowMessage = z.object({ [RECORDER_WINDOW_TAG]: z.literal('entry'), entry: ObservedResponse }).strict();

@@ -15,6 +15,7 @@ import { uiSpec } from '../../contracts/boundaries/panel-worker';
 import { offscreenSpec } from '../../contracts/boundaries/offscreen-worker';
 import { pageAgentSpec } from '../../contracts/boundaries/worker-page-agent';
 import { sandboxHostSpec } from '../../contracts/boundaries/sandbox-offscreen';
+import { SIDE_CHANNELS } from '../../contracts/boundaries/side-channels';
 import { opSchemas, paramsOf } from './api-snapshot';
 import type { Schema } from '../../contracts/rpc';
 
@@ -138,6 +139,31 @@ function boundariesPage(): string {
     out += `## ${title}\n\n| procedure | kind | description |\n|---|---|---|\n`;
     for (const [name, proc] of Object.entries(spec)) out += `| \`${name}\` | ${proc.kind ?? 'call'} | ${cell(proc.description)} |\n`;
     out += '\n';
+  }
+  return out + sideChannelsSection();
+}
+
+/** An object's fields, or each alternative's (by its fields that are constants, when it has them) for a union. */
+function messageFields(schema: Schema): string {
+  const json = z.toJSONSchema(schema, { unrepresentable: 'any', io: 'input' }) as JsonSchema & { oneOf?: JsonSchema[] };
+  const alternatives = json.anyOf ?? json.oneOf;
+  if (!alternatives) return fields(schema);
+  return `one of:<br>${alternatives
+    .map((alt) => {
+      const props = Object.entries(alt.properties ?? {});
+      const tags = props.filter(([, p]) => p.const !== undefined);
+      return `{ ${(tags.length ? tags : props).map(([name, p]) => `\`${name}\`: ${typeOf(p)}`).join(', ')}${tags.length && tags.length < props.length ? ', …' : ''} }`;
+    })
+    .join('<br>')}`;
+}
+
+function sideChannelsSection(): string {
+  let out = '## Side channels\n\nMessages that cross a wall beside the routers above (`contracts/boundaries/side-channels.ts`), each checked where it is received.\n\n';
+  out += '| channel | from → to | transport | message | checked in | description |\n|---|---|---|---|---|---|\n';
+  for (const c of SIDE_CHANNELS) {
+    const message = 'constant' in c.message ? `\`${JSON.stringify(c.message.constant)}\`` : `\`${c.message.schemaName}\`<br>${messageFields(c.message.schema as Schema)}`;
+    const checked = c.received.check === 'parse' ? `\`${c.received.in}\` (parsed)` : `\`${c.received.in}\` (by hand, \`${c.received.key}\`: ${c.received.why})`;
+    out += `| ${c.name} | ${cell(c.from)} → ${cell(c.to)} | ${cell(c.transport)} | ${cell(message)} | ${cell(checked)} | ${cell(c.description)} |\n`;
   }
   return out;
 }
