@@ -45,6 +45,11 @@ export class WatchedArea {
     private readonly elements: readonly Element[] = [],
   ) {}
 
+  /** The watched elements that lie inside a shadow root (handles found through `>>>`): the page's own tree does not hold them. */
+  shadowElements(): Element[] {
+    return this.elements.filter((e) => e.isConnected && e.getRootNode() !== document);
+  }
+
   /** Takes note of what matches now; called when watching starts and before each report. */
   remember(): void {
     this.matched = [];

@@ -10,7 +10,8 @@
 // the handles' elements and the subtrees of the elements whose ids anchor the selectors, with their
 // ancestors (watch-anchors.ts); a page changing elsewhere then makes no records at all.
 // A watch of the whole page sees inside shadow roots too (policy/deep-observer.ts), and a selector with
-// `>>>` (it reaches into one) watches the whole page.
+// `>>>` (it reaches into one) watches the whole page; a watch whose selectors have no anchor observes the
+// page's own tree only, since a selector without `>>>` never matches inside a shadow root.
 // A hidden tab draws no frames, so there the report goes by timer instead.
 // Trusts nothing in the op but the shape exec.ts parsed; every selector passes the page's selector policy.
 import type { OpHandler } from '../op-context';
@@ -64,28 +65,50 @@ function onRecords(all: MutationRecord[]): void {
   if (reporting) observeWhileLooking();
 }
 
-/** The observations in force: the whole page, or each node with its options (see ObservedPlaces). */
-type Observed = 'page' | Map<Node, MutationObserverInit>;
+/**
+ * The observations in force: the whole page, into every shadow root ('deep') or its own tree only ('light'),
+ * and each node with its options (see ObservedPlaces).
+ */
+interface Observed {
+  page?: 'deep' | 'light';
+  nodes: Map<Node, MutationObserverInit>;
+}
+
 let observed: Observed | undefined;
 
 const AROUND: MutationObserverInit = { childList: true, attributes: true };
 
-/** What the looking watches need observed: the whole page when any of them does, else the union of their places. */
+/**
+ * What the looking watches need: the whole page into its shadow roots when a watch counts any change (it has
+ * no area, or its selectors test values); the page's own tree when an area's selectors have no anchor to
+ * place (a selector without `>>>` never matches inside a shadow root, so no change there can count for it,
+ * and searching 50,000 elements for roots is what such a watch cost a big page: bench/page-cost.bench.ts);
+ * else the union of the areas' places. Places inside shadow roots (a handle found through `>>>`) are
+ * observed as they are, whatever else is.
+ */
 function neededBy(looking: readonly Watcher[]): Observed {
   const nodes = new Map<Node, MutationObserverInit>();
+  let page: Observed['page'];
   for (const w of looking) {
-    const places = w.area?.places;
-    if (!places) return 'page';
+    const area = w.area;
+    if (!area || area.testsValue) return { page: 'deep', nodes: new Map() };
+    const places = area.places;
+    if (!places) {
+      page = 'light';
+      for (const el of area.shadowElements()) nodes.set(el, OPTIONS);
+      continue;
+    }
     for (const n of places.around) if (!nodes.has(n)) nodes.set(n, AROUND);
     for (const n of places.subtrees) nodes.set(n, OPTIONS);
   }
-  return nodes;
+  // The page's own tree already covers what lies in it.
+  if (page === 'light') for (const n of [...nodes.keys()]) if (n.getRootNode() === document) nodes.delete(n);
+  return { page, nodes };
 }
 
 function same(a: Observed | undefined, b: Observed): boolean {
-  if (a === undefined || a === 'page' || b === 'page') return a === b;
-  if (a.size !== b.size) return false;
-  for (const [n, o] of b) if (a.get(n) !== o) return false;
+  if (a === undefined || a.page !== b.page || a.nodes.size !== b.nodes.size) return false;
+  for (const [n, o] of b.nodes) if (a.nodes.get(n) !== o) return false;
   return true;
 }
 
@@ -105,8 +128,8 @@ function observeWhileLooking(): void {
   if (same(observed, needed)) return;
   const made = observed === undefined ? [] : observer.takeRecords();
   observer.disconnect();
-  if (needed === 'page') observer.observe(document.documentElement, OPTIONS);
-  else for (const [n, o] of needed) observer.observe(n, o, false);
+  if (needed.page) observer.observe(document.documentElement, OPTIONS, needed.page === 'deep');
+  for (const [n, o] of needed.nodes) observer.observe(n, o, false);
   observed = needed;
   if (made.length > 0) queueMicrotask(() => onRecords(made));
 }

@@ -227,3 +227,38 @@ describe('watch observes only where its selectors can match (an id anchors them)
     expect(await after(() => document.getElementById('cart')!.append('far'))).toBe(3);
   });
 });
+
+describe('watches and shadow roots', () => {
+  /** A component with a closed shadow root holding an element of the watched class; the test keeps the root. */
+  const addComponent = () =>
+    p.page.evaluate(() => {
+      const host = document.createElement('x-card');
+      document.getElementById('elsewhere')!.append(host);
+      const root = host.attachShadow({ mode: 'closed' });
+      root.innerHTML = '<p class="item">inside</p>';
+      (window as unknown as { cardRoot: ShadowRoot }).cardRoot = root;
+    });
+  const inside = () => (window as unknown as { cardRoot: ShadowRoot }).cardRoot.querySelector('.item')!.setAttribute('data-n', String(Math.random()));
+
+  test('a selector with no anchor (it never enters a shadow root) is not reported for a change inside one; a change near it in the page is', async () => {
+    await addComponent();
+    await p.ok({ op: 'watch', sels: ['.item'] });
+    expect(await after(inside)).toBe(0);
+    // Control: the same change to a matching element of the page's own tree.
+    expect(await after(() => document.querySelector('#feed .item')!.setAttribute('data-n', '1'))).toBe(1);
+  });
+
+  test('a watch of every change still hears inside shadow roots, closed ones included', async () => {
+    await addComponent();
+    await p.ok({ op: 'watch' });
+    expect(await after(inside)).toBe(1);
+  });
+
+  test('a handle inside a shadow root is watched there, beside a selector with no anchor', async () => {
+    await addComponent();
+    const h = await p.ok<{ h: string }>({ op: 'query', sel: 'x-card >>> .item' });
+    await p.ok({ op: 'watch', sels: ['.item'], hs: [h.h] });
+    expect(await after(inside)).toBe(1);
+    expect(await after(() => document.getElementById('other')!.append('far'))).toBe(1);
+  });
+});
