@@ -26,7 +26,7 @@ type Router = {
 const core = pageAgentRouter as unknown as Router;
 /** The agent's procedures, loaded on the first path the page agent's own router does not have. */
 let agent: Promise<Router> | undefined;
-const agentRouter = () => (agent ??= import('./agent/router').then((m) => m.agentRouter as unknown as Router));
+const toolRouter = () => (agent ??= import('./tools/router').then((m) => m.toolRouter as unknown as Router));
 
 /** Answers every request on this port until it disconnects; returns the message handler. */
 export function servePort(port: chrome.runtime.Port): (message: unknown) => void {
@@ -72,7 +72,7 @@ export function servePort(port: chrome.runtime.Port): (message: unknown) => void
         subscriptions.delete(id);
         return;
       }
-      if (path !== undefined && !Object.hasOwn(core._def.procedures, path)) router = await agentRouter();
+      if (path !== undefined && !Object.hasOwn(core._def.procedures, path)) router = await toolRouter();
       const proc = path !== undefined && Object.hasOwn(router._def.procedures, path) ? callerOf(router)[path] : undefined;
       if (!proc) throw new TRPCError({ code: 'NOT_FOUND', message: `No "${String(method)}" procedure on path "${String(path)}"` });
       const result = await proc(input);

@@ -32,5 +32,5 @@ const handlers: HandlersOf<PageAgentCoreSpec, object> = {
   },
 };
 
-/** The page agent's own procedures; the agent's reads and clicks are in agent/router.ts, built on first use. */
+/** The page agent's own procedures; the agent's reads and clicks are in tools/router.ts, built on first use. */
 export const pageAgentRouter = routerFromSpec(t, pageAgentCoreSpec, () => t.procedure, handlers);

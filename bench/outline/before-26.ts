@@ -1,5 +1,5 @@
 // Bench only (runs in a page's main world through page.evaluate). The outline_page code as it was before
-// issue 26 (page-agent/agent/outline.ts at 4b4774f), made self-contained so the bench can run it beside
+// issue 26 (page-agent/agent/outline.ts at 4b4774f, now page-agent/tools/outline.ts), made self-contained so the bench can run it beside
 // today's outline in the same run and on the same page: one line per element, depth first, long runs of
 // look-alike siblings collapsed, cut off at maxNodes lines. Password handling is left out: the real-page
 // snapshots carry no password values, and the figures are about structure.

@@ -1,6 +1,6 @@
 // Context: page agent (isolated world). What one click on an element would activate, for both the
 // remixlet's h.click() (policy/click.ts, which applies the address rule) and the agent's click_element
-// (agent/click.ts, which keeps to the chat's site): every element the click passes on its way up (a
+// (tools/click-element.ts, which keeps to the chat's site): every element the click passes on its way up (a
 // link around a span, the button a span sits in, through shadow roots and slots), the control a label
 // hands the click to, the form a submit button submits, with its real destination (formaction
 // included), every address a link's click makes the browser contact besides its href (each URL of its

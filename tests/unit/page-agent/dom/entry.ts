@@ -6,11 +6,11 @@ import { subscriptions } from '../../../../page-agent/subscriptions';
 import { releaseRemixlet } from '../../../../page-agent/release';
 import { watchMaskedFields } from '../../../../page-agent/policy/password';
 import type { PageEvent } from '../../../../contracts/dom/ops';
-import { queryElements } from '../../../../page-agent/agent/query';
-import { outline } from '../../../../page-agent/agent/outline';
-import { inspectStyles } from '../../../../page-agent/agent/styles';
-import { formFields } from '../../../../page-agent/agent/forms';
-import { clickElement } from '../../../../page-agent/agent/click';
+import { queryElements } from '../../../../page-agent/tools/query-elements';
+import { outline } from '../../../../page-agent/tools/outline';
+import { inspectStyles } from '../../../../page-agent/tools/inspect-styles';
+import { formFields } from '../../../../page-agent/tools/form-fields';
+import { clickElement } from '../../../../page-agent/tools/click-element';
 import { RemixletRefusal } from '../../../../contracts/refusals';
 
 watchMaskedFields();

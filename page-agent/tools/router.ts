@@ -5,6 +5,6 @@
 import { routerFromSpec } from '../../contracts/trpc-server';
 import { agentPageSpec } from '../../contracts/agent/page-boundary';
 import { t } from '../trpc';
-import { agentHandlers } from './handlers';
+import { toolHandlers } from './handlers';
 
-export const agentRouter = routerFromSpec(t, agentPageSpec, () => t.procedure, agentHandlers);
+export const toolRouter = routerFromSpec(t, agentPageSpec, () => t.procedure, toolHandlers);

@@ -1,15 +1,16 @@
-// Context: page agent (isolated world). The agent's procedures on the page agent's router; each one is
+// Context: page agent (isolated world). The page side of the agent's tools (outline_page, query_elements,
+// click_element, …), on the page agent's router; each one is
 // fixed code that takes the model's parameters as data and returns plain data.
 import type { HandlersOf } from '../../contracts/rpc';
 import type { agentPageSpec } from '../../contracts/agent/page-boundary';
 import { outline } from './outline';
-import { queryElements } from './query';
-import { inspectStyles } from './styles';
-import { clickElement } from './click';
-import { formFields } from './forms';
+import { queryElements } from './query-elements';
+import { inspectStyles } from './inspect-styles';
+import { clickElement } from './click-element';
+import { formFields } from './form-fields';
 import { fetchJson, resources, structuredData } from './page-data';
 
-export const agentHandlers: HandlersOf<typeof agentPageSpec, object> = {
+export const toolHandlers: HandlersOf<typeof agentPageSpec, object> = {
   agentOutline: ({ input }) => outline(input),
   agentQuery: ({ input }) => queryElements(input),
   agentStyles: ({ input }) => inspectStyles(input),
