@@ -32,7 +32,7 @@ dom (every call is async and checked by the page policy; refusals reject with {c
 - links and images may point only at the page's own origin, the remixlet's sites, approved fetch: hosts, or a data: image.
 
 rmx:
-- rmx.keep(name, {check: async () => boolean, repair: async () => void}): keeps a condition true while the site redraws (no permission; build most remixlets around it). Its check is woken only by changes near what it read: start its selectors from an element with an id ('#feed .promo') or read handles found before it, and a busy page pays almost nothing for it; a bare '.promo' makes the whole page watched.
+- rmx.keep(name, {check: async () => boolean, repair: async () => void}): keeps a condition true while the site redraws (no permission; build most remixlets around it). Its check is woken only by changes near what it read: start its selectors from an element with an id ('#feed .promo') or read handles found before it, and a busy page pays almost nothing for it; a bare '.promo' makes the whole page watched. To hide or restyle something the page draws again, put the rule in style.css (it applies before the page paints); a repair lands a frame or two after the page drew it, and hiding something already drawn makes the page lay out and paint again. Keep keeps for what CSS cannot say (text, attributes, moving elements).
 - every member, with the permission it needs: ${RMX_API.map((m) => `${m.signature}${m.permission ? ` (${m.permission})` : ''}`).join('; ')}.
 
 Example script.js:
