@@ -2,8 +2,8 @@
 // by the browser) decides the role, which is bound to the connection; a port from an unexpected sender
 // is closed, and a message that is not a well-formed request gets a typed refusal.
 import { z } from 'zod';
-import { createChromeHandler } from 'trpc-chrome/adapter';
-import { classifySender, type Role } from './senders';
+import { servePort, type ServedRouter } from '../contracts/trpc-port-server';
+import { classifySender } from './senders';
 import { rootRouter } from './router';
 import { pageAgentArrived } from './pages';
 import { BENCH_BUILD } from '../contracts/build-flags';
@@ -11,7 +11,6 @@ import { serveBench } from './bench-relay';
 import { offscreenSpec } from '../contracts/boundaries/offscreen-worker';
 import { uiSpec } from '../contracts/boundaries/panel-worker';
 
-const roles = new WeakMap<chrome.runtime.Port, Role>();
 const MAX_MALFORMED = 20;
 
 const Envelope = z.object({
@@ -45,7 +44,6 @@ export interface RejectedPort {
 export const rejectedPorts: RejectedPort[] = [];
 
 export function listen(): void {
-  // Registered before tRPC's own listener so a refused port is closed before it can be served.
   chrome.runtime.onConnect.addListener((port) => {
     if (BENCH_BUILD && port.name === 'bench') {
       const asOffscreen = classifySender('offscreen', port.sender ?? {}, chrome.runtime.id);
@@ -60,21 +58,19 @@ export function listen(): void {
       port.disconnect();
       return;
     }
-    roles.set(port, verdict.role);
     if (verdict.role === 'page-agent') {
       pageAgentArrived(port);
       return;
     }
     let malformed = 0;
-    // trpc-chrome attaches its own listener to this same Port object after us. Only envelopes that parse,
-    // name a known procedure and use that procedure's own method reach it; the rest are answered here.
-    const addListener = port.onMessage.addListener.bind(port.onMessage);
-    port.onMessage.addListener = (listener: (message: unknown, port: chrome.runtime.Port) => void) =>
-      addListener((message: unknown, p: chrome.runtime.Port) => {
-        if (wellFormed(message)) listener(message, p);
-      });
-    addListener((message: unknown) => {
-      if (wellFormed(message)) return;
+    // Served here, port by port: only envelopes that parse, name a known procedure and use that procedure's
+    // own method reach the router (contracts/trpc-port-server.ts); the rest are answered with a refusal.
+    const serve = servePort(port, { routerFor: () => rootRouter as unknown as ServedRouter, context: { role: verdict.role, sender: port.sender } });
+    port.onMessage.addListener((message: unknown) => {
+      if (wellFormed(message)) {
+        void serve(message);
+        return;
+      }
       malformed += 1;
       const id = (message as { trpc?: { id?: unknown } } | null)?.trpc?.id;
       port.postMessage({
@@ -85,10 +81,5 @@ export function listen(): void {
       });
       if (malformed > MAX_MALFORMED) port.disconnect();
     });
-  });
-  createChromeHandler({
-    router: rootRouter,
-    createContext: ({ req }: { req: chrome.runtime.Port }) => ({ role: roles.get(req), sender: req.sender }),
-    onError: () => undefined,
   });
 }
