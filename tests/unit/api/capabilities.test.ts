@@ -1,0 +1,76 @@
+// Every capability has every piece, in the spirit of Refined GitHub's features test: a dom op or an rmx
+// member added without one of its pieces fails here, naming what is missing.
+// - A dom op (contracts/dom/ops.ts): its handler in page-agent/ops/<op>.ts, exported under its name and in
+//   the page agent's table; a way for remixlet code to reach it (a DOM_METHODS entry, or the sandbox runtime
+//   sending it itself, as rmx.keep sends watch); its row in the generated docs/api/dom.md; a test that calls it.
+// - An rmx member (contracts/api/surface.ts, RMX_API): its row in docs/api/rmx.md and a test that calls it.
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { opSchemas } from '../../../scripts/docs/api-snapshot';
+import { DOM_METHODS, RMX_API } from '../../../contracts/api/surface';
+
+const ROOT = path.resolve(__dirname, '../../..');
+const read = (rel: string) => readFileSync(path.join(ROOT, rel), 'utf8');
+
+function sourcesUnder(rel: string, except: string[] = []): string {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const full = path.join(dir, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else if (/\.(?:ts|tsx)$/.test(name) && !except.includes(full)) out.push(readFileSync(full, 'utf8'));
+    }
+  };
+  walk(path.join(ROOT, rel));
+  return out.join('\n');
+}
+
+// This file names capabilities that do not exist, to show what the check says of them: it is no test of any.
+const TESTS = sourcesUnder('tests', [__filename]);
+const RUNTIME = sourcesUnder('sandbox/runtime');
+const OPS_TABLE = read('page-agent/ops/index.ts');
+const DOM_DOCS = read('docs/api/dom.md');
+const RMX_DOCS = read('docs/api/rmx.md');
+
+/** The method name a signature calls: `h.setText(t)` → setText, `dom.query(sel)` → query. */
+const methodOf = (signature: string) => /\.([A-Za-z]+)\(/.exec(signature)?.[1];
+
+/** What a dom op lacks, by name; empty when it has every piece. */
+function missingForOp(op: string): string[] {
+  const missing: string[] = [];
+  const file = `page-agent/ops/${op}.ts`;
+  if (!existsSync(path.join(ROOT, file))) missing.push(`its handler ${file}`);
+  else if (!new RegExp(`export const ${op}: OpHandler<'${op}'>`).test(read(file))) missing.push(`an OpHandler<'${op}'> exported as ${op} from ${file}`);
+  if (!new RegExp(`\\b${op}\\b`).test(OPS_TABLE)) missing.push('an entry in page-agent/ops/index.ts');
+  const methods = DOM_METHODS.filter((m) => m.op === op);
+  if (methods.length === 0 && !RUNTIME.includes(`op: '${op}'`)) missing.push('a DOM_METHODS entry (or a use by the sandbox runtime)');
+  for (const m of methods) if (!DOM_DOCS.includes(`\`${m.signature}\``)) missing.push(`a row for ${m.signature} in docs/api/dom.md`);
+  const called = TESTS.includes(`op: '${op}'`) || methods.some((m) => TESTS.includes(`.${methodOf(m.signature)}(`));
+  if (!called) missing.push('a test that calls it');
+  return missing;
+}
+
+/** What an rmx member lacks. */
+function missingForMember(signature: string): string[] {
+  const missing: string[] = [];
+  if (!RMX_DOCS.includes(`\`${signature}\``)) missing.push(`a row in docs/api/rmx.md`);
+  const call = signature.replace(/\(.*$/, '');
+  if (!TESTS.includes(signature.includes('(') ? `${call}(` : call)) missing.push('a test that calls it');
+  return missing;
+}
+
+describe('capabilities', () => {
+  it.each([...opSchemas().keys()])('dom op %s has every piece', (op) => {
+    expect(missingForOp(op)).toEqual([]);
+  });
+
+  it.each(RMX_API.map((m) => m.signature))('%s has every piece', (signature) => {
+    expect(missingForMember(signature)).toEqual([]);
+  });
+
+  it('names what a capability without its pieces lacks', () => {
+    expect(missingForOp('noSuchOp')).toEqual(['its handler page-agent/ops/noSuchOp.ts', 'an entry in page-agent/ops/index.ts', 'a DOM_METHODS entry (or a use by the sandbox runtime)', 'a test that calls it']);
+    expect(missingForMember('rmx.noSuchThing(x)')).toEqual(['a row in docs/api/rmx.md', 'a test that calls it']);
+  });
+});
