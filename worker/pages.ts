@@ -86,6 +86,15 @@ const arrivals = new Map<string, Set<() => void>>();
 export async function pageWhenThere(tabId: number, documentId: string, waitMs = PAGE_AGENT_WAIT_MS): Promise<PageRecord | undefined> {
   const now = pages.get(tabId);
   if (now?.documentId === documentId || committed.get(tabId)?.documentId !== documentId) return now;
+  return pageArrival(tabId, documentId, waitMs);
+}
+
+/**
+ * The page record of a tab's document once its page agent has connected (at once when it is there), or
+ * whatever the tab has when the wait ends; the caller compares its document.
+ */
+export async function pageArrival(tabId: number, documentId: string, waitMs = PAGE_AGENT_WAIT_MS): Promise<PageRecord | undefined> {
+  if (pages.get(tabId)?.documentId === documentId) return pages.get(tabId);
   await new Promise<void>((resolve) => {
     const waiting = arrivals.get(documentId) ?? new Set<() => void>();
     arrivals.set(documentId, waiting);

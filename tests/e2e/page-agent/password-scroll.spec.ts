@@ -18,7 +18,7 @@ import { runLab } from './lab';
 
 // The page's own sheet styles an empty field (its right: the page sees its own fields).
 const markup = (type: 'text' | 'password') =>
-  `<style>#pw:placeholder-shown { color: rgb(1, 2, 3); }</style><form id="login"><input id="pw" type="${type}" placeholder=" " style="width: 60px; letter-spacing: 12px; font-family: monospace"><b id="probe" style="display: block; height: 1px"></b><i id="tint">tint</i><u id="other">other</u></form>`;
+  `<style>#pw:placeholder-shown { color: rgb(1, 2, 3); }</style><form id="login"><input id="pw" type="${type}" placeholder=" " style="width: 60px; letter-spacing: 12px; font-family: monospace"><b id="probe" style="display: block; height: 1px"></b><i id="tint">tint</i><u id="other">other</u></form><div id="mark" style="overflow: scroll; width: 50px; height: 30px"><div style="width: 500px; height: 10px"></div></div>`;
 
 /** The remixlet's sheet: each rule turns the field's scroll into something a read can see. */
 const STYLE = `#login { timeline-scope: --typed, --typed2; }
@@ -36,6 +36,9 @@ let scrolls = 0;
 let scrollEnds = 0;
 await pw.on('scroll', () => { scrolls += 1; });
 await pw.on('scrollend', () => { scrollEnds += 1; });
+// The test scrolls #mark after the typing: its scrollend comes through the same stream after every earlier event.
+let markScrolled = false;
+await (await dom.query('#mark')).on('scrollend', () => { markScrolled = true; });
 
 async function askAll() {
   return {
@@ -55,7 +58,7 @@ await pause(300);
 await report(await askAll(), '#results');
 await status('asked');
 await dom.waitFor('#typed', { timeout: 30000 });
-await pause(800);
+while (!markScrolled) await pause(50);
 await report(await askAll(), '#results2');
 await status('done');
 `;
@@ -69,7 +72,11 @@ async function run(fx: Parameters<typeof runLab>[0], type: 'text' | 'password') 
   await lab.page.keyboard.type(TYPED);
   // The field has scrolled to its end (the page sees it; the remixlet must not).
   await lab.page.waitForFunction(() => (document.getElementById('pw') as HTMLInputElement).scrollLeft > 100);
-  await lab.page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<i id="typed"></i>'));
+  // A scroll of another element after the field's own: once the remixlet hears it, it has heard all of them.
+  await lab.page.evaluate(() => {
+    document.getElementById('mark')!.scrollLeft = 100;
+    document.body.insertAdjacentHTML('beforeend', '<i id="typed"></i>');
+  });
   await expect(lab.page.locator('#status')).toHaveText('done', { timeout: 60_000 });
   const before = await lab.results<Record<string, Answer>>('#results');
   const after = await lab.results<Record<string, Answer>>('#results2');
