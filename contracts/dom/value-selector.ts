@@ -254,21 +254,7 @@ export function selectorTestsValue(sel: string): boolean {
  * :dir() and :state() apply to any element (an editable password field's children, a custom element that
  * wraps one), and so does what no guard can name (-internal-, :--name).
  */
-export const GUARDED_VALUE_STATE_PSEUDO_CLASSES: ReadonlySet<string> = new Set([
-  'placeholder-shown',
-  'placeholder',
-  'blank',
-  'valid',
-  'invalid',
-  'user-valid',
-  'user-invalid',
-  'ui-valid',
-  'ui-invalid',
-  'submit-invalid',
-  'in-range',
-  'out-of-range',
-  'autofill',
-]);
+export const GUARDED_VALUE_STATE_PSEUDO_CLASSES: ReadonlySet<string> = new Set([...VALUE_STATE_PSEUDO_CLASSES].filter((name) => name !== 'dir' && name !== 'state'));
 
 /** Said with a value-state refusal: the states a sheet may use, each never true of a password field. */
 export const GUARDED_HINT = ' (in a rule\'s own selector, :valid, :invalid, :user-valid, :user-invalid, :placeholder-shown, :in-range, :out-of-range and :autofill are fine: they never match a password field)';
