@@ -1,5 +1,5 @@
 // The extension manifest. Host access is broad because remixlets may be approved for any site, but the
-// page agent is registered only for the sites an active remixlet matches (worker/registration.ts).
+// page agent is registered only for the sites an active remixlet matches (worker/pages/registration.ts).
 import { defineManifest } from '@crxjs/vite-plugin';
 import pkg from './package.json' with { type: 'json' };
 

@@ -44,7 +44,7 @@ export function forageStores<const N extends string>(
   forage: Pick<LocalForage, 'createInstance' | 'INDEXEDDB'>,
   dbName: string,
   storeNames: readonly N[],
-  /** Wraps every call (the worker's test builds name what is under way with it: worker/pending.ts). */
+  /** Wraps every call (the worker's test builds name what is under way with it: worker/activation/pending.ts). */
   around: <T>(name: string, work: () => Promise<T>) => Promise<T> = (_name, work) => work(),
 ): Record<N, ForageStore> {
   let ready: Promise<void> | undefined;

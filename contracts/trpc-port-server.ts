@@ -1,5 +1,5 @@
 // Context: shared (no chrome API; it is handed the port): the worker serves its router on each port it
-// admitted (worker/connections.ts), the page agent on the one port the worker opened to its document
+// admitted (worker/ports/connections.ts), the page agent on the one port the worker opened to its document
 // (page-agent/port-server.ts). Trusts only what the caller admitted: every input is still parsed by the
 // procedures' own schemas.
 // The server half of trpc-chrome's wire format, for one port at a time. trpc-chrome's createChromeHandler

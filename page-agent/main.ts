@@ -27,7 +27,7 @@ const hello = (): PageHello => ({ hello: { url: location.href, title: document.t
 
 /**
  * Runs `fn` now, or once the page is shown when it is being prerendered: a prerendered page is not what the
- * tab shows, and the worker refuses its hello (worker/senders.ts), which would otherwise replace the page shown.
+ * tab shows, and the worker refuses its hello (worker/ports/senders.ts), which would otherwise replace the page shown.
  */
 function whenShown(fn: () => void): void {
   if ((document as { prerendering?: boolean }).prerendering) document.addEventListener('prerenderingchange', fn, { once: true });

@@ -1,7 +1,7 @@
 // Context: page agent. One change report per frame for every remixlet on the page: each keep's watch
 // (ops/watch.ts) reports on its own at the frame's animation callback, and this joins the reports of one
 // frame into one message on the events stream, which the worker fans out to each remixlet's sandbox
-// (worker/pages.ts). With three keeps on a page that changes every frame, that is one message a frame
+// (worker/pages/pages.ts). With three keeps on a page that changes every frame, that is one message a frame
 // instead of three (bench/page-cost.bench.ts). A report goes at once when every watching remixlet has
 // reported; otherwise after the current task (a message-channel task, which hidden tabs do not throttle),
 // so a watch that did not report this frame delays the others by that task at most.

@@ -13,7 +13,7 @@ import { joinChangeReports } from './reports';
 
 const handlers: HandlersOf<PageAgentCoreSpec, object> = {
   exec: ({ input }) => execBatch(input.remixlet, input.ops),
-  // style.css is inserted by the worker (chrome.scripting.insertCSS, after worker/style-insertion.ts), which
+  // style.css is inserted by the worker (chrome.scripting.insertCSS, after worker/pages/style-insertion.ts), which
   // the page's CSP cannot block and the page cannot remove; only its `>>>` rules, which no document sheet
   // can apply, come here to be adopted into shadow roots.
   insertStyle: ({ input }) => ({ inserted: styleShadowRules(input.remixletId, input.css) }),

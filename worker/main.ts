@@ -1,13 +1,13 @@
 // Context: background service worker (module). Entry point: listeners are registered synchronously at
 // start so that a restarted worker misses no event; everything else lives in its own file.
-import { listen } from './connections';
-import { setPageHooks, urlChanged } from './pages';
-import { documentCommitted, navigationFailed, navigationStarted, pageGone, reconcilePage, routePageEvent, tabClosed } from './sandboxes';
-import { syncRegistrations } from './registration';
-import { watchApprovals } from './approvals';
-import { ensureOffscreen } from './offscreen-host';
-import { resyncSandboxes } from './resync';
-import { installSeedingPath } from './seed';
+import { listen } from './ports/connections';
+import { setPageHooks, urlChanged } from './pages/pages';
+import { documentCommitted, navigationFailed, navigationStarted, pageGone, reconcilePage, routePageEvent, tabClosed } from './pages/sandboxes';
+import { syncRegistrations } from './pages/registration';
+import { watchApprovals } from './activation/approvals';
+import { ensureOffscreen } from './ports/offscreen-host';
+import { resyncSandboxes } from './activation/resync';
+import { installSeedingPath } from './activation/seed';
 import { installServiceListeners } from './services/listeners';
 import { watchChatTabs } from './agent/chats';
 import { watchChatGptSignIn } from './chatgpt/watch';

@@ -35,7 +35,7 @@ export const SIDE_CHANNELS: readonly SideChannel[] = [
     to: 'worker',
     transport: "first message on the page agent's presence port (chrome.runtime.connect)",
     message: { schema: PageHello, schemaName: 'PageHello' },
-    received: { in: 'worker/pages.ts', check: 'parse' },
+    received: { in: 'worker/pages/pages.ts', check: 'parse' },
     description:
       "Sent before the rest of the page agent is built, so the worker can start what runs on this document. Trusted for the address and ready state only; tab, frame and document come from the browser-filled sender.",
   },

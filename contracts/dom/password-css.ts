@@ -1,4 +1,4 @@
-// Context: shared (pure): the worker's pin sheet (worker/password-pin.ts) and the value-state guard every
+// Context: shared (pure): the worker's pin sheet (worker/pages/password-pin.ts) and the value-state guard every
 // remixlet sheet gets on its way into a page (value-selector.ts, guardValueStates). Trusts nothing.
 // What CSS can see of a password field as the page agent defines one (page-agent/policy/password.ts): its
 // type, its autocomplete tokens, and the mark the page agent puts on a text field it remembers as masked.
@@ -6,7 +6,7 @@
 
 /**
  * The attribute the page agent sets on a text field it remembers as masked, for the worker's pin sheet
- * (page-agent/policy/password.ts, worker/password-pin.ts). A selector may not test it, as it may not test the
+ * (page-agent/policy/password.ts, worker/pages/password-pin.ts). A selector may not test it, as it may not test the
  * value (value-selector.ts): it is the extension's own note about a password field, not the page's.
  */
 export const MASKED_MARK = 'data-rmx-masked';

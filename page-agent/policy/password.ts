@@ -18,7 +18,7 @@ const masked = new WeakSet<Element>();
 
 /**
  * The attribute the page agent sets on a text field it remembers as masked (policy above, MASKED_MARK in
- * contracts/dom/value-selector.ts), so that the worker's user-origin pin sheet (worker/password-pin.ts),
+ * contracts/dom/value-selector.ts), so that the worker's user-origin pin sheet (worker/pages/password-pin.ts),
  * which sees only what CSS sees, pins its size, layout and font after a "show password" button unmasks it.
  * No remixlet can remove it (the page's own attributes stay: ops/removeAttr.ts), read it (ops/attr.ts,
  * serialize.ts) or select by it (a selector that names it is refused as one naming the value is). It goes on
@@ -128,7 +128,7 @@ export function inPasswordEditor(node: Node): boolean {
 /**
  * Whether a remixlet may be given this element: not one inside a password editor (the elements an editor
  * makes as the person types, one per line or per formatted run, say how much and what was typed). The
- * editor itself may be given: its box is pinned (worker/password-pin.ts) and its content reads empty.
+ * editor itself may be given: its box is pinned (worker/pages/password-pin.ts) and its content reads empty.
  */
 export function reachableElement(el: Element): boolean {
   const parent = parentElementOf(el);

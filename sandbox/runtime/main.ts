@@ -97,7 +97,7 @@ function start(event: MessageEvent): void {
     run();
     return;
   }
-  // Held until its navigation commits (worker/sandboxes.ts; the page agent answers dom calls from the runAt
+  // Held until its navigation commits (worker/pages/sandboxes.ts; the page agent answers dom calls from the runAt
   // on): everything above is ready, so the script's first call pays only for itself. The start message
   // comes on the events port, which remixlet code cannot reach.
   const stopListening = eventsPort.listen((data) => {

@@ -7,7 +7,7 @@ import { RemixletRefusal } from '../../contracts/refusals';
 import { STOP_TEXT } from '../../contracts/agent/chat';
 import { siteOf } from '../store/settings';
 import { serialized } from '../store/db';
-import { randomId } from '../tokens';
+import { randomId } from '../ports/tokens';
 import { clock } from '../clock';
 
 const KEY = 'agentChats';

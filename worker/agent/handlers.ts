@@ -3,8 +3,8 @@
 // fixed code; the model's parameters reach the page only as data.
 import type { HandlersOf } from '../../contracts/rpc';
 import type { UiSpec } from '../../contracts/boundaries/panel-worker';
-import type { WorkerContext } from '../trpc';
-import { save } from '../activation';
+import type { WorkerContext } from '../ports/trpc';
+import { save } from '../activation/activation';
 import { boundChat, onChatChanged, readChat, startChat, stopChats } from './chats';
 import { chatPage, relay } from './page';
 import { capture } from './capture';

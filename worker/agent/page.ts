@@ -7,11 +7,11 @@
 import { RemixletRefusal } from '../../contracts/refusals';
 import { asRefusal } from '../../contracts/trpc-errors';
 import { STOP_TEXT, type ChatBinding } from '../../contracts/agent/chat';
-import { pageArrival, pageFor, type PageRecord } from '../pages';
-import { injectIntoChatTab } from '../registration';
+import { pageArrival, pageFor, type PageRecord } from '../pages/pages';
+import { injectIntoChatTab } from '../pages/registration';
 import { siteOf } from '../store/settings';
 import { stopChats } from './chats';
-import { pinPasswordFields } from '../password-pin';
+import { pinPasswordFields } from '../pages/password-pin';
 
 /** How long the chat waits for its tab to finish loading, and then for the page agent of that document. */
 const LOAD_WAIT_MS = 10_000;
@@ -63,7 +63,7 @@ async function loadedDocument(chat: ChatBinding): Promise<string | undefined> {
   return frame?.documentId;
 }
 
-/** The chat's page, with its password fields' sizes pinned before the agent measures anything (worker/password-pin.ts). */
+/** The chat's page, with its password fields' sizes pinned before the agent measures anything (worker/pages/password-pin.ts). */
 export async function chatPage(chat: ChatBinding): Promise<PageRecord> {
   const page = await chatPageRecord(chat);
   await pinPasswordFields(page.tabId, page.documentId);

@@ -5,7 +5,7 @@
 import { RemixletRefusal } from '../../contracts/refusals';
 import { parsePermissionName, permissionCardText } from '../../contracts/policy/manifest';
 import type { ChatBinding } from '../../contracts/agent/chat';
-import { createApproval } from '../approvals';
+import { createApproval } from '../activation/approvals';
 
 export async function requestPermissions(chat: ChatBinding, permissions: Array<{ name: string; reason: string }>): Promise<{ approvalId: string }> {
   const names: string[] = [];

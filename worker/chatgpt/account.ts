@@ -14,7 +14,7 @@ import { keepNetRulesOutOfTab } from '../netrules/listeners';
 import { authorizeUrl, challengeOf, isRedirect, newState, newVerifier, readCallback } from './pkce';
 import { exchangeCode, renewalDue, renewWith, SignIn, signInFrom } from './tokens';
 import { z } from 'zod';
-import { openBlankTab } from '../blank-tab';
+import { openBlankTab } from '../pages/blank-tab';
 
 const SIGN_IN_KEY = 'chatgptSignIn';
 const PENDING_KEY = 'chatgptPendingSignIn';

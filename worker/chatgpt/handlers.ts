@@ -2,7 +2,7 @@
 // to the UI role reach them): account status, sign in, sign out, and the model relay.
 import type { UiSpec } from '../../contracts/boundaries/panel-worker';
 import type { HandlersOf } from '../../contracts/rpc';
-import type { WorkerContext } from '../trpc';
+import type { WorkerContext } from '../ports/trpc';
 import { accountView, onAccountChanged, signOut, startSignIn } from './account';
 import { relay } from './relay';
 

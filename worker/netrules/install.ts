@@ -14,7 +14,7 @@ import { appendLog } from '../store/logs';
 import { inTabs, installable, isOwnPage, navigationExemption, type PageScope } from './installable';
 import { extensionNavigationTabs, keptOutTabs, knownTabs } from './tabs';
 import { SUPPORTED_API_VERSIONS } from '../../contracts/remixlet';
-import { traced } from '../pending';
+import { traced } from '../activation/pending';
 
 type Rule = chrome.declarativeNetRequest.Rule;
 

@@ -21,7 +21,7 @@
 // moment; another site's page is not, because the rules also name the initiator domains.
 import { rescopeNetRules, syncNetRules } from './install';
 import { endExtensionNavigation, forgetTab, keepRulesOutOfTab, rereadTab, setTopUrl, startExtensionNavigation } from './tabs';
-import { openBlankTab } from '../blank-tab';
+import { openBlankTab } from '../pages/blank-tab';
 
 export function installNetRulesListeners(): void {
   chrome.webNavigation.onBeforeNavigate.addListener((d) => {

@@ -4,20 +4,20 @@ import { routerFromSpec } from '../../contracts/trpc-server';
 import { offscreenSpec, type OffscreenSpec } from '../../contracts/boundaries/offscreen-worker';
 import type { HandlersOf } from '../../contracts/rpc';
 import { RemixletRefusal } from '../../contracts/refusals';
-import { t, roleProcedure, type WorkerContext } from '../trpc';
-import { grantedProcedure, type Grant, type PermissionRule } from '../grants';
-import { subscribeOffscreen } from '../offscreen-host';
+import { t, roleProcedure, type WorkerContext } from '../ports/trpc';
+import { grantedProcedure, type Grant, type PermissionRule } from '../ports/grants';
+import { subscribeOffscreen } from '../ports/offscreen-host';
 import { appendLog, appendLogs } from '../store/logs';
 import type { LogEntry } from '../../contracts/remixlet';
 import { expandResults, isPlainRunAnswer, runLength } from '../../contracts/dom/runs';
 import { storageCall } from '../services/storage';
-import { tokens } from '../tokens';
-import { sandboxEnded } from '../sandboxes';
-import { scopeOf } from '../scope';
+import { tokens } from '../ports/tokens';
+import { sandboxEnded } from '../pages/sandboxes';
+import { scopeOf } from '../pages/scope';
 import { SERVICE_RULES, serviceHandlers } from '../services/handlers';
 import { logged } from '../services/logged';
-import { domAnswered } from '../health';
-import { pinPasswordFields } from '../password-pin';
+import { domAnswered } from '../health/health';
+import { pinPasswordFields } from '../pages/password-pin';
 
 type Ctx = WorkerContext & { grant: Grant };
 

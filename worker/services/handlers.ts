@@ -5,7 +5,7 @@ import { RemixletRefusal } from '../../contracts/refusals';
 import { urlOnHosts } from '../../contracts/policy/site';
 import type { z } from 'zod';
 import type { ClipboardCall, FetchCall, FetchResult, MenuCall, NotifyCall, QueuedMessage, ScheduleCall } from '../../contracts/boundaries/service-calls';
-import type { Grant, PermissionRule } from '../grants';
+import type { Grant, PermissionRule } from '../ports/grants';
 import { logged } from './logged';
 import { notify } from './notify';
 import { menuCall } from './menu';

@@ -3,7 +3,7 @@
 // the middleware does for its own, so the agent can read why and fix the code.
 import { RemixletRefusal } from '../../contracts/refusals';
 import { appendLog } from '../store/logs';
-import type { Grant } from '../grants';
+import type { Grant } from '../ports/grants';
 
 export async function logged<T>(grant: Grant, op: string, work: () => Promise<T>): Promise<T> {
   try {

@@ -9,10 +9,10 @@ import { loadRemixlet, type ActiveRemixlet } from '../store/remixlets';
 import { isSitePaused } from '../store/settings';
 import { appendLog } from '../store/logs';
 import { serialized } from '../store/db';
-import { pageFor } from '../pages';
-import { tokens } from '../tokens';
-import { runVerdict } from '../remixlet-state';
-import { sendToOffscreen } from '../offscreen-host';
+import { pageFor } from '../pages/pages';
+import { tokens } from '../ports/tokens';
+import { runVerdict } from '../activation/remixlet-state';
+import { sendToOffscreen } from '../ports/offscreen-host';
 
 const ITEMS_KEY = 'menuItems';
 const itemId = (remixletId: string, id: string) => `rmx-menu:${remixletId}:${id}`;

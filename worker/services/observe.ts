@@ -10,9 +10,9 @@ import { RemixletRefusal } from '../../contracts/refusals';
 import { urlOnHosts } from '../../contracts/policy/site';
 import { loadAll } from '../store/remixlets';
 import { isSitePaused } from '../store/settings';
-import { runVerdict } from '../remixlet-state';
-import { tokens } from '../tokens';
-import { sendToOffscreen } from '../offscreen-host';
+import { runVerdict } from '../activation/remixlet-state';
+import { tokens } from '../ports/tokens';
+import { sendToOffscreen } from '../ports/offscreen-host';
 
 const OBSERVE_PREFIX = 'network:observe:';
 const MAX_DOCUMENTS = 30;

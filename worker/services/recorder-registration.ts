@@ -5,11 +5,11 @@
 // the isolated world; the recorder gets none.
 import { loadAll } from '../store/remixlets';
 import { pausedSites } from '../store/settings';
-import { agentMatches } from '../registration';
+import { agentMatches } from '../pages/registration';
 
 export const RECORDER_FILE = 'recorder.js';
 export const RELAY_FILE = 'recorder-relay.js';
-// Not "rmx-": worker/registration.ts owns every script whose id starts with that.
+// Not "rmx-": worker/pages/registration.ts owns every script whose id starts with that.
 const IDS = { recorder: 'rmxobs-recorder', relay: 'rmxobs-relay' } as const;
 
 let syncing: Promise<void> = Promise.resolve();

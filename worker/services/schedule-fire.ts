@@ -7,7 +7,7 @@ import { loadRemixlet } from '../store/remixlets';
 import { isSitePaused } from '../store/settings';
 import { appendLog } from '../store/logs';
 import { RemixletRefusal } from '../../contracts/refusals';
-import { stateVerdict } from '../remixlet-state';
+import { stateVerdict } from '../activation/remixlet-state';
 import { dropSchedule, ownPage, parseAlarmName, readSchedule, type ScheduleRecord } from './schedule';
 import { notify } from './notify';
 import { queueMessage } from './messages';

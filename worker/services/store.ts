@@ -3,7 +3,7 @@
 // Everything read back is parsed by the caller; nothing here is trusted for being stored.
 import localforage from 'localforage';
 import { forageStores } from '../../contracts/forage-stores';
-import { traced } from '../pending';
+import { traced } from '../activation/pending';
 
 export const servicesDb = forageStores(localforage, 'remixlet-services', ['records'], traced).records;
 

@@ -3,7 +3,7 @@
 // written first, a remixlet's head pointer is written last, and using an approval is safe to repeat.
 import localforage from 'localforage';
 import { forageStores } from '../../contracts/forage-stores';
-import { traced } from '../pending';
+import { traced } from '../activation/pending';
 
 const stores = forageStores(localforage, 'remixlet', ['heads', 'versions', 'logs', 'remixlet-storage', 'settings', 'approvals', 'health'], traced);
 

@@ -4,7 +4,7 @@
 import { db, serialized } from './db';
 import { fitLogEntry, LOG_LIMIT, LogEntry } from '../../contracts/remixlet';
 import { z } from 'zod';
-import { logged } from '../health';
+import { logged } from '../health/health';
 
 export async function appendLog(remixletId: string, entry: LogEntry): Promise<void> {
   const checked = LogEntry.parse(fitLogEntry(entry));

@@ -213,7 +213,7 @@ export const test = base.extend<HarnessFixtures & HarnessOptions, HarnessWorkerF
 });
 
 
-/** A failed test names the worker's work still under way (worker/pending.ts): a hang says where it hung. */
+/** A failed test names the worker's work still under way (worker/activation/pending.ts): a hang says where it hung. */
 async function attachPendingWork(context: BrowserContext, testInfo: TestInfo): Promise<void> {
   const sw = context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://'));
   const pending = sw

@@ -7,7 +7,7 @@
 // - scroll-driven style from it: a scroll timeline named on the field and exported by timeline-scope driving
 //   another element's width (h.rect), one driving a colour (h.computedStyle), and an animation on the field
 //   driven by its own scroll (scroll(self)) read back from its computed style (the user-origin pin sheet,
-//   worker/password-pin.ts, sets scroll-timeline none and animation-timeline auto on password fields);
+//   worker/pages/password-pin.ts, sets scroll-timeline none and animation-timeline auto on password fields);
 // - the field's own style as the page's sheet ties it to the field's state (an empty field's colour): the field's
 //   computed style (ops/computedStyle.ts; the events a stylesheet starts at it: tests/unit/page-agent/dom/events.test.ts);
 // - the page agent's mark: it arrives when the field gets focus, never with the first keystroke, and no

@@ -244,7 +244,7 @@ test("an every-site remixlet's rules do not act on the navigation of a tab a sch
   const openedTabs = () => serviceWorker.evaluate(async () => (await chrome.tabs.query({ url: 'https://shop.test/deal' })).map((t) => ({ id: t.id!, title: t.title, status: t.status })));
   // Generous: a new tab on a loaded 2-core machine can take a while to open and load.
   await expect.poll(async () => (await openedTabs()).map(({ title, status }) => ({ title, status })), { timeout: 15_000 }).toEqual([{ title: 'deal', status: 'complete' }]).catch(async (e) => {
-    // What the browser shows tells a slow machine from a tab left behind on about:blank (worker/blank-tab.ts).
+    // What the browser shows tells a slow machine from a tab left behind on about:blank (worker/pages/blank-tab.ts).
     const all = await serviceWorker.evaluate(async () => (await chrome.tabs.query({})).map((t) => ({ url: t.url, pendingUrl: t.pendingUrl, status: t.status })));
     throw new Error(`${String(e)}\ntabs: ${JSON.stringify(all)}\nrequests for /deal: ${dealRequests()}`);
   });

@@ -52,7 +52,7 @@ test('"Off in this tab" ends when the tab closes: the worker forgets the switch,
   const { remixletId } = await install(retitle('Retitle', 'Remixed Shop'));
   await page.reload();
   await expect(page.locator('#shop-title')).toHaveText('Remixed Shop');
-  /** The switches the worker keeps per tab (chrome.storage.session, worker/tab-off.ts), by tab id. */
+  /** The switches the worker keeps per tab (chrome.storage.session, worker/pages/tab-off.ts), by tab id. */
   const stored = () => serviceWorker.evaluate(async () => ((await chrome.storage.session.get('tabOff')).tabOff ?? {}) as Record<string, { site: string; ids: string[] }>);
 
   const popup = await openExtensionPage(`panel/popup.html?tab=${tabId}`);

@@ -34,9 +34,9 @@ describe('side channels', () => {
 
   it('a channel that names the wrong receiver or schema is caught', () => {
     const hello = SIDE_CHANNELS.find((c) => c.name === 'page agent hello')!;
-    expect(unchecked({ ...hello, received: { in: 'worker/tokens.ts', check: 'parse' } })).toMatch(/never parses with PageHello/);
+    expect(unchecked({ ...hello, received: { in: 'worker/ports/tokens.ts', check: 'parse' } })).toMatch(/never parses with PageHello/);
     expect(unchecked({ ...hello, received: { in: 'worker/nowhere.ts', check: 'parse' } })).toMatch(/does not exist/);
-    expect(unchecked({ ...hello, received: { in: 'worker/pages.ts', check: 'by hand', key: 'noSuchKey', why: '' } })).toMatch(/never reads noSuchKey/);
+    expect(unchecked({ ...hello, received: { in: 'worker/pages/pages.ts', check: 'by hand', key: 'noSuchKey', why: '' } })).toMatch(/never reads noSuchKey/);
   });
 
   it('names each channel once', () => {

@@ -1,15 +1,15 @@
-// style.css at every insertion (worker/style-insertion.ts): a sheet that passes today's check goes in,
+// style.css at every insertion (worker/pages/style-insertion.ts): a sheet that passes today's check goes in,
 // minus rules that test the value attribute; an older version's loads are left out with a log line; a
 // current version that fails is not inserted at all. Runs the worker code against fake-indexeddb.
 import { tabs } from '../worker/chrome-stub';
 import { beforeEach, describe, expect, test } from 'vitest';
-import { olderVersion, styleForInsertion } from '../../../worker/style-insertion';
+import { olderVersion, styleForInsertion } from '../../../worker/pages/style-insertion';
 import { readLog } from '../../../worker/store/logs';
 import { db } from '../../../worker/store/db';
 import { parseManifestText } from '../../../contracts/policy/manifest';
 import { loadRemixlet, type ActiveRemixlet } from '../../../worker/store/remixlets';
-import { createApproval } from '../../../worker/approvals';
-import { decide } from '../../../worker/activation';
+import { createApproval } from '../../../worker/activation/approvals';
+import { decide } from '../../../worker/activation/activation';
 import { digestFiles } from '../../../contracts/digest';
 import { VALUE_STATE_GUARD } from '../../../contracts/dom/password-css';
 

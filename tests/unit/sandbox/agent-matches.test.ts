@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../../worker/store/remixlets', () => ({ loadAll: async () => [] }));
 vi.mock('../../../worker/store/settings', () => ({ pausedSites: async () => [] }));
-const { agentMatches } = await import('../../../worker/registration');
+const { agentMatches } = await import('../../../worker/pages/registration');
 
 describe('agentMatches', () => {
   it('widens the path only', () => {

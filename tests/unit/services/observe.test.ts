@@ -3,12 +3,12 @@
 // granted, bounded per host; each reaches only sandboxes of that same document that observe its host.
 import { freshWorker } from '../worker/fresh-worker';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { rootRouter } from '../../../worker/router';
-import { trackPage, type PageRecord } from '../../../worker/pages';
-import { tokens } from '../../../worker/tokens';
-import { decide, save } from '../../../worker/activation';
-import { createApproval } from '../../../worker/approvals';
-import { subscribeOffscreen } from '../../../worker/offscreen-host';
+import { rootRouter } from '../../../worker/ports/router';
+import { trackPage, type PageRecord } from '../../../worker/pages/pages';
+import { tokens } from '../../../worker/ports/tokens';
+import { decide, save } from '../../../worker/activation/activation';
+import { createApproval } from '../../../worker/activation/approvals';
+import { subscribeOffscreen } from '../../../worker/ports/offscreen-host';
 import { deliveriesSettled, onRecorderMessage } from '../../../worker/services/observe';
 import type { OffscreenCommand } from '../../../contracts/boundaries/offscreen-worker';
 

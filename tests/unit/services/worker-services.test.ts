@@ -5,11 +5,11 @@
 import { freshWorker } from '../worker/fresh-worker';
 import { calls } from '../worker/chrome-stub';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { rootRouter } from '../../../worker/router';
-import { trackPage, type PageRecord } from '../../../worker/pages';
-import { tokens } from '../../../worker/tokens';
-import { decide, save } from '../../../worker/activation';
-import { createApproval } from '../../../worker/approvals';
+import { rootRouter } from '../../../worker/ports/router';
+import { trackPage, type PageRecord } from '../../../worker/pages/pages';
+import { tokens } from '../../../worker/ports/tokens';
+import { decide, save } from '../../../worker/activation/activation';
+import { createApproval } from '../../../worker/activation/approvals';
 import { setSitePaused } from '../../../worker/store/settings';
 import { readLog } from '../../../worker/store/logs';
 import { messagesKey, servicesDb } from '../../../worker/services/store';

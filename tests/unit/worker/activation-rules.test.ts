@@ -2,7 +2,7 @@
 // read on the version that would run next, so an update from a chat on one site cannot silently rewrite
 // code that runs on another, and the dialog says "every site" whenever the product treats it so.
 import { describe, expect, it } from 'vitest';
-import { activationReasons } from '../../../worker/activation-rules';
+import { activationReasons } from '../../../worker/activation/activation-rules';
 import { ManifestSchema, type Manifest } from '../../../contracts/policy/manifest';
 
 const CHAT = 'shop.test';

@@ -4,9 +4,9 @@
 import { freshWorker } from './fresh-worker';
 import { events, tabs } from './chrome-stub';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { rootRouter } from '../../../worker/router';
-import { save, decide } from '../../../worker/activation';
-import { ALLOWANCE_TTL_MS, createApproval, dropApprovalsForTab, pendingFor, readApproval, updateApproval, watchApprovals } from '../../../worker/approvals';
+import { rootRouter } from '../../../worker/ports/router';
+import { save, decide } from '../../../worker/activation/activation';
+import { ALLOWANCE_TTL_MS, createApproval, dropApprovalsForTab, pendingFor, readApproval, updateApproval, watchApprovals } from '../../../worker/activation/approvals';
 import { clock } from '../../../worker/clock';
 import { startChat } from '../../../worker/agent/chats';
 import { requestPermissions } from '../../../worker/agent/permissions';

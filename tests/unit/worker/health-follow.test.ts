@@ -1,4 +1,4 @@
-// An open popup or manager follows the health reports (worker/health-reports.ts, followHealth): the last
+// An open popup or manager follows the health reports (worker/health/health-reports.ts, followHealth): the last
 // report it is sent is read after the last change, however slowly an earlier read answers.
 import { expect, test, vi } from 'vitest';
 
@@ -21,7 +21,7 @@ vi.mock('../../../worker/store/changes', () => ({ onStoreChanged: () => () => un
 
 test('a read begun before a change never answers after one begun after it', async () => {
   vi.useFakeTimers();
-  const { followHealth } = await import('../../../worker/health-reports');
+  const { followHealth } = await import('../../../worker/health/health-reports');
   const sent: string[] = [];
   followHealth(undefined, (reports) => sent.push(reports.map((r) => r.remixletId).join()));
   expect(reads).toHaveLength(1);

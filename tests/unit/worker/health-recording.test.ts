@@ -1,14 +1,14 @@
-// The worker's health recording (worker/health.ts): a sandbox that starts is a visit; its dom answers, its
+// The worker's health recording (worker/health/health.ts): a sandbox that starts is a visit; its dom answers, its
 // observers and the log lines of its remixlet count on that visit; when the sandbox ends the visit is saved
 // with the remixlet. Log lines name no sandbox: one running in two tabs gets each line on the visit to the
 // page the line names, so a refusal on one page does not count against the other.
 import { freshWorker } from './fresh-worker';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { save } from '../../../worker/activation';
-import { domAnswered, observed, visitEnded, visitStarted } from '../../../worker/health';
+import { save } from '../../../worker/activation/activation';
+import { domAnswered, observed, visitEnded, visitStarted } from '../../../worker/health/health';
 import { appendLog } from '../../../worker/store/logs';
 import { onHealthChanged, readHealth } from '../../../worker/store/health';
-import type { TokenRecord } from '../../../worker/tokens';
+import type { TokenRecord } from '../../../worker/ports/tokens';
 
 const TAB_A = 11;
 const TAB_B = 12;

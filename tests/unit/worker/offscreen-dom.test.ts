@@ -3,10 +3,10 @@
 // other refusal is: the author sees why the calls did nothing.
 import { freshWorker } from './fresh-worker';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { rootRouter } from '../../../worker/router';
-import { tabGone, trackPage, type PageRecord } from '../../../worker/pages';
-import { tokens } from '../../../worker/tokens';
-import { save } from '../../../worker/activation';
+import { rootRouter } from '../../../worker/ports/router';
+import { tabGone, trackPage, type PageRecord } from '../../../worker/pages/pages';
+import { tokens } from '../../../worker/ports/tokens';
+import { save } from '../../../worker/activation/activation';
 import { readLog } from '../../../worker/store/logs';
 import { refusalCode } from '../refusal-code';
 import { pageRecord } from './page-record';

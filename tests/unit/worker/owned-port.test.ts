@@ -1,9 +1,9 @@
-// A port the worker closes itself fails the tRPC calls still waiting on it (worker/owned-port.ts): Chrome fires
+// A port the worker closes itself fails the tRPC calls still waiting on it (worker/ports/owned-port.ts): Chrome fires
 // onDisconnect only on the other side, so over the bare port such a call would wait for ever.
 import { createTRPCProxyClient } from '@trpc/client';
 import { chromeLink } from 'trpc-chrome/link';
 import { expect, test } from 'vitest';
-import { ownedPort } from '../../../worker/owned-port';
+import { ownedPort } from '../../../worker/ports/owned-port';
 
 type Listener = (...args: unknown[]) => void;
 function event() {

@@ -1,8 +1,8 @@
-// Test helper (Node, vitest). A page the worker tracks (a PageRecord, as worker/pages.ts keeps it) whose page
+// Test helper (Node, vitest). A page the worker tracks (a PageRecord, as worker/pages/pages.ts keeps it) whose page
 // agent is a stand-in: status answers the page's own address, release and insertStyle succeed without doing
 // anything, events never fire, and a dom batch goes to `exec` (by default answering nothing). Trusts nothing
 // it is sent: tests assert on what reached it.
-import type { PageRecord } from '../../../worker/pages';
+import type { PageRecord } from '../../../worker/pages/pages';
 
 export function pageRecord(tabId: number, documentId: string, url: string, exec: (input: never) => Promise<unknown> = async () => []): PageRecord {
   const agent = {

@@ -4,7 +4,7 @@
 // document committed before it arrived.
 import './chrome-stub';
 import { describe, expect, it } from 'vitest';
-import { documentCommittedIn, pageAgentArrived, pageFor, superseded, tabGone, trackPage, type PageRecord } from '../../../worker/pages';
+import { documentCommittedIn, pageAgentArrived, pageFor, superseded, tabGone, trackPage, type PageRecord } from '../../../worker/pages/pages';
 
 let nextTab = 100;
 const pageOf = (tabId: number, documentId: string): PageRecord =>

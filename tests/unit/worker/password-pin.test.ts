@@ -1,7 +1,7 @@
 // The pin sheet selects what CSS can see of the page agent's password field definition, the mark the page
 // agent sets on a field it remembers as masked included (a "show password" button may have unmasked it).
 import { expect, test } from 'vitest';
-import { PASSWORD_PIN_CSS } from '../../../worker/password-pin';
+import { PASSWORD_PIN_CSS } from '../../../worker/pages/password-pin';
 import { MASKED_MARK } from '../../../page-agent/policy/password';
 
 test('the pin sheet takes every scroll timeline and scroll-state container from a password field', () => {
@@ -16,7 +16,7 @@ test('the pin sheet selects fields the page agent marked as masked', () => {
 });
 
 test('a second caller waits for the insertion the first asked for, not only for having asked', async () => {
-  const { pinPasswordFields } = await import('../../../worker/password-pin');
+  const { pinPasswordFields } = await import('../../../worker/pages/password-pin');
   let finish: () => void = () => undefined;
   const asked: unknown[] = [];
   (globalThis as unknown as { chrome: unknown }).chrome = {

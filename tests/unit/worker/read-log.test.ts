@@ -4,7 +4,7 @@
 // test (a held storage write, a signal when the read starts waiting), never by how long anything takes.
 import { freshWorker } from './fresh-worker';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { save } from '../../../worker/activation';
+import { save } from '../../../worker/activation/activation';
 import { db } from '../../../worker/store/db';
 import { appendLog, readLog } from '../../../worker/store/logs';
 import { readChatLog } from '../../../worker/agent/read-log';

@@ -2,9 +2,9 @@
 // version's permissions with the reasons stored in it; an unsupported API version is refused and changes nothing.
 import { freshWorker } from './fresh-worker';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { save, decide } from '../../../worker/activation';
-import { createApproval } from '../../../worker/approvals';
-import { requestRestore } from '../../../worker/restore';
+import { save, decide } from '../../../worker/activation/activation';
+import { createApproval } from '../../../worker/activation/approvals';
+import { requestRestore } from '../../../worker/activation/restore';
 import { db, versionKey } from '../../../worker/store/db';
 import { listVersions, loadRemixlet, readVersion } from '../../../worker/store/remixlets';
 import { refusalCode } from '../refusal-code';

@@ -1,6 +1,6 @@
 // The worker decides who is calling from the browser-filled sender alone: a port's name is only a claim.
 import { describe, expect, it } from 'vitest';
-import { classifySender } from '../../../worker/senders';
+import { classifySender } from '../../../worker/ports/senders';
 
 const ID = 'abcdefghijklmnopabcdefghijklmnop';
 const EXT = `chrome-extension://${ID}`;

@@ -1,7 +1,7 @@
-// How many spare sandbox frames the worker asks for after a page took its own (worker/spare-pool.ts):
+// How many spare sandbox frames the worker asks for after a page took its own (worker/pages/spare-pool.ts):
 // one more than the page needs, and a pool two pages deep while a tab navigates quickly.
 import { describe, expect, it } from 'vitest';
-import { navigationNoted, QUICK_NAVIGATION_MS, sparesFor, tabForgotten } from '../../../worker/spare-pool';
+import { navigationNoted, QUICK_NAVIGATION_MS, sparesFor, tabForgotten } from '../../../worker/pages/spare-pool';
 
 describe('sparesFor', () => {
   it('one more than the page needs for a tab that navigates now and then', () => {

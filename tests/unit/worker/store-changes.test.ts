@@ -4,9 +4,9 @@
 import { freshWorker } from './fresh-worker';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Observable } from '@trpc/server/observable';
-import { rootRouter } from '../../../worker/router';
-import { save, decide } from '../../../worker/activation';
-import { requestRestore } from '../../../worker/restore';
+import { rootRouter } from '../../../worker/ports/router';
+import { save, decide } from '../../../worker/activation/activation';
+import { requestRestore } from '../../../worker/activation/restore';
 import { appendLog } from '../../../worker/store/logs';
 import { refusalOf } from '../../../contracts/trpc-errors';
 

@@ -4,9 +4,9 @@
 import { freshWorker } from './fresh-worker';
 import { calls, tabs } from './chrome-stub';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { rootRouter } from '../../../worker/router';
-import { decide, save } from '../../../worker/activation';
-import { createApproval } from '../../../worker/approvals';
+import { rootRouter } from '../../../worker/ports/router';
+import { decide, save } from '../../../worker/activation/activation';
+import { createApproval } from '../../../worker/activation/approvals';
 
 type Proc = (input: unknown) => Promise<unknown>;
 const ui = (rootRouter.createCaller({ role: 'ui', sender: undefined }) as unknown as { ui: Record<string, Proc> }).ui;

@@ -2,7 +2,7 @@
 // whether or not the caller waited for its write.
 import { resetChrome } from './chrome-stub';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { tokens } from '../../../worker/tokens';
+import { tokens } from '../../../worker/ports/tokens';
 
 const KEY = 'sandboxTokens';
 const base = { remixletId: 'r1', tabId: 3, frameId: 0, documentId: 'doc-a' };

@@ -3,15 +3,15 @@
 // own tab record) is one its matches cover, neither it nor the site is paused (nor is it off in that tab), and a privileged call's
 // permission is in its approved manifest. rmx.log skips the page and pause checks. What it waits for (the
 // token's record, the remixlet, a just-committed page's agent) is gathered first; the deciding is apart.
-import { RemixletRefusal } from '../contracts/refusals';
+import { RemixletRefusal } from '../../contracts/refusals';
 import { roleProcedure } from './trpc';
 import { tokens, type TokenRecord } from './tokens';
-import { loadRemixlet, type ActiveRemixlet } from './store/remixlets';
-import { isSitePaused } from './store/settings';
-import { latestDocument, pageFor, pageWhenThere, type PageRecord } from './pages';
-import { runVerdict } from './remixlet-state';
-import { appendLog } from './store/logs';
-import { offInTab } from './tab-off';
+import { loadRemixlet, type ActiveRemixlet } from '../store/remixlets';
+import { isSitePaused } from '../store/settings';
+import { latestDocument, pageFor, pageWhenThere, type PageRecord } from '../pages/pages';
+import { runVerdict } from '../activation/remixlet-state';
+import { appendLog } from '../store/logs';
+import { offInTab } from '../pages/tab-off';
 
 export interface Grant {
   token: TokenRecord;

@@ -1,6 +1,6 @@
 // Context: background service worker. Keeps the offscreen document alive while sandboxes are needed
 // and queues commands for it until it subscribes. Trusts only the offscreen port the sender check bound.
-import type { OffscreenCommand } from '../contracts/boundaries/offscreen-worker';
+import type { OffscreenCommand } from '../../contracts/boundaries/offscreen-worker';
 
 const OFFSCREEN_URL = 'offscreen/offscreen.html';
 type Emit = (cmd: OffscreenCommand) => void;

@@ -1,7 +1,7 @@
 // Context: background service worker, benchmark builds only. Relays raw benchmark pings from the offscreen
 // document to the page agent of the sandbox's own document and back; admitted only from the offscreen page.
 import { tokens } from './tokens';
-import { pageFor } from './pages';
+import { pageFor } from '../pages/pages';
 
 const pagePorts = new Map<string, chrome.runtime.Port>();
 

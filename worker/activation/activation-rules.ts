@@ -5,9 +5,9 @@
 // network rules changed, or it moves a remixlet that also ran elsewhere onto just the chat's site with
 // the permissions it already had. Only a version that runs just on the chat's site, on no more pages
 // than before, with the same rules, activates without a question.
-import type { Manifest } from '../contracts/policy/manifest';
-import { coversEverySite, parseMatchPattern } from '../contracts/policy/match-pattern';
-import type { ActivationReason } from '../contracts/boundaries/panel-worker';
+import type { Manifest } from '../../contracts/policy/manifest';
+import { coversEverySite, parseMatchPattern } from '../../contracts/policy/match-pattern';
+import type { ActivationReason } from '../../contracts/boundaries/panel-worker';
 import type { z } from 'zod';
 
 type Reason = z.infer<typeof ActivationReason>;

@@ -2,8 +2,8 @@
 // manager asks (UI role only), and the tab's chat, already open or opening now, takes the request once.
 // Only an id crosses; the chat gathers what it sends the model through the agent procedures, which check
 // its binding. A request nobody takes soon is forgotten.
-import { readHead } from './store/remixlets';
-import { RemixletRefusal } from '../contracts/refusals';
+import { readHead } from '../store/remixlets';
+import { RemixletRefusal } from '../../contracts/refusals';
 
 const KEEP_MS = 60_000;
 const waiting = new Map<number, { remixletId: string; at: number }>();

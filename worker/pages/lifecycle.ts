@@ -3,11 +3,11 @@
 // should still run), so stopping a remixlet never depends on a page reload succeeding.
 import { syncRegistrations } from './registration';
 import { reconcileAll, restartRemixlet } from './sandboxes';
-import { traced } from './pending';
-import { servicesAfterRemixletChanged, servicesAfterSitePauseChanged } from './services/listeners';
+import { traced } from '../activation/pending';
+import { servicesAfterRemixletChanged, servicesAfterSitePauseChanged } from '../services/listeners';
 
 export async function afterRemixletChanged(remixletId: string, reason: string): Promise<void> {
-  // (Each registration sync names itself in worker/pending.ts.)
+  // (Each registration sync names itself in worker/activation/pending.ts.)
   await syncRegistrations();
   await traced('services after change', () => servicesAfterRemixletChanged(remixletId));
   await traced('restart after change', () => restartRemixlet(remixletId, reason));

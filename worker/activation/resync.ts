@@ -1,9 +1,9 @@
 // Context: background service worker. After a page agent (re)connects — a restarted worker, a page agent
 // that said hello again — changes made while nobody listened were never reported. Every sandbox of that
 // document is told the page may have changed, so rmx.keep checks it again.
-import { tokens } from './tokens';
-import { sendToOffscreen } from './offscreen-host';
-import type { PageRecord } from './pages';
+import { tokens } from '../ports/tokens';
+import { sendToOffscreen } from '../ports/offscreen-host';
+import type { PageRecord } from '../pages/pages';
 
 export async function resyncSandboxes(page: PageRecord): Promise<void> {
   for (const [, rec] of await tokens.all()) {

@@ -1,5 +1,5 @@
 // Context: background service worker. How many spare sandbox frames to ask the offscreen host to keep
-// after a page took its sandboxes' frames (worker/sandboxes.ts). Trusts the navigation events the browser
+// after a page took its sandboxes' frames (worker/pages/sandboxes.ts). Trusts the navigation events the browser
 // sends; holds only timestamps per tab.
 
 /** A tab navigating again this soon after its last navigation is likely to go on doing so. */

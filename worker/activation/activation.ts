@@ -1,20 +1,20 @@
 // Context: background service worker. Activation is the only way files reach the store: every save-time
 // check runs, the API version is stamped, the result is compared with what the person allowed and with
 // the running version, and either it activates, or a dialog bound to the files' digest asks first.
-import { API_VERSION, type Files, type VersionRecord } from '../contracts/remixlet';
-import { digestFiles } from '../contracts/digest';
-import { checkRemixletFiles } from '../contracts/save-checks';
-import { RemixletRefusal } from '../contracts/refusals';
-import { permissionCardText } from '../contracts/policy/manifest';
-import type { SaveResult } from '../contracts/boundaries/panel-worker';
+import { API_VERSION, type Files, type VersionRecord } from '../../contracts/remixlet';
+import { digestFiles } from '../../contracts/digest';
+import { checkRemixletFiles } from '../../contracts/save-checks';
+import { RemixletRefusal } from '../../contracts/refusals';
+import { permissionCardText } from '../../contracts/policy/manifest';
+import type { SaveResult } from '../../contracts/boundaries/panel-worker';
 import { activationReasons } from './activation-rules';
 import { ALLOWANCE_TTL_MS, allowedPermissions, createApproval, readApproval, toPending, updateApproval, type StoredApproval } from './approvals';
-import { commitVersion, loadRemixlet, nextVersionNumber, readVersion } from './store/remixlets';
-import { clock } from './clock';
-import { randomId } from './tokens';
-import { siteOf } from './store/settings';
-import { afterRemixletChanged } from './lifecycle';
-import { faultPoint } from './faults';
+import { commitVersion, loadRemixlet, nextVersionNumber, readVersion } from '../store/remixlets';
+import { clock } from '../clock';
+import { randomId } from '../ports/tokens';
+import { siteOf } from '../store/settings';
+import { afterRemixletChanged } from '../pages/lifecycle';
+import { faultPoint } from '../faults';
 
 const EXTENSION_VERSION = (): string => chrome.runtime.getManifest().version;
 

@@ -1,12 +1,12 @@
 // Context: background service worker. The worker's own record of which document each tab shows, learnt
 // from page agent ports (the browser fills in tab, frame and document ids) and from webNavigation; the
 // grant middleware checks every call against this record, never against anything a payload says.
-import { ownedPort } from './owned-port';
+import { ownedPort } from '../ports/owned-port';
 import { createTRPCProxyClient } from '@trpc/client';
 import { chromeLink } from 'trpc-chrome/link';
-import { checkedClient, type ClientOf } from '../contracts/rpc';
-import { PageHello, pageAgentSpec, type PageAgentSpec, type PageStatus } from '../contracts/boundaries/worker-page-agent';
-import type { PageEvent } from '../contracts/dom/ops';
+import { checkedClient, type ClientOf } from '../../contracts/rpc';
+import { PageHello, pageAgentSpec, type PageAgentSpec, type PageStatus } from '../../contracts/boundaries/worker-page-agent';
+import type { PageEvent } from '../../contracts/dom/ops';
 
 export interface PageRecord {
   tabId: number;

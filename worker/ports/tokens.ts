@@ -12,7 +12,7 @@ export const TokenRecord = z
     /** '' (UNCOMMITTED) for a held sandbox made when its navigation started, until the document commits. */
     documentId: z.string(),
     issuedAt: z.number(),
-    /** The sandbox is ready and its script waits for its navigation to commit (worker/sandboxes.ts navigationStarted). */
+    /** The sandbox is ready and its script waits for its navigation to commit (worker/pages/sandboxes.ts navigationStarted). */
     held: z.boolean().optional(),
   })
   .strict();

@@ -1,10 +1,10 @@
 // Context: background service worker. The tRPC instance every worker router is built on. Trusts the
 // role the connection layer bound to a port (from the browser-filled sender), never anything in a payload.
 import { initTRPC } from '@trpc/server';
-import { formatRefusal } from '../contracts/trpc-errors';
-import { RemixletRefusal } from '../contracts/refusals';
+import { formatRefusal } from '../../contracts/trpc-errors';
+import { RemixletRefusal } from '../../contracts/refusals';
 import type { Role } from './senders';
-import { traced } from './pending';
+import { traced } from '../activation/pending';
 
 export interface WorkerContext {
   role: Role | undefined;

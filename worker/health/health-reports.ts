@@ -1,11 +1,11 @@
 // Context: background service worker. The health reports open popups and managers follow: read from the
 // stored records, judged by contracts/health.ts, pushed again whenever a visit is saved or a remixlet
 // changes. Which remixlets cover a page is the worker's own answer from the manifests it stored.
-import { healthReport, pageKeyOf, type HealthReport } from '../contracts/health';
-import { matchesUrl } from '../contracts/policy/match-pattern';
-import { loadAll } from './store/remixlets';
-import { onHealthChanged, readHealth } from './store/health';
-import { onStoreChanged } from './store/changes';
+import { healthReport, pageKeyOf, type HealthReport } from '../../contracts/health';
+import { matchesUrl } from '../../contracts/policy/match-pattern';
+import { loadAll } from '../store/remixlets';
+import { onHealthChanged, readHealth } from '../store/health';
+import { onStoreChanged } from '../store/changes';
 
 export async function healthReports(url?: string): Promise<HealthReport[]> {
   const out: HealthReport[] = [];

@@ -7,10 +7,10 @@
 // before the page is parsed, so the worker readies each script's sandbox while the page loads and starts
 // it the moment the page reaches that script's runAt (sandboxes.ts). Beside it, a marker at document_idle
 // tells it when Chrome reaches that point (page-agent/idle-marker.ts).
-import { loadAll } from './store/remixlets';
-import { pausedSites } from './store/settings';
-import { parseMatchPattern } from '../contracts/policy/match-pattern';
-import { traced } from './pending';
+import { loadAll } from '../store/remixlets';
+import { pausedSites } from '../store/settings';
+import { parseMatchPattern } from '../../contracts/policy/match-pattern';
+import { traced } from '../activation/pending';
 
 /** Every registration this file makes starts so (earlier versions made one per remixlet); none other is touched. */
 const PREFIX = 'rmx-';

@@ -2,23 +2,23 @@
 // document: starts a sandbox when a matching page reaches the manifest's runAt (or a single-page app
 // moves onto a matching URL), and tears sandboxes down when the page goes, moves away, or the remixlet
 // stops. Trusts page agents only for readyState and events, never for which remixlet is which.
-import { loadAll, type ActiveRemixlet } from './store/remixlets';
-import { isSitePaused } from './store/settings';
-import { appendLog } from './store/logs';
-import { tokens, UNCOMMITTED, type TokenRecord } from './tokens';
-import { sendToOffscreen } from './offscreen-host';
+import { loadAll, type ActiveRemixlet } from '../store/remixlets';
+import { isSitePaused } from '../store/settings';
+import { appendLog } from '../store/logs';
+import { tokens, UNCOMMITTED, type TokenRecord } from '../ports/tokens';
+import { sendToOffscreen } from '../ports/offscreen-host';
 import { allPages, documentCommittedIn, pageFor, superseded, tabGone, type PageRecord } from './pages';
 import { navigationNoted, sparesFor, tabForgotten } from './spare-pool';
-import { runVerdict } from './remixlet-state';
-import { API_VERSION } from '../contracts/remixlet';
+import { runVerdict } from '../activation/remixlet-state';
+import { API_VERSION } from '../../contracts/remixlet';
 import { styleOf } from './style-insertion';
-import { hasShadowStep } from '../contracts/dom/shadow-selector';
-import { splitShadowSheet } from '../contracts/dom/shadow-sheet';
+import { hasShadowStep } from '../../contracts/dom/shadow-selector';
+import { splitShadowSheet } from '../../contracts/dom/shadow-sheet';
 import { documentUnpinned, pinPasswordFields } from './password-pin';
-import type { PageEvent } from '../contracts/dom/ops';
+import type { PageEvent } from '../../contracts/dom/ops';
 import { scopeOf } from './scope';
-import { traced } from './pending';
-import { observed, visitEnded, visitStarted } from './health';
+import { traced } from '../activation/pending';
+import { observed, visitEnded, visitStarted } from '../health/health';
 import { forgetTab, offInTab } from './tab-off';
 
 

@@ -2,7 +2,7 @@
 // queue's task, a network-rules install, a registration sync, a ui call), for the real-browser tests to
 // attach when a test fails: a hang then names the step it hung in. Test builds only; the packaged build
 // compiles `traced` to a plain call. Trusts nothing; holds names and start times only.
-import { TEST_HOOKS } from '../contracts/build-flags';
+import { TEST_HOOKS } from '../../contracts/build-flags';
 
 const running = new Map<number, { name: string; since: number }>();
 let next = 0;

@@ -12,13 +12,13 @@
 //   left out; a log line names each one.
 // - A sheet saved by this extension version that fails is not inserted at all (the save check should
 //   have refused it; something changed since), and the log says why.
-import { checkStoredStyleSheet, stripLoads } from '../contracts/policy/stylesheet-check';
-import { sheetForPage } from '../contracts/policy/sheet-for-page';
-import type { LogEntry } from '../contracts/remixlet';
-import { appendLog } from './store/logs';
-import type { ActiveRemixlet } from './store/remixlets';
-import type { VersionRecord } from '../contracts/remixlet';
-import { loadHostsOf } from '../contracts/remixlet-hosts';
+import { checkStoredStyleSheet, stripLoads } from '../../contracts/policy/stylesheet-check';
+import { sheetForPage } from '../../contracts/policy/sheet-for-page';
+import type { LogEntry } from '../../contracts/remixlet';
+import { appendLog } from '../store/logs';
+import type { ActiveRemixlet } from '../store/remixlets';
+import type { VersionRecord } from '../../contracts/remixlet';
+import { loadHostsOf } from '../../contracts/remixlet-hosts';
 
 /** Whether version a is older than b (dotted numbers; a missing part counts as 0). */
 export function olderVersion(a: string, b: string): boolean {

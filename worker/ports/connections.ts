@@ -2,14 +2,14 @@
 // by the browser) decides the role, which is bound to the connection; a port from an unexpected sender
 // is closed, and a message that is not a well-formed request gets a typed refusal.
 import { z } from 'zod';
-import { servePort, type ServedRouter } from '../contracts/trpc-port-server';
+import { servePort, type ServedRouter } from '../../contracts/trpc-port-server';
 import { classifySender } from './senders';
 import { rootRouter } from './router';
-import { pageAgentArrived } from './pages';
-import { BENCH_BUILD } from '../contracts/build-flags';
+import { pageAgentArrived } from '../pages/pages';
+import { BENCH_BUILD } from '../../contracts/build-flags';
 import { serveBench } from './bench-relay';
-import { offscreenSpec } from '../contracts/boundaries/offscreen-worker';
-import { uiSpec } from '../contracts/boundaries/panel-worker';
+import { offscreenSpec } from '../../contracts/boundaries/offscreen-worker';
+import { uiSpec } from '../../contracts/boundaries/panel-worker';
 
 const MAX_MALFORMED = 20;
 

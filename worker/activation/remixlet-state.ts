@@ -1,8 +1,8 @@
 // Context: background service worker. The one state model, in one place: archived beats everything,
 // then the remixlet's own switch, then a paused site; an unsupported API version never runs.
-import { SUPPORTED_API_VERSIONS } from '../contracts/remixlet';
-import { matchesUrl } from '../contracts/policy/match-pattern';
-import type { ActiveRemixlet } from './store/remixlets';
+import { SUPPORTED_API_VERSIONS } from '../../contracts/remixlet';
+import { matchesUrl } from '../../contracts/policy/match-pattern';
+import type { ActiveRemixlet } from '../store/remixlets';
 
 export type RunVerdict = { runs: true } | { runs: false; code: 'REMIXLET_OFF' | 'SITE_PAUSED' | 'PAGE_NOT_MATCHED' | 'API_VERSION_UNSUPPORTED'; reason: string };
 

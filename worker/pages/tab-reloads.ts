@@ -2,11 +2,11 @@
 // remixlet's leftover changes to a page go. Trusts only its own store and the browser's tab list. The
 // sandboxes are already torn down by then (lifecycle.ts), so a reload that fails, or that the page holds
 // up with "Leave site?", does not keep a switched-off remixlet running.
-import { matchesUrl } from '../contracts/policy/match-pattern';
-import type { ReloadTabs } from '../contracts/boundaries/panel-worker';
-import { loadRemixlet } from './store/remixlets';
-import { siteOf } from './store/settings';
-import { exemptNextNavigation } from './netrules/listeners';
+import { matchesUrl } from '../../contracts/policy/match-pattern';
+import type { ReloadTabs } from '../../contracts/boundaries/panel-worker';
+import { loadRemixlet } from '../store/remixlets';
+import { siteOf } from '../store/settings';
+import { exemptNextNavigation } from '../netrules/listeners';
 
 async function openTabsWhere(pred: (url: string) => boolean): Promise<number[]> {
   const tabs = await chrome.tabs.query({});

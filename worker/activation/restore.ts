@@ -1,14 +1,14 @@
 // Context: background service worker. Restoring an old version: it comes back as a new version, only after
 // a confirmation that lists that version's permission names with the reasons stored in it (the one place
 // a model-written reason is shown), bound like any approval to the digest of exactly those files.
-import { RemixletRefusal } from '../contracts/refusals';
-import { SUPPORTED_API_VERSIONS } from '../contracts/remixlet';
-import { digestFiles } from '../contracts/digest';
-import { checkRemixletFiles } from '../contracts/save-checks';
-import { permissionCardText } from '../contracts/policy/manifest';
-import type { PendingApproval } from '../contracts/boundaries/panel-worker';
+import { RemixletRefusal } from '../../contracts/refusals';
+import { SUPPORTED_API_VERSIONS } from '../../contracts/remixlet';
+import { digestFiles } from '../../contracts/digest';
+import { checkRemixletFiles } from '../../contracts/save-checks';
+import { permissionCardText } from '../../contracts/policy/manifest';
+import type { PendingApproval } from '../../contracts/boundaries/panel-worker';
 import { createApproval, toPending } from './approvals';
-import { readHead, readVersion } from './store/remixlets';
+import { readHead, readVersion } from '../store/remixlets';
 
 /** A restore is not tied to a chat tab: the manager asks for it. */
 export const RESTORE_TAB = -1;

@@ -7,7 +7,7 @@
 // page agent's definition (page-agent/policy/password.ts): the type, the autocomplete tokens, and the mark
 // the page agent sets on a field it remembers as masked.
 // Trusts nothing from pages.
-import { PASSWORD_EDITOR_CSS, PASSWORD_FIELD_CSS } from '../contracts/dom/password-css';
+import { PASSWORD_EDITOR_CSS, PASSWORD_FIELD_CSS } from '../../contracts/dom/password-css';
 
 /** What CSS can see of a password field, and of a password editor (contenteditable): one spelling, shared with the value-state guard. */
 const FIELD = PASSWORD_FIELD_CSS;

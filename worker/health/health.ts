@@ -3,10 +3,10 @@
 // uncaught errors, keeps whose repair did not hold) and what its observers reported. No model is asked.
 // What a visit shows is decided in contracts/health.ts; this file only attributes and saves. Trusts the
 // worker's own token records for which visit is which, never the page or the sandbox.
-import { startedVisit, withDomAnswers, withLogLine, withObserved, type VisitHealth } from '../contracts/health';
-import type { LogEntry } from '../contracts/remixlet';
-import { readHealth, saveVisit } from './store/health';
-import type { TokenRecord } from './tokens';
+import { startedVisit, withDomAnswers, withLogLine, withObserved, type VisitHealth } from '../../contracts/health';
+import type { LogEntry } from '../../contracts/remixlet';
+import { readHealth, saveVisit } from '../store/health';
+import type { TokenRecord } from '../ports/tokens';
 
 interface LiveVisit {
   remixletId: string;

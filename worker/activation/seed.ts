@@ -2,11 +2,11 @@
 // store as they would have been written then (an older API version, an older extension's stylesheet), so
 // tests can show how today's extension treats them. Not in the packaged build: nothing there can put a
 // remixlet into the browser except activation.
-import { TEST_HOOKS } from '../contracts/build-flags';
-import { RemixletHead, VersionRecord } from '../contracts/remixlet';
-import { db, versionKey } from './store/db';
-import { syncRegistrations } from './registration';
-import { forgetLoaded } from './store/remixlets';
+import { TEST_HOOKS } from '../../contracts/build-flags';
+import { RemixletHead, VersionRecord } from '../../contracts/remixlet';
+import { db, versionKey } from '../store/db';
+import { syncRegistrations } from '../pages/registration';
+import { forgetLoaded } from '../store/remixlets';
 
 export function installSeedingPath(): void {
   if (!TEST_HOOKS) return;

@@ -4,15 +4,15 @@
 // permission card lasts an hour at most, and every approval is forgotten when the browser starts: they
 // live in IndexedDB, but tab ids are reused after a restart.
 import { z } from 'zod';
-import { db, serialized } from './store/db';
-import { Files } from '../contracts/remixlet';
-import { ActivationReason, PermissionRow, type PendingApproval } from '../contracts/boundaries/panel-worker';
-import { clock } from './clock';
-import { randomId } from './tokens';
-import { siteLabel } from '../contracts/policy/match-pattern';
-import { canonicalHost } from '../contracts/policy/site';
-import { siteOf } from './store/settings';
-import { canDoOf } from '../contracts/can-do/files';
+import { db, serialized } from '../store/db';
+import { Files } from '../../contracts/remixlet';
+import { ActivationReason, PermissionRow, type PendingApproval } from '../../contracts/boundaries/panel-worker';
+import { clock } from '../clock';
+import { randomId } from '../ports/tokens';
+import { siteLabel } from '../../contracts/policy/match-pattern';
+import { canonicalHost } from '../../contracts/policy/site';
+import { siteOf } from '../store/settings';
+import { canDoOf } from '../../contracts/can-do/files';
 
 export const APPROVAL_TTL_MS = 10 * 60 * 1000;
 /**

@@ -4,9 +4,9 @@
 // starts) and by the grant middleware on every call (nothing a sandbox still holds gets through). The site
 // and the tab's address come from the browser's records, never from a page.
 import { z } from 'zod';
-import { serialized } from './store/db';
-import { siteOf } from './store/settings';
-import { storeChanged } from './store/changes';
+import { serialized } from '../store/db';
+import { siteOf } from '../store/settings';
+import { storeChanged } from '../store/changes';
 
 const KEY = 'tabOff';
 const TabOff = z.record(z.string(), z.object({ site: z.string(), ids: z.array(z.string()).max(500) }).strict());
