@@ -64,12 +64,34 @@ export async function forgetChat(tabId: number): Promise<void> {
 // text before any chat starts, and keeps it when New chat clears the conversation).
 const unsentKey = (tabId: number) => `unsent:tab:${tabId}`;
 
+/**
+ * The page's own synchronous storage, written at each keystroke before the IndexedDB copy: a panel reloaded
+ * or closed right after typing ends before an IndexedDB write commits, and the text would be lost. Undefined
+ * where there is none (unit tests) or it throws (storage switched off).
+ */
+function quickStore(): Storage | undefined {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function loadUnsent(tabId: number): Promise<string> {
+  // The quick copy is the newer one when it is there (it is written first and synchronously).
+  const quick = quickStore()?.getItem(unsentKey(tabId));
+  if (quick !== null && quick !== undefined) return quick.slice(0, 100_000);
   const parsed = z.string().max(100_000).safeParse(await store.getItem(unsentKey(tabId)));
   return parsed.success ? parsed.data : '';
 }
 
 export async function saveUnsent(tabId: number, text: string): Promise<void> {
+  try {
+    if (text) quickStore()?.setItem(unsentKey(tabId), text.slice(0, 100_000));
+    else quickStore()?.removeItem(unsentKey(tabId));
+  } catch {
+    // Full or switched off: the IndexedDB copy below still holds it.
+  }
   if (text) await store.setItem(unsentKey(tabId), text.slice(0, 100_000));
   else await store.removeItem(unsentKey(tabId));
 }

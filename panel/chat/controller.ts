@@ -1,6 +1,6 @@
 // Context: side panel. The chat's state and its one writer: it starts a chat bound (by the worker) to the
 // panel's tab, runs turns with the provider the person configured, shows each tool call as it happens,
-// keeps the conversation and the unsent text in the panel's IndexedDB, and stops on the Stop button or when
+// keeps the conversation and the unsent text in the panel's IndexedDB (the unsent text in localStorage first), and stops on the Stop button or when
 // the worker says the chat's tab closed or left the site. Each turn belongs to one chat: a turn that ends
 // after New chat replaced its chat changes nothing.
 import { createSignal } from 'solid-js';
