@@ -313,7 +313,7 @@ function preludeTest(prelude: CssNode): string | undefined {
   return text !== undefined && (text !== 'the value attribute' || prelude.value.includes('[')) ? text : undefined;
 }
 
-type ValueTestingRule = { offset: number; selector: string; test: string };
+export type ValueTestingRule = { offset: number; selector: string; test: string };
 
 /**
  * How a sheet's selectors depend on a field's value: `refused`, the rules a sheet may not have (the value
@@ -439,7 +439,11 @@ export function sheetValueSelectors(css: string): string[] {
 }
 
 /** Thrown by guardValueStates for a sheet the checks should have refused. */
-export class UnguardedValueState extends Error {}
+export class UnguardedValueState extends Error {
+  constructor(readonly rule: ValueTestingRule) {
+    super(`the selector ${rule.selector.slice(0, 100)} depends on a form field's value (${rule.test})`);
+  }
+}
 
 /**
  * The sheet as it goes into the page: VALUE_STATE_GUARD in front of every guarded value-state pseudo-class,
@@ -449,7 +453,7 @@ export class UnguardedValueState extends Error {}
  */
 export function guardValueStates(css: string): string {
   const { refused, guards } = readSheetValueStates(css);
-  if (refused.length > 0) throw new UnguardedValueState(`the selector ${refused[0]!.selector.slice(0, 100)} depends on a form field's value (${refused[0]!.test})`);
+  if (refused.length > 0) throw new UnguardedValueState(refused[0]!);
   let out = css;
   for (const at of [...guards].reverse()) out = out.slice(0, at) + VALUE_STATE_GUARD + out.slice(at);
   return out;

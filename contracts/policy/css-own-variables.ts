@@ -46,6 +46,8 @@ export function privateOwnVariables(css: string, prefix: string): string {
  * var() of the sheet's own property keeps its background, renamed.
  */
 export function colorOnlyBackgrounds(css: string): string {
+  // Without the word (or an escape that could spell it) there is no background to read.
+  if (!/background/i.test(css) && !css.includes('\\')) return css;
   const { colorBackgrounds } = declarationFindings(tokenizeCss(css), css);
   let out = css;
   for (const b of [...colorBackgrounds].sort((x, y) => y.propertyStart - x.propertyStart)) {

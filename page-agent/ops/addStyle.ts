@@ -11,7 +11,7 @@
 // the page's HTML does not show; removed with the sandbox. Rules with `>>>` (`my-card >>> .title { … }`)
 // go into the shadow roots they name (policy/shadow-sheets.ts), checked with the rest of the sheet first.
 // Trusts nothing in the op but the shape exec.ts parsed; a handle resolves only in this remixlet's own table.
-import { GUARDED_HINT, valueTestingRules } from '../../contracts/dom/value-selector';
+import { GUARDED_HINT, UnguardedValueState } from '../../contracts/dom/value-selector';
 import { RemixletRefusal } from '../../contracts/refusals';
 import type { OpHandler } from '../op-context';
 import { checkScriptCss } from '../policy/inline-css';
@@ -26,22 +26,25 @@ const added = new Map<string, number>();
 
 export const addStyle: OpHandler<'addStyle'> = (op, ctx) => {
   checkScriptCss(op.css, ctx.name, 'This stylesheet', true);
-  const tests = valueTestingRules(op.css);
-  if (tests.length) {
-    const [first] = tests;
+  const remixletId = ctx.scope.id;
+  // The sheet as the page gets it; its reading of the selectors is also the value check (one parse, not two).
+  let pageCss: string;
+  try {
+    pageCss = sheetForPage(op.css, remixletId);
+  } catch (e) {
+    if (!(e instanceof UnguardedValueState)) throw e;
     throw new RemixletRefusal(
       'SELECTOR_TESTS_PASSWORD',
-      `The selector ${first!.selector.slice(0, 100)} depends on a form field's value (${first!.test}), which a stylesheet may never do (a password field could appear later); add a class from script.js (h.addClass) and style that class instead${GUARDED_HINT}.`,
+      `The selector ${e.rule.selector.slice(0, 100)} depends on a form field's value (${e.rule.test}), which a stylesheet may never do (a password field could appear later); add a class from script.js (h.addClass) and style that class instead${GUARDED_HINT}.`,
       ctx.name,
     );
   }
-  const remixletId = ctx.scope.id;
   const total = (added.get(remixletId) ?? 0) + op.css.length;
   if (ctx.subscriptions.countFor(remixletId, 's') >= MAX_SHEETS || total > MAX_TOTAL_CHARS) {
     throw new RemixletRefusal('TOO_MANY', `A remixlet may add at most ${MAX_SHEETS} stylesheets (${MAX_TOTAL_CHARS} characters in all) to a page; combine them, or use style.css.`, ctx.name);
   }
   // Renamed first, so the document's rules and those adopted into shadow roots read the same own names.
-  const split = splitShadowSheet(sheetForPage(op.css, remixletId));
+  const split = splitShadowSheet(pageCss);
   const badHost = invalidHostSelector(split.shadow);
   if (badHost !== undefined) {
     throw new RemixletRefusal('SELECTOR_INVALID', `${JSON.stringify(badHost.slice(0, 100))}, before a ">>>" in this stylesheet, is not a valid CSS selector; ${SHADOW_STEP_HOW}.`, ctx.name);
