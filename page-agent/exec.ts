@@ -114,7 +114,7 @@ export async function execBatch(scope: RemixletScope, ops: WireOp[]): Promise<Op
  * A run's elements in order, each through what execNow does for a lone op (a yield when the slice is
  * due, admission, the handle lookup and the op's own checks, one batchResults slot), with the bookkeeping
  * done once per run: one name and op context, and the per-element answers kept only once one differs
- * from a plain success. Answers as answerRun does (tests/unit/page-agent/dom/runs.test.ts compares the two).
+ * from a plain success. Answers as answerRun does (tests/unit/page-agent/runs.test.ts compares the two).
  */
 async function execRun(b: Batch, run: RunOp): Promise<OpResult> {
   const name = `dom.${run.of.op}`;

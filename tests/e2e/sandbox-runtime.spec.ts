@@ -267,7 +267,7 @@ test('rmx.keep re-checks after changes near what its check looks at, not after c
 
   // Behind another tab the keep still repairs. A fact of this browser: headless Chromium keeps a tab behind
   // another (even in a minimized window) visible, so a hidden tab, which gets no animation frames, cannot be
-  // made here; the page agent's timer for hidden tabs is tested in tests/unit/page-agent/dom/watch.test.ts.
+  // made here; the page agent's timer for hidden tabs is tested in tests/unit/page-agent/ops/watch.test.ts.
   const front = await page.context().newPage();
   await front.bringToFront();
   expect(await page.evaluate(() => document.visibilityState)).toBe('visible');
@@ -317,7 +317,7 @@ test('bad remixlets do not stall the page or their neighbours: dom floods are ra
   const domLog = await readLog(panel, domFlood);
   expect(domLog.some((e) => /^RATE_LIMITED: More than 2000 dom calls a second/.test(e.message))).toBe(true);
   // The log flood's lines were dropped, and it was told how many: of the 20,000 its first burst alone wrote,
-  // fewer were kept (the budget's arithmetic, 30 lines a second, is tests/unit/sandbox/pacing.test.ts's).
+  // fewer were kept (the budget's arithmetic, 30 lines a second, is tests/unit/sandbox/runtime/pacing.test.ts's).
   const floodLog = await logMessages(panel, logFlood);
   expect(floodLog.filter((m) => m.startsWith('flood ')).length).toBeLessThan(20_000);
   expect(floodLog.some((m) => /^\d+ log lines were dropped: a remixlet may write at most 30 log lines a second\.$/.test(m))).toBe(true);

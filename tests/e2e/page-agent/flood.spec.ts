@@ -93,7 +93,7 @@ test('a flood of ten thousand calls gets typed answers; the page and another rem
   expect(Object.values(f.counts).reduce((a, b) => a + b, 0)).toBe(10_000);
   expect(Object.keys(f.counts).filter((k) => k !== 'ok' && k !== 'RATE_LIMITED')).toEqual([]);
   // Past the runtime's budget each call is refused at once (the budget's arithmetic, 2,000 a second, is
-  // tests/unit/sandbox/pacing.test.ts's, on a clock of its own).
+  // tests/unit/sandbox/runtime/pacing.test.ts's, on a clock of its own).
   expect(f.counts.RATE_LIMITED).toBeGreaterThan(0);
   // Its held call was answered with the element (not the waitFor's timeout), so it did wait for the rest.
   expect(f.released).toBe(true);

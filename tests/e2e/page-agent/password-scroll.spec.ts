@@ -9,7 +9,7 @@
 //   driven by its own scroll (scroll(self)) read back from its computed style (the user-origin pin sheet,
 //   worker/pages/password-pin.ts, sets scroll-timeline none and animation-timeline auto on password fields);
 // - the field's own style as the page's sheet ties it to the field's state (an empty field's colour): the field's
-//   computed style (ops/computedStyle.ts; the events a stylesheet starts at it: tests/unit/page-agent/dom/events.test.ts);
+//   computed style (ops/computedStyle.ts; the events a stylesheet starts at it: tests/unit/page-agent/ops/events.test.ts);
 // - the page agent's mark: it arrives when the field gets focus, never with the first keystroke, and no
 //   remixlet reads it (h.attr) or selects by it (dom.query, dom.waitFor; style.css is refused at save).
 // In the protected run every answer after the typing equals the answer before it.

@@ -6,7 +6,7 @@ import { createDom } from '../../../sandbox/runtime/dom';
 import { createRmx } from '../../../sandbox/runtime/rmx';
 import { ElementHandle } from '../../../sandbox/runtime/handle';
 import type { Bridge } from '../../../sandbox/runtime/bridge';
-import { quietEvents as events } from '../sandbox/fake-page-agent';
+import { quietEvents as events } from '../sandbox/runtime/fake-page-agent';
 
 const bridge = { dom: () => Promise.resolve(null), call: () => Promise.resolve(null), flush: () => undefined, tap: () => undefined } as unknown as Bridge;
 

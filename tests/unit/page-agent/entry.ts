@@ -1,0 +1,29 @@
+// Context: unit tests only. The page agent's real exec path, bundled into a plain page (no extension API)
+// so its operations run against a real DOM in Chromium. Exposes exec, release and the event stream.
+// Also exposes the agent's query_elements, outline, inspect_styles, forms and click_element. Trusts the test that drives it; never shipped.
+import { execBatch } from '../../../page-agent/exec';
+import { subscriptions } from '../../../page-agent/subscriptions';
+import { releaseRemixlet } from '../../../page-agent/release';
+import { watchMaskedFields } from '../../../page-agent/policy/password';
+import type { PageEvent } from '../../../contracts/dom/ops';
+import { queryElements } from '../../../page-agent/tools/query-elements';
+import { outline } from '../../../page-agent/tools/outline';
+import { inspectStyles } from '../../../page-agent/tools/inspect-styles';
+import { formFields } from '../../../page-agent/tools/form-fields';
+import { clickElement } from '../../../page-agent/tools/click-element';
+import { RemixletRefusal } from '../../../contracts/refusals';
+
+watchMaskedFields();
+const events: PageEvent[] = [];
+subscriptions.sink((e) => events.push(e));
+Object.assign(window, { __pa: { exec: execBatch, release: releaseRemixlet, events, subscriptionCount: () => subscriptions.count(), agentClick }, __agent: { queryElements, outline, inspectStyles, formFields } });
+
+/** The agent's click_element as the panel sees it: its answer, or the refusal it threw. */
+function agentClick(input: Parameters<typeof clickElement>[0]): { ok: true; value: unknown } | { ok: false; code: string; reason: string } {
+  try {
+    return { ok: true, value: clickElement(input) };
+  } catch (e) {
+    if (e instanceof RemixletRefusal) return { ok: false, code: e.code, reason: e.reason };
+    throw e;
+  }
+}

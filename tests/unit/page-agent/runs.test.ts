@@ -1,0 +1,76 @@
+// A run (one op over many elements, contracts/dom/runs.ts) runs each element through the same admission,
+// handle lookup and checks as a lone op: the expanded answers equal what the same ops sent alone get, a
+// refused element answers alone, and later { ref }s count a run's elements one by one.
+import { describe, expect, test } from 'vitest';
+import { unitBrowser } from './harness';
+import { SHOP } from './fixture';
+import type { DomOp, Handle, OpResult } from '../../../contracts/dom/ops';
+import { encodeRuns, expandResults, type WireOp } from '../../../contracts/dom/runs';
+
+const { open } = unitBrowser();
+
+describe('runs in the page agent', () => {
+  test('a run answers as the same ops sent one by one, element by element', async () => {
+    const p = await open(SHOP);
+    const [all] = await p.run([{ op: 'queryAll', sel: '.item', limit: 20 }]);
+    const handles = (all as { value: Handle[] }).value.map((h) => h.h);
+    const title = await p.ok<Handle>({ op: 'query', sel: '#title' });
+    const ops: DomOp[] = [
+      ...handles.map((h): DomOp => ({ op: 'addClass', h, name: 'seen' })),
+      // One gone and one never given, inside the run: each refused alone.
+      ...['hzzzz', title.h].map((h): DomOp => ({ op: 'addClass', h, name: 'seen' })),
+      ...handles.slice(0, 6).map((h): DomOp => ({ op: 'setStyle', h, props: { background: 'url(https://attacker.example/)' } })),
+      ...handles.slice(0, 5).map((h): DomOp => ({ op: 'text', h })),
+    ];
+    const wire = encodeRuns(ops);
+    expect(wire.map((o) => o.op)).toEqual(['run', 'run', 'run']);
+    const viaRuns = expandResults(wire, await p.run(wire as DomOp[])) as OpResult[];
+
+    const q = await open(SHOP);
+    const [all2] = await q.run([{ op: 'queryAll', sel: '.item', limit: 20 }]);
+    const map = new Map(handles.map((h, i) => [h, (all2 as { value: Handle[] }).value[i]!.h]));
+    const title2 = await q.ok<Handle>({ op: 'query', sel: '#title' });
+    map.set(title.h, title2.h);
+    const alone = await q.run(ops.map((o) => ('h' in o && typeof o.h === 'string' && map.has(o.h) ? { ...o, h: map.get(o.h)! } : o) as DomOp));
+
+    expect(viaRuns).toHaveLength(ops.length);
+    expect(viaRuns.map((r) => (r.ok ? 'ok' : r.refusal.code))).toEqual(alone.map((r) => (r.ok ? 'ok' : r.refusal.code)));
+    expect(viaRuns.slice(-5)).toEqual(alone.slice(-5));
+    expect(viaRuns[20]).toMatchObject({ ok: false, refusal: { code: 'HANDLE_UNKNOWN', op: 'dom.addClass' } });
+    expect(viaRuns.slice(22, 28).every((r) => !r.ok && r.refusal.code === 'STYLE_REFUSED')).toBe(true);
+    expect(await p.page.evaluate(() => document.querySelectorAll('.item[class*="seen"]').length)).toBe(20);
+    expect(await p.page.evaluate(() => [...document.querySelectorAll('.item')].slice(0, 6).some((el) => (el as HTMLElement).style.background !== ''))).toBe(false);
+  });
+
+  test("{ ref }s after a run count its elements; a run over refs resolves each", async () => {
+    const p = await open(SHOP);
+    const wire: WireOp[] = [
+      { op: 'query', sel: '#para' },
+      { op: 'query', sel: '#box' },
+      { op: 'run', of: { op: 'hide' }, hs: [{ ref: 0 }, { ref: 1 }, { ref: 7 }] },
+      { op: 'query', sel: '#title' },
+      { op: 'text', h: { ref: 5 } },
+    ];
+    const out = expandResults(wire, await p.run(wire as DomOp[])) as OpResult[];
+    expect(out.map((r) => (r.ok ? 'ok' : r.refusal.code))).toEqual(['ok', 'ok', 'ok', 'ok', 'HANDLE_UNKNOWN', 'ok', 'ok']);
+    expect(out[6]).toEqual({ ok: true, value: 'Fixture Shop' });
+    expect(await p.page.evaluate(() => getComputedStyle(document.querySelector('#para')!).display)).toBe('none');
+  });
+
+  test('a malformed run is refused whole, for each of its elements, and the batch goes on', async () => {
+    const p = await open(SHOP);
+    const wire = [{ op: 'run', of: { op: 'hide', h: 'x' }, hs: ['h1', 'h2'] }, { op: 'title' }] as unknown as DomOp[];
+    const out = expandResults(wire as unknown as WireOp[], await p.run(wire)) as OpResult[];
+    expect(out.map((r) => (r.ok ? 'ok' : r.refusal.code))).toEqual(['MALFORMED_MESSAGE', 'MALFORMED_MESSAGE', 'ok']);
+  });
+
+  test('packed ids that are not handle ids one space apart are refused whole, and the batch goes on', async () => {
+    const p = await open(SHOP);
+    const [para] = await p.run([{ op: 'query', sel: '#para' }]);
+    const h = (para as { value: Handle }).value.h;
+    const wire = [{ op: 'run', of: { op: 'hide' }, ids: `${h} ,${h}` }, { op: 'run', of: { op: 'hide' }, ids: `${h}\n${h}` }, { op: 'title' }] as unknown as DomOp[];
+    const out = await p.run(wire);
+    expect(out.map((r) => (r.ok ? 'ok' : r.refusal.code))).toEqual(['MALFORMED_MESSAGE', 'MALFORMED_MESSAGE', 'ok']);
+    expect(await p.page.evaluate(() => getComputedStyle(document.querySelector('#para')!).display)).not.toBe('none');
+  });
+});
