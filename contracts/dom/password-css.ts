@@ -11,8 +11,22 @@
  */
 export const MASKED_MARK = 'data-rmx-masked';
 
-/** A form control that is a password field, as CSS sees it (the mark goes on a masked field at focus). */
-export const PASSWORD_FIELD_CSS = `:is(input[type="password" i], [autocomplete~="current-password" i], [autocomplete~="new-password" i], input[${MASKED_MARK}], textarea[${MASKED_MARK}])`;
+/**
+ * A form control that is a password field, as CSS sees it (the mark goes on a masked field at focus): each
+ * way it can be one, as a selector of its own. The pin sheet writes a rule per way (worker/pages/password-pin.ts):
+ * a descendant rule whose ancestor is one plain compound lets the browser rule out every other element at once,
+ * where one behind `:is()` walks every element's ancestors.
+ */
+export const PASSWORD_FIELD_SELECTORS: readonly string[] = [
+  'input[type="password" i]',
+  '[autocomplete~="current-password" i]',
+  '[autocomplete~="new-password" i]',
+  `input[${MASKED_MARK}]`,
+  `textarea[${MASKED_MARK}]`,
+];
+
+/** The same, as one selector. */
+export const PASSWORD_FIELD_CSS = `:is(${PASSWORD_FIELD_SELECTORS.join(', ')})`;
 
 /** An editable element (contenteditable) that names a password: what is typed is its own text and children. */
 export const PASSWORD_EDITOR_CSS = ':is([autocomplete~="current-password" i], [autocomplete~="new-password" i]):not(input, textarea, select)';

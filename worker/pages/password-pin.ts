@@ -7,10 +7,15 @@
 // page agent's definition (page-agent/policy/password.ts): the type, the autocomplete tokens, and the mark
 // the page agent sets on a field it remembers as masked.
 // Trusts nothing from pages.
-import { PASSWORD_EDITOR_CSS, PASSWORD_FIELD_CSS } from '../../contracts/dom/password-css';
+import { PASSWORD_EDITOR_CSS, PASSWORD_FIELD_SELECTORS } from '../../contracts/dom/password-css';
 
-/** What CSS can see of a password field, and of a password editor (contenteditable): one spelling, shared with the value-state guard. */
-const FIELD = PASSWORD_FIELD_CSS;
+/**
+ * What CSS can see of a password field, each way one can be (a rule per way: a user sheet arrives once the
+ * page is styled, and a rule like `:is(…) *` would then cost a 10,000-element page a second, slower style
+ * pass; bench/real-page-keeps.bench.ts), and of a password editor (contenteditable): one spelling, shared
+ * with the value-state guard.
+ */
+const FIELDS = PASSWORD_FIELD_SELECTORS;
 const EDITOR = PASSWORD_EDITOR_CSS;
 /**
  * A generic family: the browser draws it from the fonts installed on the machine, so no @font-face (the
@@ -40,10 +45,10 @@ const NO_SCROLL_TIMELINE = 'scroll-timeline: none !important; animation-timeline
  * - An editable element (contenteditable) is as large as its text: `contain: size` sizes it as if empty.
  */
 export const PASSWORD_PIN_CSS = [
-  `${FIELD} { field-sizing: fixed !important; contain: layout !important; ${PINNED_FONT} ${NO_SCROLL_TIMELINE} }`,
+  ...FIELDS.map((field) => `${field} { field-sizing: fixed !important; contain: layout !important; ${PINNED_FONT} ${NO_SCROLL_TIMELINE} }`),
   `${EDITOR} { contain: size layout !important; min-block-size: 1lh; overflow: clip !important; }`,
-  ...[`${FIELD} *`, `${FIELD}::first-line`, `${FIELD} *::first-line`, `${FIELD}::first-letter`, `${FIELD} *::first-letter`, `${FIELD}::-webkit-textfield-decoration-container`, `${FIELD}::placeholder`].map(
-    (selector) => `${selector} { ${PINNED_FONT} }`,
+  ...[' *', '::first-line', ' *::first-line', '::first-letter', ' *::first-letter', '::-webkit-textfield-decoration-container', '::placeholder'].flatMap((tail) =>
+    FIELDS.map((field) => `${field}${tail} { ${PINNED_FONT} }`),
   ),
 ].join('\n');
 
