@@ -5,7 +5,9 @@
 // @layer or @container rules around it), and the rest of the sheet stays one sheet for the document.
 // Trusts nothing: the sheet was checked as a whole before it is split (every part of it, `>>>` rules
 // included, passes the same load and value checks), and splitting only moves rules.
-import { generate, parse, type CssNode } from 'css-tree';
+import parse from 'css-tree/parser';
+import generate from 'css-tree/generator';
+import type { CssNode } from 'css-tree';
 import { hasShadowStep, shadowPaths } from './shadow-selector';
 
 /** The rules of a sheet that go into the shadow roots of the elements `hosts` finds (a `>>>` path, outermost first). */
