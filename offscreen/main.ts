@@ -4,7 +4,7 @@ import { lockFrameSource } from './frame-policy';
 import { TEST_HOOKS } from '../contracts/build-flags';
 import { connectToWorker, heldTokens, type WorkerConnection } from './worker-client';
 import { createSandbox, deliverEvent, destroySandbox, liveSandboxIds, startHeldSandbox } from './sandboxes';
-import { dropSpares, prewarm, spareCount } from './spares';
+import { dropSpares, pageLoading, prewarm, spareCount } from './spares';
 
 lockFrameSource();
 
@@ -27,6 +27,7 @@ function connect(): void {
       if (cmd.type === 'create') createSandbox(cmd, worker);
       else if (cmd.type === 'destroy') destroySandbox(cmd.sandboxId);
       else if (cmd.type === 'prewarm') prewarm(cmd.count);
+      else if (cmd.type === 'pageLoading') pageLoading(cmd.tabId, cmd.loading);
       else if (cmd.type === 'start') startHeldSandbox(cmd.sandboxId, cmd.page);
       else deliverEvent(cmd.sandboxId, cmd.event);
     },

@@ -2,7 +2,8 @@
 // runtime worker takes 100–250 ms on a busy machine, longer than a page takes from its request to being
 // parsed, so when a matching page commits the worker asks for one frame more than it used, and each spare
 // bound to a sandbox is replaced, so the next navigation finds one whose runtime is ready
-// (bench/time-to-effect.bench.ts).
+// (bench/time-to-effect.bench.ts). They load when nothing is about to start and no page that started
+// sandboxes is still loading (quietIn).
 // A spare is a sandbox frame that has no remixlet yet: no script, no ports, no token; createSandbox binds
 // it to exactly one sandbox, once, as it would a fresh frame. Trusts nothing the frames send.
 import { SANDBOX_PATH } from './frame-policy';
@@ -88,11 +89,7 @@ export function noteHeld(sandboxId: string, state: 'waiting' | 'started' | 'gone
   if (!awaitingStart.delete(sandboxId)) return;
   if (state === 'started') lastStarted = performance.now();
   // Frames asked for meanwhile wait for this: look again now rather than at the cap.
-  if (awaitingStart.size === 0 && recheck !== undefined) {
-    clearTimeout(recheck);
-    recheck = undefined;
-    prewarm(0);
-  }
+  if (awaitingStart.size === 0) lookAgain();
 }
 
 /**
@@ -110,10 +107,43 @@ const HELD_WAIT_CAP_MS = 1_000;
 let recheck: ReturnType<typeof setTimeout> | undefined;
 let wanted = 0;
 
-/** How long until frames may load: 0 or less when now. Held sandboxes still waiting hold them until the cap (noteHeld looks again when they start). */
+/**
+ * A page whose sandboxes started is loading in these tabs (since when). A frame loading meanwhile takes a core
+ * from the page as well: on two cores, three keeps' spares loading while a 10,000-element page loaded made its
+ * main thread busy for 68 % longer than with no remixlet, against 39 % with the spares held until its load
+ * (the thread's own work, its CPU time, was the same; bench/real-page-keeps.bench.ts). So frames also wait for
+ * the page's load event, or PAGE_LOAD_CAP_MS after it began loading, whichever comes first.
+ */
+const loadingSince = new Map<number, number>();
+export const PAGE_LOAD_CAP_MS = 3_000;
+
+/** The worker says a page that started sandboxes in the tab began loading, or is done (loaded, or gone). */
+export function pageLoading(tabId: number, loading: boolean): void {
+  if (loading) {
+    loadingSince.set(tabId, performance.now());
+    return;
+  }
+  if (!loadingSince.delete(tabId)) return;
+  lookAgain();
+}
+
+/** Frames asked for while something held them: look again now rather than at the timer. */
+function lookAgain(): void {
+  if (recheck === undefined) return;
+  clearTimeout(recheck);
+  recheck = undefined;
+  prewarm(0);
+}
+
+/** How long until frames may load: 0 or less when now. Held sandboxes still waiting hold them until the cap (noteHeld looks again when they start), loading pages until theirs (pageLoading). */
 function quietIn(now: number): number {
-  const after = Math.max(lastBound + REPLACE_AFTER_MS, lastStarted + AFTER_START_MS) - now;
-  if (awaitingStart.size > 0) return Math.max(after, lastBound + HELD_WAIT_CAP_MS - now);
+  let after = Math.max(lastBound + REPLACE_AFTER_MS, lastStarted + AFTER_START_MS) - now;
+  if (awaitingStart.size > 0) after = Math.max(after, lastBound + HELD_WAIT_CAP_MS - now);
+  for (const [tabId, since] of loadingSince) {
+    // Past the cap it holds nothing, and is forgotten (a worker that restarted never says it is done).
+    if (since + PAGE_LOAD_CAP_MS <= now) loadingSince.delete(tabId);
+    else after = Math.max(after, since + PAGE_LOAD_CAP_MS - now);
+  }
   return after;
 }
 

@@ -46,6 +46,8 @@ export const OffscreenCommand = z.discriminatedUnion('type', [
   z.object({ type: z.literal('start'), sandboxId: SandboxId, page: SandboxPage }).strict(),
   // A page that will start this many sandboxes is loading: have frames ready (offscreen/spares.ts).
   z.object({ type: z.literal('prewarm'), count: z.number().int().min(1).max(20) }).strict(),
+  // A page that started sandboxes in this tab is loading, or done (its load event, or it went): frames wait for it.
+  z.object({ type: z.literal('pageLoading'), tabId: z.number().int(), loading: z.boolean() }).strict(),
 ]);
 export type OffscreenCommand = z.infer<typeof OffscreenCommand>;
 
@@ -54,7 +56,7 @@ export const offscreenSpec = {
   commands: subscription(
     z.object({}).strict(),
     OffscreenCommand,
-    'What the worker asks of the offscreen host: create, start or destroy a sandbox, deliver a page event, load sandbox frames ahead of need.',
+    'What the worker asks of the offscreen host: create, start or destroy a sandbox, deliver a page event, load sandbox frames ahead of need, and when a page is loading (frames wait for it).',
   ),
   dom: mutation(withToken({ ops: WireBatch }), z.array(OpResult), "Forwards a sandbox's dom batch to its page agent."),
   log: mutation(

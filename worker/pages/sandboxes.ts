@@ -307,12 +307,18 @@ export function documentCommitted(tabId: number, documentId: string, url: string
     // Then frames for the next page: one more than this page needs, since a frame takes longer to load than
     // a quick next page takes to commit. Asked for after this page's sandboxes took theirs, and loaded only
     // once those have booted (offscreen/spares.ts): every sandbox frame shares one process.
-    if (scripts.length) sendToOffscreen({ type: 'prewarm', count: sparesFor(tabId, scripts.length) });
+    if (scripts.length) {
+      // Frames wait for this page's load as well (offscreen/spares.ts): unless it is loaded already.
+      const loaded = pageFor(tabId)?.documentId === documentId && pageFor(tabId)?.readyState === 'complete';
+      if (!loaded) sendToOffscreen({ type: 'pageLoading', tabId, loading: true });
+      sendToOffscreen({ type: 'prewarm', count: sparesFor(tabId, scripts.length) });
+    }
   }, `committed tab ${tabId}`, true);
 }
 
 /** A closed tab: whatever it ran goes, also sandboxes whose page agent never came. */
 export function tabClosed(tabId: number): Promise<void> {
+  sendToOffscreen({ type: 'pageLoading', tabId, loading: false });
   tabGone(tabId);
   tabForgotten(tabId);
   void forgetTab(tabId).catch(() => undefined);
@@ -355,6 +361,7 @@ export function sandboxEnded(sandboxId: string, reason: string): Promise<void> {
 }
 
 export async function routePageEvent(page: PageRecord, event: PageEvent): Promise<void> {
+  if (event.kind === 'lifecycle' && event.readyState === 'complete') sendToOffscreen({ type: 'pageLoading', tabId: page.tabId, loading: false });
   if (event.kind === 'lifecycle' || event.kind === 'navigated') {
     await reconcilePage(page);
     if (event.kind !== 'navigated') return;

@@ -22,7 +22,7 @@ export function tabForgotten(tabId: number): void {
 /**
  * Spare frames to keep: one more than the page needs, and as many again while its tab navigates quickly.
  * A frame's runtime takes 100–250 ms to be ready and spares load only once the page's sandboxes have
- * started (offscreen/spares.ts), so a page that follows within a few hundred milliseconds finds the frames
+ * started and the page has loaded (offscreen/spares.ts), so a page that follows within a few hundred milliseconds finds the frames
  * loaded for it still evaluating; a pool two pages deep has ready ones (the offscreen host keeps at most
  * MAX_SPARES, 8: pages with four scripts or more get less than two pages' worth).
  */

@@ -96,4 +96,34 @@ describe('spare frames', () => {
     await vi.advanceTimersByTimeAsync(70);
     expect(spareFrames()).toBe(2);
   });
+
+  test('while a page that started sandboxes loads, they wait for its load event', async () => {
+    const { prewarm, noteHeld, pageLoading } = await import('../../../offscreen/spares');
+    noteHeld('a', 'waiting');
+    noteHeld('a', 'started');
+    pageLoading(4, true);
+    prewarm(2);
+    await vi.advanceTimersByTimeAsync(1_500);
+    expect(spareFrames()).toBe(0);
+    // Another tab's page being done changes nothing.
+    pageLoading(5, false);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(spareFrames()).toBe(0);
+    pageLoading(4, false);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(spareFrames()).toBe(2);
+  });
+
+  test('a page that never says it loaded holds them back only so long', async () => {
+    const { prewarm, pageLoading, PAGE_LOAD_CAP_MS } = await import('../../../offscreen/spares');
+    pageLoading(4, true);
+    prewarm(2);
+    await vi.advanceTimersByTimeAsync(PAGE_LOAD_CAP_MS - 100);
+    expect(spareFrames()).toBe(0);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(spareFrames()).toBe(2);
+    // Forgotten once past the cap: the next ask loads at once.
+    prewarm(3);
+    expect(spareFrames()).toBe(3);
+  });
 });
