@@ -24,3 +24,8 @@ export async function agentLook(openExtensionPage: (p: string) => Promise<Page>,
   const call = <T>(procedure: string, input: unknown = {}) => uiCall<T>(panel, procedure, { chatId: chat.chatId, tabId, input }, 'query');
   return { panel, call, outline: (input = {}) => call<OutlineResult>('agentOutline', input) };
 }
+
+/** The selector the first look names for the first region of a kind ("banner", "complementary", "main content", "comments"). */
+export function outlineRegion(outline: string, kind: string): string | undefined {
+  return new RegExp(`^  ${kind} \`([^\`]+)\``, 'm').exec(outline)?.[1];
+}

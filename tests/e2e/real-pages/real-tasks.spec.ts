@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import { test, expect } from '../harness';
 import { REAL_PAGES_HOST, realPagePath } from '../harness/real-pages';
 import { install, manifest } from '../remixlet';
-import { agentLook } from './agent-look';
+import { agentLook, outlineRegion } from './agent-look';
 
 const PAGES = ['breitbart', 'cnet', 'firefox-nightly-blog', 'quanta-1', 'wapo-1', 'wordpress', 'nytimes-2', 'ehow-1', 'lemonde-1', 'yahoo-1'];
 const AUTHOR = '[rel=author], [itemprop=author], .author, .byline, .byline__name, a[href*="/author/"]';
@@ -23,7 +23,7 @@ interface Task {
 
 /** The selectors a model reads off the first look: the first region of each kind. */
 function fromOutline(outline: string): Omit<Task, 'author'> {
-  const region = (kind: string) => new RegExp(`^  ${kind} \`([^\`]+)\``, 'm').exec(outline)?.[1];
+  const region = (kind: string) => outlineRegion(outline, kind);
   const banner = region('banner');
   const sidebar = region('complementary');
   const article = region('main content');

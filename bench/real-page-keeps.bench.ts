@@ -1,0 +1,302 @@
+// Issue 26 #5 and issue 29 #7: what three keep-based remixlets cost the largest real pages (the snapshots,
+// served frozen), written as the model writes them from its first look: the banner hidden by style.css and
+// kept hidden, the main content marked, its heading rewritten. For each page, in alternating rounds of the
+// same run, three modes: the remixlets switched off (no page agent at all then), style.css alone (a fourth
+// remixlet with the same sheet and no script: the page agent, the password pin and the sheet, no sandbox), and
+// the three keep-based remixlets, so what the keeps add can be told from what any remixlet on the page costs:
+//   - the load: the renderer main thread's busy time from the navigation until a second after the effects
+//     are in (CDP Performance.getMetrics TaskDuration; with the remixlets off, a second after load), and the
+//     page's own load-event and first-contentful-paint times;
+//   - the page living: the bench makes the snapshot change itself as a news page does (a comment appended to
+//     the main content twice a second, the banner redrawn every two seconds, the heading every four), the
+//     same in both modes, and measures the main thread's busy time per second over a window;
+//   - and, over navigations of their own, whether the first paint already had style.css (the last
+//     animation frame before the first-paint entry sees its rule).
+// Prints figures; asserts nothing.
+import type { CDPSession, Page } from '@playwright/test';
+import { test } from '../tests/e2e/harness';
+import { REAL_PAGES_HOST, realPageNames, realPagePath } from '../tests/e2e/harness/real-pages';
+import { agentLook, outlineRegion } from '../tests/e2e/real-pages/agent-look';
+import { openPanel, uiCall } from '../tests/e2e/remixlet';
+import { installBench, ms, sleep } from './kit';
+
+const LARGEST = (process.env.BENCH_PAGES ?? 'yahoo-3,yahoo-1,wikipedia-2,nytimes-5,breitbart').split(',');
+const ROUNDS = 4;
+const WINDOW_MS = 4_000;
+const PAINTS = 10;
+const HEADING_TEXT = 'Remixed heading';
+/** style.css's probe: a rule on the root that changes nothing drawn, read at every animation frame. */
+const PROBE_RULE = 'html { outline-color: rgb(1, 2, 3); }';
+
+interface Targets {
+  banner: string;
+  main: string;
+  heading: string;
+}
+
+function remixletsFor(name: string, t: Targets) {
+  const matches = [`*://${REAL_PAGES_HOST}/${name}/*`];
+  const B = JSON.stringify(t.banner);
+  const M = JSON.stringify(t.main);
+  const H = JSON.stringify(t.heading);
+  return [
+    {
+      name: `bench banner ${name}`,
+      matches,
+      style: `${PROBE_RULE}\n${t.banner} { display: none !important; }\n`,
+      script: `rmx.keep('no banner', {
+  check: async () => !(await dom.query(${B} + ':not([style*="none"])')),
+  repair: async () => { await (await dom.query(${B}))?.hide(); },
+});`,
+    },
+    {
+      name: `bench main ${name}`,
+      matches,
+      script: `rmx.keep('main marked', {
+  check: async () => (await (await dom.query(${M}))?.attr('seen')) === '1',
+  repair: async () => { await (await dom.query(${M}))?.setAttr('seen', '1'); },
+});`,
+    },
+    {
+      name: `bench heading ${name}`,
+      matches,
+      script: `rmx.keep('heading', {
+  check: async () => (await (await dom.query(${H}))?.text()) === ${JSON.stringify(HEADING_TEXT)},
+  repair: async () => { await (await dom.query(${H}))?.setText(${JSON.stringify(HEADING_TEXT)}); },
+});`,
+    },
+  ];
+}
+
+/** The renderer main thread's busy time (wall clock: a thread made to wait for a core counts) and its CPU time, in seconds. */
+async function mainThread(cdp: CDPSession): Promise<{ busy: number; cpu: number }> {
+  const metrics = (await cdp.send('Performance.getMetrics')).metrics;
+  const of = (name: string) => metrics.find((m) => m.name === name)?.value ?? NaN;
+  return { busy: of('TaskDuration'), cpu: of('ThreadTime') };
+}
+
+/** What the page shows of each effect: the banner hidden by the sheet, and by the keep; the main content marked; the heading rewritten. */
+function effects(page: Page, t: Targets): Promise<{ styled: boolean; kept: boolean; marked: boolean; rewritten: boolean }> {
+  return page.evaluate(
+    ([t, text]) => {
+      const banner = document.querySelector<HTMLElement>(t!.banner);
+      const main = document.querySelector(t!.main);
+      return {
+        styled: !!banner && getComputedStyle(banner).display === 'none',
+        kept: !!banner && banner.style.display === 'none',
+        marked: !!main && [...main.attributes].some((a) => /^data-rmx-.+-seen$/.test(a.name)),
+        rewritten: document.querySelector(t!.heading)?.textContent === text,
+      };
+    },
+    [t, HEADING_TEXT] as const,
+  );
+}
+
+/** Whether the page shows what this mode should have done, and nothing else. */
+async function applied(page: Page, t: Targets, mode: Mode): Promise<boolean> {
+  const e = await effects(page, t);
+  const want = { off: [false, false, false, false], style: [true, false, false, false], keeps: [true, true, true, true] }[mode];
+  return [e.styled, e.kept, e.marked, e.rewritten].every((x, i) => x === want[i]);
+}
+
+/** Makes the frozen snapshot live as a news page does; the same in both modes. */
+function live(page: Page, t: Targets): Promise<void> {
+  return page.evaluate((t) => {
+    const w = window as unknown as { benchLive?: { mutations: number; reset(): void } };
+    const stats = { mutations: 0, reset: () => void (stats.mutations = 0) };
+    w.benchLive = stats;
+    new MutationObserver((records) => void (stats.mutations += records.length)).observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
+    const main = document.querySelector(t.main)!;
+    const bannerMarkup = (document.querySelector(t.banner) as HTMLElement).cloneNode(true) as HTMLElement;
+    bannerMarkup.style.removeProperty('display');
+    const headingMarkup = document.querySelector(t.heading)!.cloneNode(true) as HTMLElement;
+    const comments: Element[] = [];
+    let n = 0;
+    setInterval(() => {
+      const p = document.createElement('p');
+      p.className = 'bench-comment';
+      p.textContent = `Comment ${++n}: a reader has something to say about this.`;
+      main.append(p);
+      comments.push(p);
+      if (comments.length > 20) comments.shift()!.remove();
+    }, 500);
+    setInterval(() => document.querySelector(t.banner)?.replaceWith(bannerMarkup.cloneNode(true)), 2_000);
+    setInterval(() => document.querySelector(t.heading)?.replaceWith(headingMarkup.cloneNode(true)), 4_000);
+  }, t);
+}
+
+/** Off (no remixlet, no page agent); style.css alone (the page agent and the sheets, no sandbox); the three keeps. */
+type Mode = 'off' | 'style' | 'keeps';
+const MODES: Mode[] = ['keeps', 'off', 'style'];
+
+interface Round {
+  mode: Mode;
+  loadBusyMs: number;
+  loadCpuMs: number;
+  loadEventMs: number;
+  fcpMs: number;
+  liveBusyMsPerSecond: number;
+  liveCpuMsPerSecond: number;
+  mutationsPerSecond: number;
+}
+
+async function round(page: Page, url: string, t: Targets, mode: Mode): Promise<Round> {
+  // Same site before the measured navigation, so the renderer (and its counters) stay the same.
+  await page.goto(`http://${REAL_PAGES_HOST}/`);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const start = await mainThread(cdp);
+  await page.goto(url, { waitUntil: 'load' });
+  for (let i = 0; i < 600 && !(await applied(page, t, mode)); i++) await sleep(50);
+  if (!(await applied(page, t, mode))) throw new Error(`${mode}: the page shows ${JSON.stringify(await effects(page, t))} on ${url}`);
+  await sleep(1_000);
+  const loaded = await mainThread(cdp);
+  const timing = await page.evaluate(() => ({
+    load: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd,
+    fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+  }));
+  await live(page, t);
+  await sleep(1_000);
+  await page.evaluate(() => (window as unknown as { benchLive: { reset(): void } }).benchLive.reset());
+  const before = await mainThread(cdp);
+  const t0 = Date.now();
+  await sleep(WINDOW_MS);
+  const after = await mainThread(cdp);
+  const seconds = (Date.now() - t0) / 1000;
+  const mutations = await page.evaluate(() => (window as unknown as { benchLive: { mutations: number } }).benchLive.mutations);
+  await cdp.detach();
+  return {
+    mode,
+    loadBusyMs: (loaded.busy - start.busy) * 1000,
+    loadCpuMs: (loaded.cpu - start.cpu) * 1000,
+    loadEventMs: timing.load,
+    fcpMs: timing.fcp,
+    liveBusyMsPerSecond: ((after.busy - before.busy) * 1000) / seconds,
+    liveCpuMsPerSecond: ((after.cpu - before.cpu) * 1000) / seconds,
+    mutationsPerSecond: mutations / seconds,
+  };
+}
+
+/** Whether the frame that painted first had style.css, over navigations of a page that records its frames. */
+async function firstPaints(page: Page, url: string, navigations = PAINTS): Promise<{ withStyle: number; unknown: number }> {
+  let withStyle = 0;
+  let unknown = 0;
+  for (let i = 0; i < navigations; i++) {
+    await page.goto(url, { waitUntil: 'load' });
+    // A page that never paints (or whose paint entry never comes) counts as unknown, not as a miss.
+    const painted = await page
+      .waitForFunction(
+        () => {
+          const rec = (window as unknown as { benchPaint?: { frames: Array<{ t: number; style: boolean }>; firstPaint: number | null } }).benchPaint;
+          if (!rec || rec.firstPaint === null) return undefined;
+          const before = rec.frames.filter((f) => f.t <= rec.firstPaint!);
+          return { frame: before[before.length - 1] ?? null };
+        },
+        undefined,
+        { timeout: 5_000 },
+      )
+      .then((handle) => handle.jsonValue())
+      .catch(() => ({ frame: null }));
+    const { frame } = painted!;
+    if (!frame) unknown++;
+    else if (frame.style) withStyle++;
+  }
+  return { withStyle, unknown };
+}
+
+/** Records, at each of the first animation frames, whether style.css's probe rule applies, and the first-paint time. */
+function recordPaints(): void {
+  const rec = { frames: [] as Array<{ t: number; style: boolean }>, firstPaint: null as number | null };
+  (window as unknown as { benchPaint: typeof rec }).benchPaint = rec;
+  const frame = () => {
+    rec.frames.push({ t: performance.now(), style: getComputedStyle(document.documentElement).outlineColor === 'rgb(1, 2, 3)' });
+    if (rec.frames.length < 60) requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (e.name === 'first-paint') rec.firstPaint = e.startTime;
+  }).observe({ type: 'paint', buffered: true });
+}
+
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const change = (from: number, to: number) => `${to >= from ? '+' : ''}${(((to - from) / from) * 100).toFixed(1)} %`;
+
+for (const name of LARGEST) {
+  test(`three keep-based remixlets on the real page ${name}`, async ({ openPage, openExtensionPage, tabIdOf }) => {
+    test.setTimeout(600_000);
+    const page = await openPage(REAL_PAGES_HOST, realPagePath(name));
+    const url = page.url();
+    const tabId = await tabIdOf(page);
+    const look = await agentLook(openExtensionPage, tabId);
+    const outline = (await look.outline()).outline;
+    const main = outlineRegion(outline, 'main content') ?? 'main';
+    const banner = outlineRegion(outline, 'banner') ?? outlineRegion(outline, 'navigation');
+    if (!banner) throw new Error(`no banner or navigation in the first look of ${name}`);
+    const heading = (await page.evaluate((main) => (document.querySelector(`${main} h1`) ? `${main} h1` : document.querySelector('h1') ? 'h1' : `${main} h2`), main));
+    const targets: Targets = { banner, main, heading };
+    const keeps: string[] = [];
+    const remixlets = remixletsFor(name, targets);
+    for (const r of remixlets) keeps.push(await installBench(look.panel, tabId, r));
+    const styleOnly = await installBench(look.panel, tabId, { name: `bench style only ${name}`, matches: remixlets[0]!.matches, style: remixlets[0]!.style });
+    const enabledIn: Record<Mode, string[]> = { off: [], style: [styleOnly], keeps };
+
+    const rounds: Round[] = [];
+    for (let i = 0; i < ROUNDS * MODES.length; i++) {
+      const mode = MODES[i % MODES.length]!;
+      await page.goto('about:blank');
+      for (const id of [...keeps, styleOnly]) await uiCall(look.panel, 'setEnabled', { remixletId: id, enabled: enabledIn[mode].includes(id) });
+      await page.bringToFront();
+      rounds.push(await round(page, url, targets, mode));
+    }
+    const of = (mode: Mode, key: keyof Round) => mean(rounds.filter((r) => r.mode === mode).map((r) => r[key] as number));
+    const row = (label: string, key: keyof Round, unit: (x: number) => string) =>
+      console.log(
+        `  ${label}: off ${unit(of('off', key))}  style.css alone ${unit(of('style', key))} (${change(of('off', key), of('style', key))})  3 keeps ${unit(of('keeps', key))} (${change(of('off', key), of('keeps', key))})`,
+      );
+    const elements = await page.evaluate(() => document.getElementsByTagName('*').length);
+    console.log(`${name} (${elements} elements; banner \`${banner}\`, main \`${main}\`, heading \`${heading}\`; ${ROUNDS} rounds of ${MODES.join(', ')} in turn; changes against off)`);
+    row('load: main thread busy, navigation to 1 s after the effect', 'loadBusyMs', ms);
+    row('load: main thread CPU, the same span', 'loadCpuMs', ms);
+    row('load: load event', 'loadEventMs', ms);
+    row('load: first contentful paint', 'fcpMs', ms);
+    row(`living (${WINDOW_MS / 1000} s windows): main thread busy per second`, 'liveBusyMsPerSecond', ms);
+    row(`living: main thread CPU per second`, 'liveCpuMsPerSecond', ms);
+    row('living: mutation records per second', 'mutationsPerSecond', (x) => x.toFixed(1));
+    console.log(`  rounds in order (load busy ms, living busy ms/s): ${rounds.map((r) => `${r.mode} ${r.loadBusyMs.toFixed(0)}/${r.liveBusyMsPerSecond.toFixed(1)}`).join(', ')}`);
+
+    for (const id of keeps) await uiCall(look.panel, 'setEnabled', { remixletId: id, enabled: true });
+    await uiCall(look.panel, 'setEnabled', { remixletId: styleOnly, enabled: false });
+    const painter = await openPage(REAL_PAGES_HOST, '/');
+    await painter.addInitScript(recordPaints);
+    await painter.bringToFront();
+    const paints = await firstPaints(painter, url);
+    console.log(`  first paint has style.css: ${paints.withStyle}/${PAINTS}${paints.unknown ? ` (${paints.unknown} without a frame before first paint)` : ''}`);
+  });
+}
+
+// Issue 29 #7's second half on the whole corpus: one remixlet whose style.css matches every snapshot, and
+// each snapshot loaded a few times in a row, counting the first paints that already had the sheet.
+const CORPUS_PAINTS = 3;
+
+test('style.css in the first paint of every real page', async ({ openPage, openExtensionPage, tabIdOf }) => {
+  test.setTimeout(900_000);
+  const page = await openPage(REAL_PAGES_HOST, '/');
+  const tabId = await tabIdOf(page);
+  const panel = await openPanel(openExtensionPage, tabId);
+  await installBench(panel, tabId, { name: 'bench first paint', matches: [`*://${REAL_PAGES_HOST}/*`], style: `${PROBE_RULE}\n` });
+  await page.addInitScript(recordPaints);
+  await page.bringToFront();
+  const missed: string[] = [];
+  let withStyle = 0;
+  let unknown = 0;
+  const names = realPageNames();
+  for (const name of names) {
+    const seen = await firstPaints(page, new URL(realPagePath(name), page.url()).href, CORPUS_PAINTS);
+    console.log(`  ${name}: ${seen.withStyle}/${CORPUS_PAINTS}${seen.unknown ? `, ${seen.unknown} unknown` : ''}`);
+    withStyle += seen.withStyle;
+    unknown += seen.unknown;
+    if (seen.withStyle + seen.unknown < CORPUS_PAINTS) missed.push(`${name} (${CORPUS_PAINTS - seen.withStyle - seen.unknown})`);
+  }
+  const total = names.length * CORPUS_PAINTS;
+  console.log(`style.css in the first paint: ${withStyle}/${total} navigations over ${names.length} real pages${unknown ? ` (${unknown} without a frame before first paint)` : ''}; missed on ${missed.length ? missed.join(', ') : 'none'}`);
+});
