@@ -50,6 +50,11 @@ export class WatchedArea {
     return this.elements.filter((e) => e.isConnected && e.getRootNode() !== document);
   }
 
+  /** Whether a watched element has left the page: it may come back anywhere, inside a shadow root too. */
+  lostElement(): boolean {
+    return this.elements.some((e) => !e.isConnected);
+  }
+
   /** Takes note of what matches now; called when watching starts and before each report. */
   remember(): void {
     this.matched = [];

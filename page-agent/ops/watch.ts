@@ -11,7 +11,8 @@
 // ancestors (watch-anchors.ts); a page changing elsewhere then makes no records at all.
 // A watch of the whole page sees inside shadow roots too (policy/deep-observer.ts), and a selector with
 // `>>>` (it reaches into one) watches the whole page; a watch whose selectors have no anchor observes the
-// page's own tree only, since a selector without `>>>` never matches inside a shadow root.
+// page's own tree only, since a selector without `>>>` never matches inside a shadow root, unless one of its
+// handles' elements has left the page (it may come back inside one).
 // A hidden tab draws no frames, so there the report goes by timer instead.
 // Trusts nothing in the op but the shape exec.ts parsed; every selector passes the page's selector policy.
 import type { OpHandler } from '../op-context';
@@ -94,14 +95,19 @@ function neededBy(looking: readonly Watcher[]): Observed {
     if (!area || area.testsValue) return { page: 'deep', nodes: new Map() };
     const places = area.places;
     if (!places) {
-      page = 'light';
+      // A watched element the page took out may be put back inside a shadow root: the whole page, deep, for
+      // as long as it is out (on a big page that is the search for roots at each report, which the keep's
+      // next check usually ends by looking its element up again).
+      if (area.lostElement()) page = 'deep';
+      page ??= 'light';
       for (const el of area.shadowElements()) nodes.set(el, OPTIONS);
       continue;
     }
     for (const n of places.around) if (!nodes.has(n)) nodes.set(n, AROUND);
     for (const n of places.subtrees) nodes.set(n, OPTIONS);
   }
-  // The page's own tree already covers what lies in it.
+  // The page's own tree already covers what lies in it; the deep watch covers everything.
+  if (page === 'deep') return { page, nodes: new Map() };
   if (page === 'light') for (const n of [...nodes.keys()]) if (n.getRootNode() === document) nodes.delete(n);
   return { page, nodes };
 }

@@ -254,6 +254,17 @@ describe('watches and shadow roots', () => {
     expect(await after(inside)).toBe(1);
   });
 
+  test('a handle whose element the page took out is followed when the page puts it back inside a shadow root', async () => {
+    await addComponent();
+    const b = await p.ok<{ h: string }>({ op: 'query', sel: '#cart b' });
+    await p.ok({ op: 'watch', sels: ['.item'], hs: [b.h] });
+    expect(await after(() => ((window as unknown as { taken: Element }).taken = document.querySelector('#cart b')!.parentElement!.removeChild(document.querySelector('#cart b')!)))).toBe(1);
+    expect(await after(() => (window as unknown as { cardRoot: ShadowRoot; taken: Element }).cardRoot.append((window as unknown as { taken: Element }).taken))).toBe(2);
+    // Back in a place it can be observed: a change to it there counts, one far away does not.
+    expect(await after(() => ((window as unknown as { taken: Element }).taken.textContent = '7'))).toBe(3);
+    expect(await after(() => document.getElementById('other')!.append('far'))).toBe(3);
+  });
+
   test('a handle inside a shadow root is watched there, beside a selector with no anchor', async () => {
     await addComponent();
     const h = await p.ok<{ h: string }>({ op: 'query', sel: 'x-card >>> .item' });
