@@ -104,18 +104,83 @@ export const SaveInput = z
 
 export const ReadLogInput = z.object({ remixletId: z.string().regex(/^[a-z0-9]{8,16}$/), limit: z.number().int().min(1).max(100).optional() }).strict();
 
+export const CaptureInput = z.object({}).strict();
+
+/**
+ * One declaration per tool the model sees: what the model is told it does, what it may fill in, and which
+ * worker procedure answers it (contracts/boundaries/panel-worker.ts), or 'panel' when the side panel answers
+ * it alone. The panel's tool set (panel/agent/tools.ts) and the generated reference (docs/api/agent-tools.md)
+ * read it here; tests/unit/api/capabilities.test.ts checks every tool has its pieces.
+ */
+export const AGENT_TOOLS = {
+  capture_page: {
+    description:
+      "Takes a screenshot of the chat's tab as the person sees it now.",
+    input: CaptureInput,
+    answeredBy: 'agentCapture',
+  },
+  outline_page: {
+    description:
+      'The page at a glance. Without a selector: its regions (header, navigation, main content, sidebars, comments, footer), each with a selector that finds it; the main content\'s headings and the start of each paragraph; then the page as a tree, one line per element (tag, id, classes, chosen attributes, text), opened breadth first, with menus, ad slots, share buttons, hidden and off-screen widgets and runs of similar siblings folded into one line each. With a selector: that element\'s tree alone. "N elements inside" marks what was not opened: ask again with its selector.',
+    input: OutlineInput,
+    answeredBy: 'agentOutline',
+  },
+  query_elements: {
+    description:
+      'Elements matching a CSS selector: a selector for each, text, attributes, visibility, box, and optionally outer HTML. Password values are always empty.',
+    input: QueryInput,
+    answeredBy: 'agentQuery',
+  },
+  inspect_styles: {
+    description:
+      'Computed CSS values of chosen properties for matching elements (or their ::before/::after).',
+    input: StylesInput,
+    answeredBy: 'agentStyles',
+  },
+  read_page_data: {
+    description:
+      'Data the page loaded: "resources" (addresses it fetched), "json" (re-fetch a same-origin JSON address), "variables" (script variables by name/path, read as data), "forms" (field values; passwords empty), "structured_data" (JSON-LD, meta). Cookies, local/session storage, IndexedDB, caches and credentials are always refused.',
+    input: ReadDataInput,
+    answeredBy: 'agentReadData',
+  },
+  click_element: {
+    description:
+      "Clicks one element on the chat's page. Links and form submissions must stay on the chat's site.",
+    input: ClickInput,
+    answeredBy: 'agentClick',
+  },
+  open_page: {
+    description:
+      "Opens another address on the chat's site in the chat's tab (same host only).",
+    input: OpenPageInput,
+    answeredBy: 'agentOpenPage',
+  },
+  request_permissions: {
+    description:
+      'Shows the person a "Remixlet needs permission" card (fixed text per permission) and waits for Allow or Not now. Ask before writing code that needs a permission. Your reasons are stored in the manifest, never shown on the card.',
+    input: PermissionRequestInput,
+    answeredBy: 'agentRequestPermissions',
+  },
+  write_files: {
+    description:
+      "Writes whole files into the remixlet draft (manifest.json, script.js, style.css) and runs the save-time checks on the draft. Nothing runs until save_remixlet.",
+    input: WriteFilesInput,
+    answeredBy: 'panel',
+  },
+  save_remixlet: {
+    description:
+      "Saves the draft. It activates at once when it asks for nothing beyond what the person allowed; otherwise Remixlet shows the person a dialog and this waits for their answer. A refusal lists what to fix.",
+    input: SaveInput,
+    answeredBy: 'agentSave',
+  },
+  read_log: {
+    description:
+      "The log of a remixlet that runs on this page, newest first: what it logged here and every refusal with its reason.",
+    input: ReadLogInput,
+    answeredBy: 'agentReadLog',
+  },
+} as const satisfies Record<string, { description: string; input: z.ZodType; answeredBy: string }>;
+
+export type ToolName = keyof typeof AGENT_TOOLS;
 /** The tool names the model sees; fixed code answers each one. */
-export const TOOL_NAMES = [
-  'capture_page',
-  'outline_page',
-  'query_elements',
-  'inspect_styles',
-  'read_page_data',
-  'click_element',
-  'open_page',
-  'request_permissions',
-  'write_files',
-  'save_remixlet',
-  'read_log',
-] as const;
-export type ToolName = (typeof TOOL_NAMES)[number];
+export const TOOL_NAMES = Object.keys(AGENT_TOOLS) as ToolName[];

@@ -2,22 +2,10 @@
 // asks the worker, which checks the chat's binding and answers through the page agent or activation;
 // nothing here runs code the model wrote. A tool that shows a card or a dialog waits for the person.
 import { tool, type ToolSet } from 'ai';
-import { z } from 'zod';
 import type { ClientOf } from '../../contracts/rpc';
 import type { UiSpec } from '../../contracts/boundaries/panel-worker';
 import { asRefusal } from '../../contracts/trpc-errors';
-import {
-  ClickInput,
-  OpenPageInput,
-  OutlineInput,
-  PermissionRequestInput,
-  QueryInput,
-  ReadDataInput,
-  ReadLogInput,
-  SaveInput,
-  StylesInput,
-  WriteFilesInput,
-} from '../../contracts/agent/tools';
+import { AGENT_TOOLS } from '../../contracts/agent/tools';
 import { canDoOf } from '../../contracts/can-do/files';
 import type { Files } from '../../contracts/remixlet';
 import { awaitDecision } from './decisions';
@@ -54,8 +42,8 @@ function allTools(ctx: ToolContext): ToolSet {
   const on = { chatId: ctx.chatId, tabId: ctx.tabId };
   return {
     capture_page: tool({
-      description: "Takes a screenshot of the chat's tab as the person sees it now.",
-      inputSchema: z.object({}).strict(),
+      description: AGENT_TOOLS.capture_page.description,
+      inputSchema: AGENT_TOOLS.capture_page.input,
       execute: () => answer(() => ctx.worker().agentCapture(on)),
       toModelOutput: ({ output }) => {
         const shot = output as { dataUrl: string; width: number; height: number };
@@ -70,40 +58,38 @@ function allTools(ctx: ToolContext): ToolSet {
       },
     }),
     outline_page: tool({
-      description: 'The page at a glance. Without a selector: its regions (header, navigation, main content, sidebars, comments, footer), each with a selector that finds it; the main content\'s headings and the start of each paragraph; then the page as a tree, one line per element (tag, id, classes, chosen attributes, text), opened breadth first, with menus, ad slots, share buttons, hidden and off-screen widgets and runs of similar siblings folded into one line each. With a selector: that element\'s tree alone. "N elements inside" marks what was not opened: ask again with its selector.',
-      inputSchema: OutlineInput,
+      description: AGENT_TOOLS.outline_page.description,
+      inputSchema: AGENT_TOOLS.outline_page.input,
       execute: (input) => answer(() => ctx.worker().agentOutline({ ...on, input })),
     }),
     query_elements: tool({
-      description: 'Elements matching a CSS selector: a selector for each, text, attributes, visibility, box, and optionally outer HTML. Password values are always empty.',
-      inputSchema: QueryInput,
+      description: AGENT_TOOLS.query_elements.description,
+      inputSchema: AGENT_TOOLS.query_elements.input,
       execute: (input) => answer(() => ctx.worker().agentQuery({ ...on, input })),
     }),
     inspect_styles: tool({
-      description: 'Computed CSS values of chosen properties for matching elements (or their ::before/::after).',
-      inputSchema: StylesInput,
+      description: AGENT_TOOLS.inspect_styles.description,
+      inputSchema: AGENT_TOOLS.inspect_styles.input,
       execute: (input) => answer(() => ctx.worker().agentStyles({ ...on, input })),
     }),
     read_page_data: tool({
-      description:
-        'Data the page loaded: "resources" (addresses it fetched), "json" (re-fetch a same-origin JSON address), "variables" (script variables by name/path, read as data), "forms" (field values; passwords empty), "structured_data" (JSON-LD, meta). Cookies, local/session storage, IndexedDB, caches and credentials are always refused.',
-      inputSchema: ReadDataInput,
+      description: AGENT_TOOLS.read_page_data.description,
+      inputSchema: AGENT_TOOLS.read_page_data.input,
       execute: (input) => answer(() => ctx.worker().agentReadData({ ...on, input })),
     }),
     click_element: tool({
-      description: "Clicks one element on the chat's page. Links and form submissions must stay on the chat's site.",
-      inputSchema: ClickInput,
+      description: AGENT_TOOLS.click_element.description,
+      inputSchema: AGENT_TOOLS.click_element.input,
       execute: (input) => answer(() => ctx.worker().agentClick({ ...on, input })),
     }),
     open_page: tool({
-      description: "Opens another address on the chat's site in the chat's tab (same host only).",
-      inputSchema: OpenPageInput,
+      description: AGENT_TOOLS.open_page.description,
+      inputSchema: AGENT_TOOLS.open_page.input,
       execute: (input) => answer(() => ctx.worker().agentOpenPage({ ...on, input })),
     }),
     request_permissions: tool({
-      description:
-        'Shows the person a "Remixlet needs permission" card (fixed text per permission) and waits for Allow or Not now. Ask before writing code that needs a permission. Your reasons are stored in the manifest, never shown on the card.',
-      inputSchema: PermissionRequestInput,
+      description: AGENT_TOOLS.request_permissions.description,
+      inputSchema: AGENT_TOOLS.request_permissions.input,
       execute: (input, { abortSignal }) =>
         answer(async () => {
           const { approvalId } = await ctx.worker().agentRequestPermissions({ ...on, input });
@@ -116,8 +102,8 @@ function allTools(ctx: ToolContext): ToolSet {
         }),
     }),
     write_files: tool({
-      description: "Writes whole files into the remixlet draft (manifest.json, script.js, style.css) and runs the save-time checks on the draft. Nothing runs until save_remixlet.",
-      inputSchema: WriteFilesInput,
+      description: AGENT_TOOLS.write_files.description,
+      inputSchema: AGENT_TOOLS.write_files.input,
       execute: async (input) => {
         const next = applyWrite(ctx.draft.get(), input);
         ctx.draft.set(next);
@@ -125,9 +111,8 @@ function allTools(ctx: ToolContext): ToolSet {
       },
     }),
     save_remixlet: tool({
-      description:
-        "Saves the draft. It activates at once when it asks for nothing beyond what the person allowed; otherwise Remixlet shows the person a dialog and this waits for their answer. A refusal lists what to fix.",
-      inputSchema: SaveInput,
+      description: AGENT_TOOLS.save_remixlet.description,
+      inputSchema: AGENT_TOOLS.save_remixlet.input,
       execute: (input, { abortSignal }) =>
         answer(async () => {
           const files = asFiles(ctx.draft.get());
@@ -144,8 +129,8 @@ function allTools(ctx: ToolContext): ToolSet {
         }),
     }),
     read_log: tool({
-      description: "The log of a remixlet that runs on this page, newest first: what it logged here and every refusal with its reason.",
-      inputSchema: ReadLogInput,
+      description: AGENT_TOOLS.read_log.description,
+      inputSchema: AGENT_TOOLS.read_log.input,
       execute: (input) => answer(() => ctx.worker().agentReadLog({ ...on, input: { remixletId: input.remixletId, limit: input.limit ?? 50 } })),
     }),
   };

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { renderDocs } from '../../../scripts/docs/render';
 import { DOM_HELPERS, DOM_METHODS, RMX_API } from '../../../contracts/api/surface';
 import { REFUSAL_CODES } from '../../../contracts/refusals';
+import { TOOL_NAMES } from '../../../contracts/agent/tools';
 
 const docs = renderDocs();
 
@@ -12,9 +13,10 @@ describe('docs/api', () => {
     expect(readFileSync(path, 'utf8')).toBe(docs[path]);
   });
 
-  it('documents every dom and rmx member and every refusal code', () => {
+  it('documents every dom and rmx member, every refusal code and every agent tool', () => {
     for (const m of [...DOM_METHODS, ...DOM_HELPERS]) expect(docs['docs/api/dom.md']).toContain(`\`${m.signature}\``);
     for (const m of RMX_API) expect(docs['docs/api/rmx.md']).toContain(`\`${m.signature}\``);
     for (const code of REFUSAL_CODES) expect(docs['docs/api/refusals.md']).toContain(`\`${code}\``);
+    for (const name of TOOL_NAMES) expect(docs['docs/api/agent-tools.md']).toContain(`| \`${name}\` |`);
   });
 });
