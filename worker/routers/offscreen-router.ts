@@ -23,7 +23,8 @@ type Ctx = WorkerContext & { grant: Grant };
 
 const PAGE_GONE = 'The page stopped answering (it was closed, reloaded or navigated away) before these calls ran; they did nothing. The remixlet starts again when its page loads.';
 
-const RULES: Record<keyof OffscreenSpec, PermissionRule | 'offscreen-only'> = {
+/** The permission each offscreen procedure's call needs; RMX_API's permission of each member must agree (tests/unit/worker/routers/permission-rules.test.ts). */
+export const RULES: Record<keyof OffscreenSpec, PermissionRule | 'offscreen-only'> = {
   commands: 'offscreen-only',
   reconcile: 'offscreen-only',
   dom: { kind: 'none' },
