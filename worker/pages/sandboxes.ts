@@ -309,7 +309,8 @@ export function documentCommitted(tabId: number, documentId: string, url: string
     // once those have booted (offscreen/spares.ts): every sandbox frame shares one process.
     if (scripts.length) {
       // Frames wait for this page's load as well (offscreen/spares.ts): unless it is loaded already.
-      const loaded = pageFor(tabId)?.documentId === documentId && pageFor(tabId)?.readyState === 'complete';
+      const current = pageFor(tabId);
+      const loaded = current?.documentId === documentId && current.readyState === 'complete';
       if (!loaded) sendToOffscreen({ type: 'pageLoading', tabId, loading: true });
       sendToOffscreen({ type: 'prewarm', count: sparesFor(tabId, scripts.length) });
     }
