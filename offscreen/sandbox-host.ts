@@ -10,6 +10,7 @@ import { batchCount } from '../contracts/dom/runs';
 import type { WorkerConnection } from './worker-client';
 import { writeClipboardText } from './clipboard';
 import { RemixletRefusal } from '../contracts/refusals';
+import { serviceSpecs, type ServiceName } from '../contracts/capabilities/rmx-services';
 
 /** A little above the runtime's own pace (sandbox/runtime/bridge.ts, log-limit.ts), so honest code meets the runtime's limit first. */
 export const RATE = { callsPerSecond: 400, domOpsPerSecond: 2_500, logLinesPerSecond: 60 } as const;
@@ -17,32 +18,35 @@ export const RATE = { callsPerSecond: 400, domOpsPerSecond: 2_500, logLinesPerSe
 type Method = keyof typeof sandboxHostSpec;
 type Send = (checked: never) => Promise<unknown>;
 
-/** How each call the host answers travels on to the worker (worker-client adds the token). A method gets a row here when it is implemented. */
-function forwarders(sandboxId: string, worker: () => WorkerConnection): Partial<Record<Method, Send>> {
+/** What the host itself does after the worker's answer, for a service it finishes here. */
+const FINISH_HERE: Partial<Record<ServiceName, (call: never) => unknown>> = {
+  // The worker only grants the clipboard call; the text is written here, and only after that answer.
+  clipboard: (call: { text: string }) => {
+    if (!writeClipboardText(call.text)) throw new RemixletRefusal('INTERNAL', 'The browser did not let the text be copied.');
+    return null;
+  },
+};
+
+/** How each call the host answers travels on to the worker (worker-client adds the token): dom and log, and every rmx service. */
+function forwarders(sandboxId: string, worker: () => WorkerConnection): Record<Method, Send> {
+  const services = serviceSpecs((_, name): Send => {
+    const finish = FINISH_HERE[name];
+    return async (call: never) => {
+      const answer = await worker().call(sandboxId, name, { call } as never);
+      return finish ? finish(call) : answer;
+    };
+  });
   return {
     dom: (ops: never) => worker().call(sandboxId, 'dom', { ops }),
     log: (entry: never) => worker().call(sandboxId, 'log', entry),
-    storage: (call: never) => worker().call(sandboxId, 'storage', { call }),
-    // The worker only grants the clipboard call; the text is written here, and only after that answer.
-    clipboard: async (call: never) => {
-      await worker().call(sandboxId, 'clipboard', { call });
-      if (!writeClipboardText((call as { text: string }).text)) throw new RemixletRefusal('INTERNAL', 'The browser did not let the text be copied.');
-      return null;
-    },
-    notify: (call: never) => worker().call(sandboxId, 'notify', { call }),
-    menu: (call: never) => worker().call(sandboxId, 'menu', { call }),
-    schedule: (call: never) => worker().call(sandboxId, 'schedule', { call }),
-    messages: () => worker().call(sandboxId, 'messages', {}),
-    fetch: (call: never) => worker().call(sandboxId, 'fetch', { call }),
-    networkObserve: (call: never) => worker().call(sandboxId, 'networkObserve', { call }),
-    networkStop: (call: never) => worker().call(sandboxId, 'networkStop', { call }),
+    ...services,
   };
 }
 
 /** The methods a sandbox may call: the only ones comlink-guard lets through. */
 export const HOST_METHODS = Object.keys(forwarders('', () => undefined as never)) as Method[];
 
-export function createSandboxHost(sandboxId: string, worker: () => WorkerConnection, onRateLimited: (reason: string) => void): Readonly<Partial<SandboxHost>> {
+export function createSandboxHost(sandboxId: string, worker: () => WorkerConnection, onRateLimited: (reason: string) => void): Readonly<SandboxHost> {
   const calls = new RateWindow(RATE.callsPerSecond);
   const ops = new RateWindow(RATE.domOpsPerSecond);
   const logs = new RateWindow(RATE.logLinesPerSecond);
@@ -79,7 +83,7 @@ export function createSandboxHost(sandboxId: string, worker: () => WorkerConnect
     }
   };
 
-  const host: Partial<Record<Method, (raw: unknown) => Promise<HostAnswer>>> = {};
+  const host = {} as Record<Method, (raw: unknown) => Promise<HostAnswer>>;
   for (const [name, send] of Object.entries(forwarders(sandboxId, worker)) as Array<[Method, Send]>) host[name] = (raw) => answer(name, raw, send);
   return Object.freeze(host);
 }

@@ -2,11 +2,12 @@
 // The worker trusts a call only after its grant middleware resolves the token the offscreen host attached;
 // the token never enters a sandbox or a page.
 import { z } from 'zod';
-import { mutation, subscription } from '../rpc';
+import { mutation, subscription, type ProcSpec } from '../rpc';
 import { OpResult, PageEvent } from '../dom/ops';
 import { WireBatch } from '../dom/runs';
 import { RemixletId } from '../remixlet';
-import { ClipboardCall, FetchCall, FetchResult, LogCall, MenuCall, NetworkObserveCall, NetworkStopCall, NotifyCall, QueuedMessage, ScheduleCall, StorageCall } from './service-calls';
+import { LogCall } from './service-calls';
+import { serviceSpecs, type RmxServices, type ServiceName } from '../capabilities/rmx-services';
 
 export { LogLevel, StorageCall } from './service-calls';
 
@@ -52,6 +53,11 @@ export const OffscreenCommand = z.discriminatedUnion('type', [
 export type OffscreenCommand = z.infer<typeof OffscreenCommand>;
 
 
+type ServiceProcedure<K extends ServiceName> = ProcSpec<ReturnType<typeof withToken<{ call: RmxServices[K]['call'] }>>, RmxServices[K]['answer'], 'mutation'>;
+
+/** One procedure per rmx service (contracts/capabilities/rmx-services.ts): its call under the sandbox's token. */
+const serviceProcedures = serviceSpecs((s) => mutation(withToken({ call: s.call }), s.answer, s.worker)) as unknown as { [K in ServiceName]: ServiceProcedure<K> };
+
 export const offscreenSpec = {
   commands: subscription(
     z.object({}).strict(),
@@ -64,23 +70,7 @@ export const offscreenSpec = {
     z.object({ logged: z.boolean() }).strict(),
     "Writes a line to the remixlet's log; allowed while paused.",
   ),
-  storage: mutation(withToken({ call: StorageCall }), z.unknown(), 'Per-remixlet storage; needs the storage permission.'),
-  clipboard: mutation(
-    withToken({ call: ClipboardCall }),
-    z.object({ granted: z.literal(true) }).strict(),
-    'Asks whether this sandbox may write text to the clipboard (clipboard permission); the offscreen host writes it only after a yes.',
-  ),
-  notify: mutation(withToken({ call: NotifyCall }), z.object({ shown: z.boolean() }).strict(), 'Shows a text notification (notifications permission), rate limited.'),
-  menu: mutation(withToken({ call: MenuCall }), z.object({ ok: z.literal(true) }).strict(), "Adds or removes the remixlet's entry in the page's context menu (menu permission)."),
-  schedule: mutation(withToken({ call: ScheduleCall }), z.object({ ok: z.literal(true) }).strict(), 'Sets or cancels one of the three fixed scheduled actions (schedule permission).'),
-  messages: mutation(withToken({}), z.array(QueuedMessage), 'Takes the messages schedules queued for this remixlet (schedule permission).'),
-  fetch: mutation(withToken({ call: FetchCall }), FetchResult, 'Sends a request from the worker with the person\'s cookies, to approved hosts only (fetch:<host>).'),
-  networkObserve: mutation(
-    withToken({ call: NetworkObserveCall }),
-    z.object({ ok: z.literal(true) }).strict(),
-    'Delivers what the page receives from a host to this sandbox (network:observe:<host>).',
-  ),
-  networkStop: mutation(withToken({ call: NetworkStopCall }), z.object({ ok: z.literal(true) }).strict(), 'Stops one network observer of this sandbox.'),
+  ...serviceProcedures,
   sandboxEnded: mutation(
     withToken({ reason: z.string().max(500) }),
     z.object({ ok: z.boolean() }).strict(),

@@ -25,19 +25,7 @@ export type SandboxStart = z.infer<typeof SandboxStart>;
 
 /** Every host method answers instead of throwing, so a refusal keeps its code across Comlink. */
 export type HostAnswer = { ok: true; value: unknown } | { ok: false; refusal: Refusal };
-export interface SandboxHost {
-  dom(ops: unknown): Promise<HostAnswer>;
-  log(entry: unknown): Promise<HostAnswer>;
-  storage(call: unknown): Promise<HostAnswer>;
-  clipboard(call: unknown): Promise<HostAnswer>;
-  notify(call: unknown): Promise<HostAnswer>;
-  menu(call: unknown): Promise<HostAnswer>;
-  schedule(call: unknown): Promise<HostAnswer>;
-  messages(call: unknown): Promise<HostAnswer>;
-  fetch(call: unknown): Promise<HostAnswer>;
-  networkObserve(call: unknown): Promise<HostAnswer>;
-  networkStop(call: unknown): Promise<HostAnswer>;
-}
+export type { SandboxHost } from './sandbox-offscreen';
 
 /** The offscreen host's watchdog asks each sandbox's runtime, over its events port, whether it still yields. */
 export const Heartbeat = z.strictObject({ heartbeat: z.int().check(z.minimum(0)) });

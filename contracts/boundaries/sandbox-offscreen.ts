@@ -4,9 +4,23 @@
 import { z } from 'zod';
 import { OpResult, PageEvent } from '../dom/ops';
 import { WireBatch } from '../dom/runs';
-import { ClipboardCall, FetchCall, FetchResult, LogCall, MenuCall, NetworkObserveCall, NetworkStopCall, NotifyCall, QueuedMessage, ScheduleCall, StorageCall } from './service-calls';
+import type { Schema } from '../rpc';
+import type { HostAnswer } from './sandbox-boot';
+import { LogCall } from './service-calls';
+import { serviceSpecs, type RmxServices, type ServiceName } from '../capabilities/rmx-services';
 
 export * from './sandbox-boot';
+
+interface HostMethodSpec<I extends Schema = Schema> {
+  input: I;
+  output: Schema;
+  description: string;
+}
+
+/** One method per rmx service (contracts/capabilities/rmx-services.ts), beside the dom and log calls every sandbox makes. */
+const serviceMethods = serviceSpecs((s): HostMethodSpec => ({ input: s.call, output: s.hostAnswer ?? s.answer, description: s.does })) as {
+  [K in ServiceName]: HostMethodSpec<RmxServices[K]['call']>;
+};
 
 export const sandboxHostSpec = {
   dom: { input: WireBatch, output: z.array(OpResult), description: 'Runs a dom batch on the page.' },
@@ -15,15 +29,10 @@ export const sandboxHostSpec = {
     output: z.object({ logged: z.boolean() }).strict(),
     description: "Writes to the remixlet's log.",
   },
-  storage: { input: StorageCall, output: z.unknown(), description: 'Per-remixlet storage.' },
-  clipboard: { input: ClipboardCall, output: z.null(), description: 'Writes text to the clipboard.' },
-  notify: { input: NotifyCall, output: z.object({ shown: z.boolean() }).strict(), description: 'Shows a text notification.' },
-  menu: { input: MenuCall, output: z.object({ ok: z.literal(true) }).strict(), description: 'Adds or removes a context-menu entry.' },
-  schedule: { input: ScheduleCall, output: z.object({ ok: z.literal(true) }).strict(), description: 'Sets or cancels a scheduled fixed action.' },
-  messages: { input: z.object({}).strict(), output: z.array(QueuedMessage), description: 'Takes the queued scheduled messages.' },
-  fetch: { input: FetchCall, output: FetchResult, description: 'A request sent by the worker to an approved host.' },
-  networkObserve: { input: NetworkObserveCall, output: z.object({ ok: z.literal(true) }).strict(), description: 'Observes what the page receives from a host.' },
-  networkStop: { input: NetworkStopCall, output: z.object({ ok: z.literal(true) }).strict(), description: 'Stops a network observer.' },
-} as const;
+  ...serviceMethods,
+};
+
+/** The host as the runtime reaches it over Comlink: every method takes what it is sent unchecked (the host parses it) and answers instead of throwing. */
+export type SandboxHost = { [K in keyof typeof sandboxHostSpec]: (input: unknown) => Promise<HostAnswer> };
 
 export const SandboxEvent = PageEvent;

@@ -7,6 +7,7 @@ import type { Files } from '../remixlet';
 import { siteWords } from '../policy/site-words';
 import { scriptCanDo } from './script';
 import { CAN_DO_KINDS, type CanDoItem, type CanDoKind } from './items';
+import { canDoOfPermission } from '../capabilities/permissions';
 
 // Lenient on purpose: an old version may fail today's schema, and what it does should still be listed.
 const ManifestShape = z.looseObject({
@@ -24,15 +25,6 @@ function readManifest(text: string | undefined) {
   }
 }
 
-/** What each permission lets the code use: the kind it would show as. */
-function permissionKind(name: string): { kind: CanDoKind; host?: string } | undefined {
-  if (name.startsWith('fetch:')) return { kind: 'fetch', host: name.slice('fetch:'.length) };
-  if (name.startsWith('network:observe:')) return { kind: 'observes-network', host: name.slice('network:observe:'.length) };
-  const simple: Record<string, CanDoKind> = { storage: 'storage', clipboard: 'clipboard', notifications: 'notifications', menu: 'menu', schedule: 'schedule' };
-  const kind = Object.hasOwn(simple, name) ? simple[name] : undefined;
-  return kind ? { kind } : undefined;
-}
-
 const ORDER = new Map<CanDoKind, number>(CAN_DO_KINDS.map((k, i) => [k, i]));
 
 export function canDoOf(files: Partial<Files>): CanDoItem[] {
@@ -48,7 +40,7 @@ export function canDoOf(files: Partial<Files>): CanDoItem[] {
   const handedOn = script.some((i) => i.kind === 'cannot-tell' && i.why !== 'unreadable');
   const hostsFor = (kind: CanDoKind) =>
     (manifest?.permissions ?? []).flatMap((p) => {
-      const k = permissionKind(p);
+      const k = canDoOfPermission(p);
       return k?.kind === kind && k.host ? [k.host] : [];
     });
   for (const item of script) {
@@ -60,7 +52,7 @@ export function canDoOf(files: Partial<Files>): CanDoItem[] {
   const unread = handedOn || script.some((i) => i.why === 'unreadable');
   if (unread) {
     for (const p of manifest?.permissions ?? []) {
-      const k = permissionKind(p);
+      const k = canDoOfPermission(p);
       if (!k || items.some((i) => i.kind === k.kind)) continue;
       items.push({ kind: k.kind, sure: false, ...(k.host ? { subject: hostsFor(k.kind).join(', ') } : {}), lines: [] });
     }

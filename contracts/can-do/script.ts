@@ -9,18 +9,16 @@ import { parse, type AnyNode, type CallExpression, type Expression, type MemberE
 import { fullAncestor } from 'acorn-walk';
 import { Bindings, collect, Folder } from '../policy/script-check';
 import type { CanDoItem, CanDoKind, CannotTell } from './items';
+import { memberName, RMX_API } from '../api/surface';
+import { canDoOfPermission } from '../capabilities/permissions';
 
-/** What an rmx member gives the script (its own helpers, such as log or keep, are left out unless they matter). */
+/**
+ * What an rmx member gives the script, by its name under rmx: a service's is its permission's kind
+ * (RMX_API, contracts/capabilities/permissions.ts); of the runtime's own helpers, such as keep, only the
+ * log matters.
+ */
 const RMX_SERVICES: Record<string, CanDoKind | undefined> = {
-  storage: 'storage',
-  clipboard: 'clipboard',
-  notify: 'notifications',
-  menu: 'menu',
-  schedule: 'schedule',
-  unschedule: 'schedule',
-  messages: 'schedule',
-  fetch: 'fetch',
-  network: 'observes-network',
+  ...Object.fromEntries(RMX_API.flatMap((m) => (m.permission ? [[memberName(m.signature).split('.')[1]!, canDoOfPermission(m.permission)?.kind]] : []))),
   log: 'logs',
   warn: 'logs',
   error: 'logs',

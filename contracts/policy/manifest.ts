@@ -6,35 +6,21 @@ import type { PolicyRefusal, PolicyResult } from './result';
 import { plainHostProblem } from './site';
 import { isPublicSuffix } from './registrable-domain';
 import { parseMatchPattern } from './match-pattern';
+import { HOST_PERMISSIONS, NAMED_PERMISSIONS, PERMISSION_SPELLINGS, permissionList, permissionParts, type HostPermissionKind, type NamedPermissionName } from '../capabilities/permissions';
 
-const SIMPLE_PERMISSIONS = ['storage', 'clipboard', 'notifications', 'menu', 'schedule', 'netrules'] as const;
-export type SimplePermission = (typeof SIMPLE_PERMISSIONS)[number];
+export type SimplePermission = NamedPermissionName;
 
-export type ParsedPermission =
-  | { kind: SimplePermission }
-  | { kind: 'fetch'; host: string }
-  | { kind: 'network:observe'; host: string };
-
-function isSimple(name: string): name is SimplePermission {
-  return (SIMPLE_PERMISSIONS as readonly string[]).includes(name);
-}
+export type ParsedPermission = { kind: NamedPermissionName } | { kind: HostPermissionKind; host: string };
 
 /** Split a permission name into its kind and host, or say why it is not one. */
 export function parsePermissionName(name: string): { ok: true; permission: ParsedPermission } | { ok: false; why: string } {
-  if (isSimple(name)) return { ok: true, permission: { kind: name } };
-  for (const kind of ['network:observe', 'fetch'] as const) {
-    const prefix = `${kind}:`;
-    if (name.startsWith(prefix)) {
-      const host = name.slice(prefix.length);
-      const problem = plainHostProblem(host);
-      if (problem !== undefined) return { ok: false, why: `${quote(name)} does not name a plain host: ${problem}` };
-      return { ok: true, permission: { kind, host } };
-    }
+  const parts = permissionParts(name);
+  if (!parts) return { ok: false, why: `${quote(name)} is not a permission; use one of ${PERMISSION_SPELLINGS.join(', ')}` };
+  if ('host' in parts) {
+    const problem = plainHostProblem(parts.host);
+    if (problem !== undefined) return { ok: false, why: `${quote(name)} does not name a plain host: ${problem}` };
   }
-  return {
-    ok: false,
-    why: `${quote(name)} is not a permission; use one of ${SIMPLE_PERMISSIONS.join(', ')}, fetch:<host>, network:observe:<host>`,
-  };
+  return { ok: true, permission: parts };
 }
 
 /**
@@ -47,24 +33,7 @@ export function PERMISSION_CARD_TEXT(name: string): string | undefined {
   const parsed = parsePermissionName(name);
   if (!parsed.ok) return undefined;
   const p = parsed.permission;
-  switch (p.kind) {
-    case 'storage':
-      return 'Keep its own data in your browser';
-    case 'clipboard':
-      return 'Write to your clipboard';
-    case 'notifications':
-      return 'Show text notifications';
-    case 'menu':
-      return "Add an entry to the page's right-click menu";
-    case 'schedule':
-      return 'Act later on a schedule (notify, open its own page, or leave a message)';
-    case 'netrules':
-      return 'Change what pages load';
-    case 'fetch':
-      return `Send requests to ${p.host}, signed in as you`;
-    case 'network:observe':
-      return `Read the responses this page receives from ${p.host}`;
-  }
+  return 'host' in p ? HOST_PERMISSIONS[p.kind].card(p.host) : NAMED_PERMISSIONS[p.kind].card;
 }
 
 /** Alias of PERMISSION_CARD_TEXT. */
@@ -108,7 +77,7 @@ const PermissionName = z.string(required('a string')).superRefine((value, ctx) =
 export const PermissionSchema = z
   .strictObject({
     name: PermissionName.describe(
-      'The permission: storage, clipboard (write only), notifications (text only), menu, schedule, netrules, fetch:<host> or network:observe:<host>. A host is a plain host name, optionally with a port; no wildcards.',
+      `The permission: ${permissionList()}. A host is a plain host name, optionally with a port; no wildcards.`,
     ),
     reason: z
       .string(required('a string'))

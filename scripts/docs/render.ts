@@ -7,6 +7,7 @@ import { LIMITS } from '../../contracts/dom/ops';
 import { SHADOW_SELECTOR_GUIDE } from '../../contracts/dom/shadow-selector';
 import { MATCH_PATTERN_RULES } from '../../contracts/policy/match-pattern';
 import { FILE_LIMITS, ManifestSchema, PERMISSION_CARD_TEXT } from '../../contracts/policy/manifest';
+import { PERMISSION_SPELLINGS } from '../../contracts/capabilities/permissions';
 import { HEADERS_A_RULE_MAY_CHANGE, NETRULE_ACTIONS, NETRULE_CONDITION_KEYS, NETRULES_LIMITS } from '../../contracts/policy/netrules';
 import { REFUSAL_CODES } from '../../contracts/refusals';
 import { REFUSAL_TEXT } from '../../contracts/refusal-text';
@@ -97,7 +98,7 @@ function manifestPage(): string {
   }
   out += `\nUnknown fields are refused.\n\n## Match patterns\n\n${MATCH_PATTERN_RULES.map((rule) => `- ${rule}`).join('\n')}\n`;
   out += '\n## Permissions and the text you approve\n\nEach row of a permission card is fixed extension text; the model\'s `reason` is stored in the manifest and never shown on a card.\n\n| permission | card text |\n|---|---|\n';
-  for (const name of ['storage', 'clipboard', 'notifications', 'menu', 'schedule', 'netrules', 'fetch:<host>', 'network:observe:<host>']) {
+  for (const name of PERMISSION_SPELLINGS) {
     const example = name.replace('<host>', 'api.example.com');
     out += `| \`${name}\` | ${cell(PERMISSION_CARD_TEXT(example) ?? '')} |\n`;
   }

@@ -26,7 +26,8 @@ export type PermissionRule =
   | { kind: 'named'; name: string }
   | {
       kind: 'host';
-      prefix: 'fetch:' | 'network:observe:';
+      /** The permission's name before its host (contracts/capabilities/permissions.ts). */
+      prefix: string;
       hostOf: (rawInput: unknown) => string | undefined;
       /** Whether a declared host (after the prefix) covers the call, for hosts with a port: no port means any port. */
       covers?: (rawInput: unknown, declaredHost: string) => boolean;

@@ -10,7 +10,6 @@ import { subscribeOffscreen } from '../ports/offscreen-host';
 import { appendLog, appendLogs } from '../store/logs';
 import type { LogEntry } from '../../contracts/remixlet';
 import { expandResults, isPlainRunAnswer, runLength } from '../../contracts/dom/runs';
-import { storageCall } from '../services/storage';
 import { tokens } from '../ports/tokens';
 import { sandboxEnded } from '../pages/sandboxes';
 import { scopeOf } from '../pages/scope';
@@ -23,14 +22,13 @@ type Ctx = WorkerContext & { grant: Grant };
 
 const PAGE_GONE = 'The page stopped answering (it was closed, reloaded or navigated away) before these calls ran; they did nothing. The remixlet starts again when its page loads.';
 
-/** The permission each offscreen procedure's call needs; RMX_API's permission of each member must agree (tests/unit/worker/routers/permission-rules.test.ts). */
+/** The permission each offscreen procedure's call needs: an rmx service's from its declaration (contracts/capabilities/rmx-services.ts). */
 export const RULES: Record<keyof OffscreenSpec, PermissionRule | 'offscreen-only'> = {
   commands: 'offscreen-only',
   reconcile: 'offscreen-only',
   dom: { kind: 'none' },
   log: { kind: 'log' },
   sandboxEnded: { kind: 'log' },
-  storage: { kind: 'named', name: 'storage' },
   ...SERVICE_RULES,
 };
 
@@ -84,7 +82,6 @@ const handlers: HandlersOf<OffscreenSpec, Ctx> = {
     await appendLog(ctx.grant.remixlet.head.id, { at: Date.now(), level: input.level, source: 'remixlet', message: input.message, url: ctx.grant.page?.url });
     return { logged: true };
   },
-  storage: ({ input, ctx }) => logged(ctx.grant, `rmx.storage.${input.call.action}`, () => storageCall(ctx.grant.remixlet.head.id, input.call)),
   ...serviceHandlers,
   sandboxEnded: async ({ input, ctx }) => {
     // Revokes the token and releases the sandbox's page listeners and observers, as any teardown does.

@@ -4,7 +4,10 @@
 import { RemixletRefusal } from '../../contracts/refusals';
 import { urlOnHosts } from '../../contracts/policy/site';
 import type { z } from 'zod';
-import type { ClipboardCall, FetchCall, FetchResult, MenuCall, NotifyCall, QueuedMessage, ScheduleCall } from '../../contracts/boundaries/service-calls';
+import type { ClipboardCall, FetchCall, FetchResult, MenuCall, NotifyCall, QueuedMessage, ScheduleCall, StorageCall } from '../../contracts/boundaries/service-calls';
+import { serviceSpecs, type ServicePermission } from '../../contracts/capabilities/rmx-services';
+import { HOST_PERMISSIONS } from '../../contracts/capabilities/permissions';
+import { storageCall } from './storage';
 import type { Grant, PermissionRule } from '../ports/grants';
 import { logged } from './logged';
 import { notify } from './notify';
@@ -22,24 +25,24 @@ const urlIn = (raw: unknown): URL | undefined => {
   }
 };
 
-export const SERVICE_RULES = {
-  clipboard: { kind: 'named', name: 'clipboard' },
-  notify: { kind: 'named', name: 'notifications' },
-  menu: { kind: 'named', name: 'menu' },
-  schedule: { kind: 'named', name: 'schedule' },
-  messages: { kind: 'named', name: 'schedule' },
-  fetch: {
+/** The grant rule of a service's permission (contracts/capabilities/rmx-services.ts), read from the call as it arrived. */
+function ruleOf(permission: ServicePermission): PermissionRule {
+  if (permission === null) return { kind: 'none' };
+  if ('named' in permission) return { kind: 'named', name: permission.named };
+  const { prefix } = HOST_PERMISSIONS[permission.host];
+  if (permission.from === 'host') return { kind: 'host', prefix, hostOf: (raw) => (raw as { call?: { host?: string } } | undefined)?.call?.host };
+  return {
     kind: 'host',
-    prefix: 'fetch:',
+    prefix,
     hostOf: (raw) => urlIn(raw)?.hostname,
     covers: (raw, host) => {
       const url = urlIn(raw);
       return url !== undefined && urlOnHosts(url, [host]);
     },
-  },
-  networkObserve: { kind: 'host', prefix: 'network:observe:', hostOf: (raw) => (raw as { call?: { host?: string } } | undefined)?.call?.host },
-  networkStop: { kind: 'none' },
-} satisfies Record<string, PermissionRule>;
+  };
+}
+
+export const SERVICE_RULES = serviceSpecs((s) => ruleOf(s.permission));
 
 type Args<T> = { input: { call: T }; ctx: { grant: Grant } };
 const pageUrl = (grant: Grant): string => {
@@ -48,12 +51,13 @@ const pageUrl = (grant: Grant): string => {
 };
 
 export const serviceHandlers = {
+  storage: ({ input, ctx }: Args<StorageCall>) => logged(ctx.grant, `rmx.storage.${input.call.action}`, () => storageCall(ctx.grant.remixlet.head.id, input.call)),
   // The offscreen host writes the text itself, and only after this answer.
   clipboard: ({ ctx }: Args<z.infer<typeof ClipboardCall>>) => logged(ctx.grant, 'rmx.clipboard.write', async () => ({ granted: true as const })),
   notify: ({ input, ctx }: Args<z.infer<typeof NotifyCall>>) => logged(ctx.grant, 'rmx.notify', () => notify(ctx.grant.remixlet, input.call)),
   menu: ({ input, ctx }: Args<MenuCall>) => logged(ctx.grant, 'rmx.menu', () => menuCall(ctx.grant.remixlet, input.call)),
   schedule: ({ input, ctx }: Args<ScheduleCall>) => logged(ctx.grant, 'rmx.schedule', async () => scheduleCall(ctx.grant.remixlet, pageUrl(ctx.grant), input.call)),
-  messages: ({ ctx }: { ctx: { grant: Grant } }): Promise<QueuedMessage[]> => logged(ctx.grant, 'rmx.messages', () => takeMessages(ctx.grant.remixlet.head.id)),
+  messages: ({ ctx }: Args<Record<string, never>>): Promise<QueuedMessage[]> => logged(ctx.grant, 'rmx.messages', () => takeMessages(ctx.grant.remixlet.head.id)),
   fetch: ({ input, ctx }: Args<FetchCall>): Promise<FetchResult> => logged(ctx.grant, 'rmx.fetch', () => rmxFetch(ctx.grant.remixlet.head.id, ctx.grant.remixlet.manifest, input.call)),
   networkObserve: ({ input, ctx }: Args<{ host: string; listener: string }>) =>
     logged(ctx.grant, 'rmx.network.observe', async () => {

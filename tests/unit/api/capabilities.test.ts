@@ -4,6 +4,11 @@
 //   the page agent's table; a way for remixlet code to reach it (a DOM_METHODS entry, or the sandbox runtime
 //   sending it itself, as rmx.keep sends watch); its row in the generated docs/api/dom.md; a test that calls it.
 // - An rmx member (contracts/api/surface.ts, RMX_API): its row in docs/api/rmx.md and a test that calls it.
+// - An rmx service (contracts/capabilities/rmx-services.ts): a way in from remixlet code (an RMX_API member
+//   naming it, or the runtime calling it itself, as a network observer's stop does), its rows at both hops
+//   in the generated docs/api/boundaries.md, and a test that calls the worker's side of it. Its host forwarder,
+//   worker procedure and grant rule are derived from the declaration, and its worker handler is required by
+//   the offscreen router's type.
 // - An agent tool (contracts/agent/tools.ts, AGENT_TOOLS): the panel's tool built from its declaration, the
 //   worker procedure it names (in the UI router's spec, and called by the tool), its row in the generated
 //   docs/api/agent-tools.md, and a test in which a model calls it.
@@ -14,6 +19,7 @@ import { opSchemas } from '../../../scripts/docs/api-snapshot';
 import { DOM_METHODS, RMX_API } from '../../../contracts/api/surface';
 import { AGENT_TOOLS, TOOL_NAMES } from '../../../contracts/agent/tools';
 import { uiSpec } from '../../../contracts/boundaries/panel-worker';
+import { SERVICE_NAMES } from '../../../contracts/capabilities/rmx-services';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const read = (rel: string) => readFileSync(path.join(ROOT, rel), 'utf8');
@@ -37,6 +43,7 @@ const RUNTIME = sourcesUnder('sandbox/runtime');
 const OPS_TABLE = read('page-agent/ops/index.ts');
 const DOM_DOCS = read('docs/api/dom.md');
 const RMX_DOCS = read('docs/api/rmx.md');
+const BOUNDARY_DOCS = read('docs/api/boundaries.md');
 const PANEL_TOOLS = read('panel/agent/tools.ts');
 const TOOL_DOCS = read('docs/api/agent-tools.md');
 
@@ -67,6 +74,16 @@ function missingForMember(signature: string): string[] {
   return missing;
 }
 
+/** What an rmx service lacks. */
+function missingForService(name: string): string[] {
+  const missing: string[] = [];
+  if (!RMX_API.some((m) => m.service === name) && !RUNTIME.includes(`call('${name}'`)) missing.push('an RMX_API member naming it (or a call by the sandbox runtime)');
+  if (!BOUNDARY_DOCS.includes(`| \`${name}\` | call |`)) missing.push('its sandbox → offscreen row in docs/api/boundaries.md');
+  if (!BOUNDARY_DOCS.includes(`| \`${name}\` | mutation |`)) missing.push('its offscreen → worker row in docs/api/boundaries.md');
+  if (!TESTS.includes(`offscreen.${name}!(`) && !TESTS.includes(`offscreen['${name}']!(`)) missing.push(`a test that calls the worker's side (offscreen.${name}!(…))`);
+  return missing;
+}
+
 /** What an agent tool lacks; `declared` is its declaration (absent for a name nothing declares). */
 function missingForTool(name: string, declared: { answeredBy: string } | undefined): string[] {
   const missing: string[] = [];
@@ -92,6 +109,10 @@ describe('capabilities', () => {
     expect(missingForMember(signature)).toEqual([]);
   });
 
+  it.each(SERVICE_NAMES)('rmx service %s has every piece', (name) => {
+    expect(missingForService(name)).toEqual([]);
+  });
+
   it.each(TOOL_NAMES)('agent tool %s has every piece', (name) => {
     expect(missingForTool(name, AGENT_TOOLS[name])).toEqual([]);
   });
@@ -107,5 +128,11 @@ describe('capabilities', () => {
     expect(missingForTool('no_such_tool', undefined)[0]).toBe('its declaration in AGENT_TOOLS (contracts/agent/tools.ts)');
     expect(missingForOp('noSuchOp')).toEqual(['its handler page-agent/ops/noSuchOp.ts', 'an entry in page-agent/ops/index.ts', 'a DOM_METHODS entry (or a use by the sandbox runtime)', 'a test that calls it']);
     expect(missingForMember('rmx.noSuchThing(x)')).toEqual(['a row in docs/api/rmx.md', 'a test that calls it']);
+    expect(missingForService('noSuchService')).toEqual([
+      'an RMX_API member naming it (or a call by the sandbox runtime)',
+      'its sandbox → offscreen row in docs/api/boundaries.md',
+      'its offscreen → worker row in docs/api/boundaries.md',
+      "a test that calls the worker's side (offscreen.noSuchService!(…))",
+    ]);
   });
 });

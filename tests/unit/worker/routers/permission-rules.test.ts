@@ -1,8 +1,9 @@
-// The permission a remixlet's rmx member needs is said twice: in RMX_API (contracts/api/surface.ts: the
-// docs, the prompt and the "can do" list read it) and in the worker's rule for the service the member calls
-// (worker/routers/offscreen-router.ts: the grant middleware checks it). Each member is called here on the
-// real runtime with a bridge that records which service it asks for, and that service's rule must require
-// exactly the member's permission; a member with none must call no service whose rule needs one.
+// Each rmx member names the service it calls in RMX_API (contracts/api/surface.ts), and takes its permission
+// from that service's declaration (contracts/capabilities/rmx-services.ts), from which the worker's grant
+// rule is derived too. What no declaration can say is whether the runtime's member really calls that
+// service: each member is called here on the real runtime with a bridge that records which services it
+// asks for; it must ask for its own service alone, and that service's worker rule must require exactly
+// the member's permission. A member with none must call no service whose rule needs one.
 import '../chrome-stub';
 import { describe, expect, it } from 'vitest';
 import { RMX_API, type RmxMember } from '../../../../contracts/api/surface';
@@ -62,7 +63,7 @@ function permissionOf(service: string): string | null | undefined {
 describe('the worker checks the permission RMX_API names', () => {
   it.each(RMX_API.filter((m) => m.permission !== null).map((m) => [m.signature, m] as const))('%s', async (_signature, member) => {
     const services = await servicesOf(member);
-    expect(services.length, 'it asks the bridge for a service').toBeGreaterThan(0);
+    expect(new Set(services), 'it asks the bridge for its own service').toEqual(new Set([member.service]));
     for (const service of services) expect({ service, permission: permissionOf(service) }).toEqual({ service, permission: member.permission });
   });
 

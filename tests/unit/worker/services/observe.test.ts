@@ -106,4 +106,19 @@ describe('the recorder relay', () => {
     const { token } = await tokens.issue({ remixletId, tabId: TAB, frameId: 0, documentId: 'doc-a' });
     await expect(offscreen.networkObserve!({ token, call: { host: 'other.test', listener: 'rmx-observe:2' } })).rejects.toThrow(/PERMISSION_MISSING/);
   });
+
+  it('stops one observer of its own sandbox: nothing more reaches it, while its other observer and other sandboxes still hear', async () => {
+    const mine = await tokens.issue({ remixletId, tabId: TAB, frameId: 0, documentId: 'doc-a' });
+    const other = await tokens.issue({ remixletId, tabId: TAB, frameId: 0, documentId: 'doc-a' });
+    await offscreen.networkObserve!({ token: mine.token, call: { host: 'api.test', listener: 'rmx-observe:1' } });
+    await offscreen.networkObserve!({ token: mine.token, call: { host: 'api.test', listener: 'rmx-observe:2' } });
+    await offscreen.networkObserve!({ token: other.token, call: { host: 'api.test', listener: 'rmx-observe:1' } });
+    // Another sandbox cannot stop this one's observer by naming its listener.
+    await offscreen.networkStop!({ token: other.token, call: { listener: 'rmx-observe:2' } });
+    await offscreen.networkStop!({ token: mine.token, call: { listener: 'rmx-observe:1' } });
+    sent.length = 0;
+    await ask({ kind: 'rmx-recorder', type: 'entries', entries: [entry('https://api.test/after-stop')] }, sender('doc-a'));
+    const heard = sent.flatMap((c) => (c.type === 'event' && c.event.kind === 'event' ? [`${c.sandboxId === mine.record.sandboxId ? 'mine' : 'other'} ${c.event.listener}`] : []));
+    expect(heard.sort()).toEqual(['mine rmx-observe:2', 'other rmx-observe:1']);
+  });
 });

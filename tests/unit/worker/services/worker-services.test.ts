@@ -79,7 +79,7 @@ describe('the grant middleware on every service', () => {
     expect(await refusalCode(offscreen.notify!({ token, call: { title: 't', message: 'm' } }))).toBe('PERMISSION_MISSING');
     expect(await refusalCode(offscreen.menu!({ token, call: { action: 'add', id: 'a', title: 'A' } }))).toBe('PERMISSION_MISSING');
     expect(await refusalCode(offscreen.schedule!({ token, call: { action: 'cancel', id: 'a' } }))).toBe('PERMISSION_MISSING');
-    expect(await refusalCode(offscreen.messages!({ token }))).toBe('PERMISSION_MISSING');
+    expect(await refusalCode(offscreen.messages!({ token, call: {} }))).toBe('PERMISSION_MISSING');
     expect(await refusalCode(fetchCall({ token, call: { url: 'https://api.test/' } }))).toBe('PERMISSION_MISSING');
     expect(await refusalCode(offscreen.networkObserve!({ token, call: { host: 'api.test', listener: 'rmx-observe:1' } }))).toBe('PERMISSION_MISSING');
     const log = await readLog(id);
@@ -162,8 +162,8 @@ describe('schedule', () => {
     const alarm = [...alarms.values()][0]!;
     await scheduleFired(alarm);
     expect(alarms.size).toBe(0);
-    expect(await offscreen.messages!({ token })).toEqual([expect.objectContaining({ schedule: 's1', data: { note: 'hello' } })]);
-    expect(await offscreen.messages!({ token })).toEqual([]);
+    expect(await offscreen.messages!({ token, call: {} })).toEqual([expect.objectContaining({ schedule: 's1', data: { note: 'hello' } })]);
+    expect(await offscreen.messages!({ token, call: {} })).toEqual([]);
     expect((await readLog(id)).map((e) => e.message)).toContain('schedule "s1" ran: message');
   });
 
