@@ -4,30 +4,20 @@
 // those are checked or computed, never the model's prose. The items are computed in can-do/files.ts (the
 // manifest, style.css, rules.json) and can-do/script.ts (script.js's syntax tree).
 import { z } from 'zod';
+import { HOST_CAN_DO, NAMED_CAN_DO, type PermissionCanDoKind } from '../capabilities/permissions';
 
+// The display order; the kinds of code using a permission come from its declaration.
+const CODE_KINDS = ['runs-on', 'not-on', 'styles', 'changes-page', 'reads-page', 'reads-forms', 'types', 'clicks', 'sets-addresses'] as const;
 export const CAN_DO_KINDS = [
-  'runs-on',
-  'not-on',
-  'styles',
-  'changes-page',
-  'reads-page',
-  'reads-forms',
-  'types',
-  'clicks',
-  'sets-addresses',
-  'fetch',
-  'observes-network',
+  ...CODE_KINDS,
+  ...(HOST_CAN_DO.map((c) => c.kind) as Array<PermissionCanDoKind>),
   'netrules',
-  'storage',
-  'clipboard',
-  'notifications',
-  'menu',
-  'schedule',
+  ...(NAMED_CAN_DO.map((c) => c.kind) as Array<PermissionCanDoKind>),
   'logs',
   'cannot-tell',
 ] as const;
-export const CanDoKind = z.enum(CAN_DO_KINDS);
-export type CanDoKind = z.infer<typeof CanDoKind>;
+export type CanDoKind = (typeof CODE_KINDS)[number] | PermissionCanDoKind | 'netrules' | 'logs' | 'cannot-tell';
+export const CanDoKind = z.enum(CAN_DO_KINDS as unknown as [CanDoKind, ...CanDoKind[]]);
 
 /** Why the analysis cannot tell what some code does; each is said in fixed words. */
 export const CANNOT_TELL = ['computed-call', 'api-handed-on', 'reflection', 'unreadable', 'manifest-unreadable'] as const;
@@ -59,15 +49,9 @@ const WORDS: Record<Exclude<CanDoKind, 'cannot-tell'>, readonly [does: string, m
   types: ['Types into form fields', 'May type into form fields'],
   clicks: ['Clicks things on the page (a click can follow a link or submit a form)', 'May click things on the page (a click can follow a link or submit a form)'],
   'sets-addresses': ['Sets link or image addresses (href, src)', 'May set link or image addresses (href, src)'],
-  fetch: ['Sends requests, signed in as you, to {}', 'May send requests, signed in as you, to {}'],
-  'observes-network': ["Reads the page's network responses from {}", "May read the page's network responses from {}"],
   netrules: ['Changes what pages load (network rules)', 'May change what pages load (network rules)'],
-  storage: ['Keeps data between visits (storage)', 'May keep data between visits (storage)'],
-  clipboard: ['Writes to the clipboard', 'May write to the clipboard'],
-  notifications: ['Shows notifications', 'May show notifications'],
-  menu: ['Adds entries to the right-click menu', 'May add entries to the right-click menu'],
-  schedule: ['Schedules actions for later', 'May schedule actions for later'],
   logs: ['Writes to its log, which the agent can read', 'May write to its log, which the agent can read'],
+  ...(Object.fromEntries([...HOST_CAN_DO, ...NAMED_CAN_DO].map((c) => [c.kind, [c.does, c.may]])) as unknown as Record<PermissionCanDoKind, readonly [string, string]>),
 };
 
 const CANNOT_TELL_WORDS: Record<CannotTell, string> = {
