@@ -5,7 +5,7 @@
 // Each rmx service's parameters are the very schemas the offscreen host and the worker enforce
 // (contracts/boundaries/service-calls.ts), so narrowing what is enforced changes the snapshot too.
 import { z } from 'zod';
-import type { DomOpName } from '../dom/ops';
+import { DOM_OP_USES, type DomOpName } from '../dom/ops';
 import type { Schema } from '../rpc';
 import { permissionSpelling, RMX_SERVICES, type ServiceName } from '../capabilities/rmx-services';
 import { ClipboardCall, FetchCall, FetchResult, MenuAdd, MenuRemove, NetworkObserveCall, NotifyCall, ObservedResponse, QueuedMessage, ScheduleCancel, ScheduleSet, SERVICE_LIMITS, StorageGet, StorageRemove, StorageSet } from '../boundaries/service-calls';
@@ -19,49 +19,10 @@ export interface DomMethod {
   returns: string;
 }
 
-export const DOM_METHODS: readonly DomMethod[] = [
-  { signature: 'dom.query(selector)', op: 'query', returns: 'Promise<Handle | null>' },
-  { signature: 'dom.queryAll(selector, { limit })', op: 'queryAll', returns: 'Promise<Handle[]>' },
-  { signature: 'dom.waitFor(selector, { timeout })', op: 'waitFor', returns: 'Promise<Handle | null>' },
-  { signature: 'dom.url()', op: 'url', returns: 'Promise<string>' },
-  { signature: 'dom.title()', op: 'title', returns: 'Promise<string>' },
-  { signature: 'dom.create(tag, { attrs, text })', op: 'create', returns: 'Promise<Handle>' },
-  { signature: 'dom.addStyle(css)', op: 'addStyle', returns: 'Promise<void>' },
-  { signature: 'dom.observe(selector, handler)', op: 'observe', returns: 'Promise<{ stop() }>' },
-  { signature: 'h.query(selector)', op: 'query', returns: 'Promise<Handle | null>' },
-  { signature: 'h.queryAll(selector, { limit })', op: 'queryAll', returns: 'Promise<Handle[]>' },
-  { signature: 'h.waitFor(selector, { timeout })', op: 'waitFor', returns: 'Promise<Handle | null>' },
-  { signature: 'h.text()', op: 'text', returns: 'Promise<string>' },
-  { signature: 'h.attr(name)', op: 'attr', returns: 'Promise<string | null>' },
-  { signature: 'h.value()', op: 'value', returns: 'Promise<string>' },
-  { signature: 'h.html()', op: 'html', returns: 'Promise<string>' },
-  { signature: 'h.rect()', op: 'rect', returns: 'Promise<{ x, y, width, height }>' },
-  { signature: 'h.computedStyle(props)', op: 'computedStyle', returns: 'Promise<Record<string, string>>' },
-  { signature: 'h.matches(selector)', op: 'matches', returns: 'Promise<boolean>' },
-  { signature: 'h.closest(selector)', op: 'closest', returns: 'Promise<Handle | null>' },
-  { signature: 'h.parent()', op: 'parent', returns: 'Promise<Handle | null>' },
-  { signature: 'h.children()', op: 'children', returns: 'Promise<Handle[]>' },
-  { signature: 'h.setText(text)', op: 'setText', returns: 'Promise<void>' },
-  { signature: 'h.setAttr(name, value)', op: 'setAttr', returns: 'Promise<void>' },
-  { signature: 'h.removeAttr(name)', op: 'removeAttr', returns: 'Promise<void>' },
-  { signature: 'h.addClass(name)', op: 'addClass', returns: 'Promise<void>' },
-  { signature: 'h.removeClass(name)', op: 'removeClass', returns: 'Promise<void>' },
-  { signature: 'h.setStyle(props)', op: 'setStyle', returns: 'Promise<void>' },
-  { signature: 'h.hide()', op: 'hide', returns: 'Promise<void>' },
-  { signature: 'h.show()', op: 'show', returns: 'Promise<void>' },
-  { signature: 'h.remove()', op: 'remove', returns: 'Promise<void>' },
-  { signature: 'h.setValue(value)', op: 'setValue', returns: 'Promise<void>' },
-  { signature: 'h.setHTML(html)', op: 'setHTML', returns: 'Promise<void>' },
-  { signature: 'h.clone()', op: 'clone', returns: 'Promise<Handle>' },
-  { signature: 'h.append(handle)', op: 'insert', returns: 'Promise<void>' },
-  { signature: 'h.prepend(handle)', op: 'insert', returns: 'Promise<void>' },
-  { signature: 'h.before(handle)', op: 'insert', returns: 'Promise<void>' },
-  { signature: 'h.after(handle)', op: 'insert', returns: 'Promise<void>' },
-  { signature: 'h.replaceWith(handle)', op: 'insert', returns: 'Promise<void>' },
-  { signature: 'h.click()', op: 'click', returns: 'Promise<void>' },
-  { signature: 'h.focus()', op: 'focus', returns: 'Promise<void>' },
-  { signature: 'h.on(type, handler, { preventDefault, stopPropagation })', op: 'on', returns: 'Promise<{ off() }>' },
-];
+/** Every dom and handle method, from the ops' declarations (contracts/dom/ops.ts): the dom object's first, each in op order. */
+export const DOM_METHODS: readonly DomMethod[] = (['dom.', 'h.'] as const).flatMap((on) =>
+  [...DOM_OP_USES].flatMap(([op, use]) => Object.entries(use.methods ?? {}).flatMap(([signature, returns]) => (signature.startsWith(on) ? [{ signature, op, returns }] : []))),
+);
 
 /** A dom member that sends no operation of its own. */
 export interface DomHelper {

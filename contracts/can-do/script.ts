@@ -10,6 +10,7 @@ import { fullAncestor } from 'acorn-walk';
 import { Bindings, collect, Folder } from '../policy/script-check';
 import type { CanDoItem, CanDoKind, CannotTell } from './items';
 import { memberName, RMX_API } from '../api/surface';
+import { DOM_OP_USES } from '../dom/ops';
 import { canDoOfPermission } from '../capabilities/permissions';
 
 /**
@@ -24,33 +25,15 @@ const RMX_SERVICES: Record<string, CanDoKind | undefined> = {
   error: 'logs',
 };
 
-/** Handle and dom methods by name, with what a call does whatever its arguments (those are read below). */
-const METHODS: Record<string, CanDoKind | undefined> = {
-  setValue: 'types',
-  click: 'clicks',
-  value: 'reads-forms',
-  text: 'reads-page',
-  html: 'reads-page',
-  addStyle: 'styles',
-  setStyle: 'styles',
-  hide: 'changes-page',
-  show: 'changes-page',
-  remove: 'changes-page',
-  setText: 'changes-page',
-  setHTML: 'changes-page',
-  addClass: 'changes-page',
-  removeClass: 'changes-page',
-  removeAttr: 'changes-page',
-  append: 'changes-page',
-  prepend: 'changes-page',
-  before: 'changes-page',
-  after: 'changes-page',
-  replaceWith: 'changes-page',
-  create: 'changes-page',
-  setAttr: 'changes-page',
-  attr: 'reads-page',
-  on: undefined,
-};
+/**
+ * Handle and dom methods by name, with what a call does whatever its arguments (those are read below), from
+ * each op's declared "can do" kind (contracts/dom/ops.ts); a method whose arguments decide is here as undefined.
+ */
+const METHODS: Record<string, CanDoKind | undefined> = Object.fromEntries(
+  [...DOM_OP_USES.values()].flatMap((use) =>
+    use.canDo === undefined ? [] : Object.keys(use.methods ?? {}).map((signature) => [memberName(signature).split('.')[1]!, use.canDo === 'by-arguments' ? undefined : (use.canDo as CanDoKind)]),
+  ),
+);
 
 /** Attributes whose value is an address the browser may load or follow. */
 const ADDRESS_ATTRIBUTES = new Set(['href', 'src', 'srcset', 'action', 'formaction', 'poster', 'data', 'xlink:href', 'ping', 'background', 'imagesrcset', 'attributionsrc']);

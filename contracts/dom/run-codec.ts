@@ -6,26 +6,8 @@ import { z } from '../zod-mini';
 import { LIMITS, OpResult, type DomOp, type DomOpName, type HandleRef } from './ops';
 
 /** The ops that may travel as a run: one element each, and no other handle among their arguments. */
-export const RUN_KINDS = [
-  'text',
-  'attr',
-  'value',
-  'rect',
-  'computedStyle',
-  'matches',
-  'closest',
-  'parent',
-  'setText',
-  'setAttr',
-  'removeAttr',
-  'addClass',
-  'removeClass',
-  'setStyle',
-  'hide',
-  'show',
-  'remove',
-] as const satisfies readonly DomOpName[];
-export type RunKind = (typeof RUN_KINDS)[number];
+export { RUN_KINDS, type RunKind } from './ops';
+import { RUN_KINDS, type RunKind } from './ops';
 
 /** Shorter runs travel as lone ops: the saving would not pay for the encoding. */
 export const MIN_RUN = 4;
