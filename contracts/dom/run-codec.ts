@@ -3,7 +3,7 @@
 // evaluates as little as it can (every sandbox evaluates it as it starts). Trusts nothing: a run's answer
 // is parsed here before it is expanded.
 import { z } from '../zod-mini';
-import { LIMITS, OpResult, type DomOp, type DomOpName, type HandleRef } from './ops';
+import { LIMITS, OpResult, type DomOp, type HandleRef } from './ops';
 
 /** The ops that may travel as a run: one element each, and no other handle among their arguments. */
 export { RUN_KINDS, type RunKind } from './ops';
