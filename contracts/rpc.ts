@@ -77,8 +77,9 @@ type RawProc = {
 };
 
 /**
- * Wraps a raw tRPC proxy client so that inputs are parsed before they leave and outputs are parsed
- * when they arrive: the receiving side never trusts the sending side's validation.
+ * Wraps a raw tRPC proxy client so that what arrives (an answer, a subscription's data) is parsed with the
+ * boundary's schema. What leaves is not: the server parses it where it arrives, and a message is parsed
+ * once, by its receiver (a parse before sending would be a second one that the receiver cannot rely on).
  */
 export function checkedClient<S extends BoundarySpec>(spec: S, raw: unknown, context?: () => Record<string, unknown>): ClientOf<S> {
   const out: Record<string, unknown> = {};
@@ -86,8 +87,7 @@ export function checkedClient<S extends BoundarySpec>(spec: S, raw: unknown, con
   for (const [name, proc] of Object.entries(spec)) {
     if (proc.kind === 'subscription') {
       out[name] = (input: unknown, subscriber: Subscriber<unknown>) => {
-        const parsed = proc.input.parse(input);
-        return rawProcs[name]!.subscribe!(parsed, {
+        return rawProcs[name]!.subscribe!(input, {
           onData: (value) => {
             const checked = proc.output.safeParse(value);
             if (checked.success) subscriber.onData(checked.data);
@@ -100,9 +100,8 @@ export function checkedClient<S extends BoundarySpec>(spec: S, raw: unknown, con
       };
     } else {
       out[name] = async (input: unknown) => {
-        const parsed = proc.input.parse(input);
         const fn = proc.kind === 'query' ? rawProcs[name]!.query! : rawProcs[name]!.mutate!;
-        const result = await fn(parsed, context ? { context: context() } : undefined);
+        const result = await fn(input, context ? { context: context() } : undefined);
         return proc.output.parse(result);
       };
     }

@@ -1,6 +1,8 @@
 // Context: shared (pure, no chrome API). Builds a tRPC router from a boundary spec so that the
 // procedures, their schemas and their order are declared once (in contracts/) and only implemented
 // in the serving context. Middleware (role, token, grants) comes from the serving context's base procedure.
+// Each input is parsed here, where it arrives; an answer is parsed where it arrives, by the caller's
+// checkedClient (contracts/rpc.ts), so no message is parsed twice.
 import { observable } from '@trpc/server/observable';
 import type { BoundarySpec, HandlersOf, SubscriptionSource } from './rpc';
 
@@ -23,14 +25,13 @@ export function routerFromSpec<S extends BoundarySpec, Ctx>(
         observable<unknown>((emit) => {
           const source = handler({ input, ctx }) as SubscriptionSource<unknown>;
           return source(
-            (value) => emit.next(proc.output.parse(value)),
+            (value) => emit.next(value),
             (error) => emit.error(error),
           );
         }),
       );
     } else {
-      const withOutput = base.output(proc.output);
-      procs[name] = proc.kind === 'query' ? withOutput.query(handler) : withOutput.mutation(handler);
+      procs[name] = proc.kind === 'query' ? base.query(handler) : base.mutation(handler);
     }
   }
   return t.router(procs);
