@@ -10,13 +10,13 @@ import { ApprovalCard } from './ApprovalCard';
 import { ChatView } from './chat/ChatView';
 import { createChat, type Chat } from './chat/controller';
 import { ProviderSettingsForm } from './settings/ProviderSettings';
-import { decided, deciding, isWaiting, stillPending } from './agent/decisions';
-import { answerWithoutTool } from './agent/late-answer';
+import { decided, deciding, isWaiting, stillPending } from './assistant/decisions';
+import { answerWithoutTool } from './assistant/late-answer';
 import { answerNotRecorded } from './approval-refusal';
 import { followFixRequests } from './chat/follow-fix-requests';
 import { decisionStatus } from './decision-status';
 import { FirstRun } from './chat/FirstRun';
-import { loadProviderSettings } from './agent/settings';
+import { loadProviderSettings } from './assistant/settings';
 
 export function Panel() {
   const [tab] = createResource(boundTab);

@@ -6,11 +6,11 @@ import { mutation, query, subscription } from '../rpc';
 import { Refusal } from '../refusals';
 import { CanDoItem } from '../can-do/items';
 import { Files, LogEntry, RemixletId, RemixletSummary, VersionRecord } from '../remixlet';
-import { agentUiSpec } from '../agent/boundary';
-import { ChatId } from '../agent/chat';
-import { ReadLogInput } from '../agent/tools';
+import { agentUiSpec } from '../assistant/boundary';
+import { ChatId } from '../assistant/chat';
+import { ReadLogInput } from '../assistant/tools';
 import { HealthReport } from '../health';
-import { FixContext } from '../agent/fix';
+import { FixContext } from '../assistant/fix';
 
 export const PermissionRow = z
   .object({

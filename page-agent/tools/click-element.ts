@@ -6,7 +6,7 @@
 // (formaction, formmethod, formenctype, formtarget: as for a remixlet). A permitted click can still trigger
 // the site's own actions; that is a documented gap.
 import type { z } from 'zod';
-import type { ClickInput, ClickOutput } from '../../contracts/agent/tools';
+import type { ClickInput, ClickOutput } from '../../contracts/assistant/tools';
 import { RemixletRefusal } from '../../contracts/refusals';
 import { activations, type Activation } from '../policy/activation';
 import { clickElementOf, documentBase, textOf } from '../policy/unclobbered';

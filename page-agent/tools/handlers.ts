@@ -2,7 +2,7 @@
 // click_element, …), on the page agent's router; each one is
 // fixed code that takes the model's parameters as data and returns plain data.
 import type { HandlersOf } from '../../contracts/rpc';
-import type { agentPageSpec } from '../../contracts/agent/page-boundary';
+import type { agentPageSpec } from '../../contracts/assistant/page-boundary';
 import { outline } from './outline';
 import { queryElements } from './query-elements';
 import { inspectStyles } from './inspect-styles';

@@ -2,7 +2,7 @@
 // a pseudo-element) for the first few matches; values are text, revealed of invisible characters. On a
 // password field, those that could carry its value read empty, as for h.computedStyle.
 import type { z } from 'zod';
-import type { StylesInput, StylesOutput } from '../../contracts/agent/tools';
+import type { StylesInput, StylesOutput } from '../../contracts/assistant/tools';
 import { cleanText, selectorFor } from './describe';
 import { agentQueryAll } from './selector';
 import { styleValueOf } from '../policy/password-style';

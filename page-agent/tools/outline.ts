@@ -6,7 +6,7 @@
 // look costs a model's context a known amount. Hidden text is marked as hidden; password values never
 // appear (outline/lines.ts). Asked for one element, it outlines that element alone, at the same budget.
 import type { z } from 'zod';
-import type { OutlineInput, OutlineOutput } from '../../contracts/agent/tools';
+import type { OutlineInput, OutlineOutput } from '../../contracts/assistant/tools';
 import { RemixletRefusal } from '../../contracts/refusals';
 import { cleanText, isVisible } from './describe';
 import { agentQueryAll } from './selector';

@@ -1,7 +1,7 @@
 // Context: page agent (isolated world). query_elements: the elements matching a checked selector, as
 // plain data (selector, text, chosen attributes, box, optional HTML with password values emptied).
 import type { z } from 'zod';
-import type { QueryInput, QueryOutput } from '../../contracts/agent/tools';
+import type { QueryInput, QueryOutput } from '../../contracts/assistant/tools';
 import { attrsOf, cleanText, isVisible, safeOuterHtml, selectorFor } from './describe';
 import { agentQueryAll } from './selector';
 import { textWithoutPasswords } from '../policy/password-text';

@@ -2,7 +2,7 @@
 // the permission card's fixed words for a permission rather than the model's. Trusts nothing in the input
 // (it is what the model sent); a name no tool has reads as such.
 import { PERMISSION_CARD_TEXT } from '../../contracts/policy/manifest';
-import type { ToolName } from '../../contracts/agent/tools';
+import type { ToolName } from '../../contracts/assistant/tools';
 
 function str(v: unknown): string {
   return typeof v === 'string' ? v : JSON.stringify(v ?? '');

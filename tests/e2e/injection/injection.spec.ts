@@ -10,8 +10,8 @@
 import { BACKGROUND_EXCLUSIONS } from '../harness/proxy';
 import { test, expect } from '../harness';
 import { readLog, uiCall } from '../remixlet';
-import { ScriptedModel } from '../agent/scripted-model';
-import { chatOn, send } from '../agent/chat-helpers';
+import { ScriptedModel } from '../assistant/scripted-model';
+import { chatOn, send } from '../assistant/chat-helpers';
 import { PERMISSION_CARD_TEXT } from '../../../contracts/policy/manifest';
 import { cases, FULL, plantedPage, SEED } from './corpus';
 import { FooledModel, PATH_VERDICT } from './fooled-model';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { renderDocs } from '../../../scripts/docs/render';
 import { DOM_HELPERS, DOM_METHODS, RMX_API } from '../../../contracts/api/surface';
 import { REFUSAL_CODES } from '../../../contracts/refusals';
-import { TOOL_NAMES } from '../../../contracts/agent/tools';
+import { TOOL_NAMES } from '../../../contracts/assistant/tools';
 
 const docs = renderDocs();
 

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { tool, type ModelMessage } from 'ai';
 import { MockLanguageModelV3, simulateReadableStream } from 'ai/test';
 import { z } from 'zod';
-import { runTurn, type TurnEvents } from '../../../../panel/agent/turn';
-import { IdleTimeout } from '../../../../panel/agent/errors';
+import { runTurn, type TurnEvents } from '../../../../panel/assistant/turn';
+import { IdleTimeout } from '../../../../panel/assistant/errors';
 
 const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } };
 const finish = (reason: 'stop' | 'tool-calls' | 'content-filter') => ({ type: 'finish' as const, finishReason: { unified: reason, raw: reason }, usage });

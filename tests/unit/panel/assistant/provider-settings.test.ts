@@ -3,7 +3,7 @@
 // stored before, with one key for whichever provider was selected, keep that key for that provider only.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { apiKeyFor, loadProviderSettings, NO_KEYS, parseStoredSettings, saveProviderSettings, settingsProblem, withApiKey, type ProviderSettings } from '../../../../panel/agent/settings';
+import { apiKeyFor, loadProviderSettings, NO_KEYS, parseStoredSettings, saveProviderSettings, settingsProblem, withApiKey, type ProviderSettings } from '../../../../panel/assistant/settings';
 import { panelDb } from '../../../../panel/panel-db';
 
 const KEY = 'sk-entered-for-one-provider-000';

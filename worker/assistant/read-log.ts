@@ -3,8 +3,8 @@
 // chat's site or by the extension itself; a log that could hold what another site showed stays out of
 // the model's reach, because the page the model reads may be steering it.
 import type { z } from 'zod';
-import type { ReadLogInput } from '../../contracts/agent/tools';
-import type { ChatBinding } from '../../contracts/agent/chat';
+import type { ReadLogInput } from '../../contracts/assistant/tools';
+import type { ChatBinding } from '../../contracts/assistant/chat';
 import type { LogEntry } from '../../contracts/remixlet';
 import { RemixletRefusal } from '../../contracts/refusals';
 import { matchesUrl } from '../../contracts/policy/match-pattern';

@@ -1,7 +1,7 @@
 // Script-variable paths are data: parsed into plain segments, and refused when they step through a store
 // the agent never reads (cookies, storage, IndexedDB, caches, credentials) or the document.
 import { describe, expect, it } from 'vitest';
-import { parseVariablePath } from '../../../../contracts/agent/variable-path';
+import { parseVariablePath } from '../../../../contracts/assistant/variable-path';
 
 describe('parseVariablePath', () => {
   it('splits names, dots, indexes and quoted keys', () => {

@@ -109,7 +109,7 @@ export const CaptureInput = z.object({}).strict();
 /**
  * One declaration per tool the model sees: what the model is told it does, what it may fill in, and which
  * worker procedure answers it (contracts/boundaries/panel-worker.ts), or 'panel' when the side panel answers
- * it alone. The panel's tool set (panel/agent/tools.ts) and the generated reference (docs/api/agent-tools.md)
+ * it alone. The panel's tool set (panel/assistant/tools.ts) and the generated reference (docs/api/agent-tools.md)
  * read it here; tests/unit/api/capabilities.test.ts checks every tool has its pieces.
  */
 export const AGENT_TOOLS = {

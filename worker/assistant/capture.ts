@@ -2,7 +2,7 @@
 // only while the chat's tab is the one visible there and shows the chat's site, checked just before and
 // again just after the capture, so a screenshot never shows another tab or another site.
 import { RemixletRefusal } from '../../contracts/refusals';
-import { STOP_TEXT, type ChatBinding } from '../../contracts/agent/chat';
+import { STOP_TEXT, type ChatBinding } from '../../contracts/assistant/chat';
 import { siteOf } from '../store/settings';
 import { stopChats } from './chats';
 

@@ -4,7 +4,7 @@
 // chat's saves.
 import { RemixletRefusal } from '../../contracts/refusals';
 import { parsePermissionName, permissionCardText } from '../../contracts/policy/manifest';
-import type { ChatBinding } from '../../contracts/agent/chat';
+import type { ChatBinding } from '../../contracts/assistant/chat';
 import { createApproval } from '../activation/approvals';
 
 export async function requestPermissions(chat: ChatBinding, permissions: Array<{ name: string; reason: string }>): Promise<{ approvalId: string }> {

@@ -1,7 +1,7 @@
 // Provider failures become one sentence that says what to do, naming the host and status, never the key.
 import { describe, expect, it } from 'vitest';
 import { APICallError } from 'ai';
-import { describeError, IdleTimeout } from '../../../../panel/agent/errors';
+import { describeError, IdleTimeout } from '../../../../panel/assistant/errors';
 
 const KEY = 'sk-proj-abcdefghijklmnopqrstuvwxyz0123456789';
 const apiError = (status: number | undefined) =>

@@ -1,7 +1,7 @@
 // Text a tool returns has its invisible parts made visible: tag characters decoded and marked, zero-width
 // characters dropped, bidi controls named, so hidden words reach the model marked as hidden.
 import { describe, expect, it } from 'vitest';
-import { revealInvisible } from '../../../../contracts/agent/invisible-text';
+import { revealInvisible } from '../../../../contracts/assistant/invisible-text';
 
 const tags = (s: string) => [...s].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join('');
 

@@ -1,6 +1,6 @@
 // write_files merges whole files into the draft and reports the save-time checks' verdict on it.
 import { describe, expect, it } from 'vitest';
-import { applyWrite, asFiles, draftReport } from '../../../../panel/agent/draft';
+import { applyWrite, asFiles, draftReport } from '../../../../panel/assistant/draft';
 
 const manifest = JSON.stringify({ name: 'x', description: 'y', matches: ['*://shop.test/*'], runAt: 'document_idle', permissions: [] });
 

@@ -3,7 +3,7 @@
 // before it saves. The draft is only text in the panel until save_remixlet hands it to activation.
 import type { z } from 'zod';
 import type { Files } from '../../contracts/remixlet';
-import type { WriteFilesInput } from '../../contracts/agent/tools';
+import type { WriteFilesInput } from '../../contracts/assistant/tools';
 import { checkRemixletFiles } from '../../contracts/save-checks';
 
 export type Draft = Partial<Files>;

@@ -2,9 +2,9 @@
 // that tab's site, from chrome.tabs (never from a payload). Every agent procedure passes through
 // `boundChat`, which refuses another tab, a stopped chat, or a tab that now shows another site. Kept in
 // chrome.storage.session so a restarted worker still knows, and stops, its chats.
-import { ChatBinding, type ChatStopReason } from '../../contracts/agent/chat';
+import { ChatBinding, type ChatStopReason } from '../../contracts/assistant/chat';
 import { RemixletRefusal } from '../../contracts/refusals';
-import { STOP_TEXT } from '../../contracts/agent/chat';
+import { STOP_TEXT } from '../../contracts/assistant/chat';
 import { siteOf } from '../store/settings';
 import { serialized } from '../store/db';
 import { randomId } from '../ports/tokens';

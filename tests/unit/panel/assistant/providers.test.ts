@@ -3,8 +3,8 @@
 // for its origin; a key entered for one provider is never sent to another.
 import { describe, expect, it } from 'vitest';
 import { generateText } from 'ai';
-import { languageModel } from '../../../../panel/agent/providers';
-import { NO_KEYS, withApiKey, type ProviderKeys, type ProviderSettings } from '../../../../panel/agent/settings';
+import { languageModel } from '../../../../panel/assistant/providers';
+import { NO_KEYS, withApiKey, type ProviderKeys, type ProviderSettings } from '../../../../panel/assistant/settings';
 
 const KEY = 'k-1234567890-secret';
 
@@ -17,7 +17,7 @@ function recordingFetch(reply: unknown) {
   return { f, seen };
 }
 
-// A ChatGPT account has no key in the panel; its relay is tested in tests/unit/panel/agent/chatgpt-relay.test.ts.
+// A ChatGPT account has no key in the panel; its relay is tested in tests/unit/panel/assistant/chatgpt-relay.test.ts.
 const REPLIES: Record<Exclude<ProviderSettings['kind'], 'chatgpt'>, unknown> = {
   'openai-compatible': { id: 'x', object: 'chat.completion', created: 1, model: 'm', choices: [{ index: 0, message: { role: 'assistant', content: 'OK' }, finish_reason: 'stop' }] },
   openai: { id: 'r', object: 'response', created_at: 1, model: 'm', status: 'completed', output: [{ type: 'message', id: 'm1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'OK', annotations: [] }] }], usage: { input_tokens: 1, output_tokens: 1, total_tokens: 2 } },

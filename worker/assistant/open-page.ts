@@ -2,7 +2,7 @@
 // chat's tab. An address on any other host is refused before the tab moves, so the chat never leaves
 // its site by its own tool.
 import { RemixletRefusal } from '../../contracts/refusals';
-import type { ChatBinding } from '../../contracts/agent/chat';
+import type { ChatBinding } from '../../contracts/assistant/chat';
 import { chatPage, relay } from './page';
 import { exemptNextNavigation } from '../netrules/listeners';
 

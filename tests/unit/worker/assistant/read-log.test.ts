@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { save } from '../../../../worker/activation/activation';
 import { db } from '../../../../worker/store/db';
 import { appendLog, readLog } from '../../../../worker/store/logs';
-import { readChatLog } from '../../../../worker/agent/read-log';
+import { readChatLog } from '../../../../worker/assistant/read-log';
 import type { LogEntry } from '../../../../contracts/remixlet';
 
 /** Resolves when the worker's read_log starts waiting for a first line (the real nextLine, observed). */

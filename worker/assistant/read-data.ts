@@ -2,11 +2,11 @@
 // local and session storage, IndexedDB, caches and credentials are refused here, before anything
 // touches the page; script variables are read by a fixed MAIN-world function given parsed paths as data.
 import type { z } from 'zod';
-import type { ReadDataInput } from '../../contracts/agent/tools';
-import { isRefusedSource, REFUSED_SOURCE_TEXT } from '../../contracts/agent/read-sources';
-import { parseVariablePath } from '../../contracts/agent/variable-path';
+import type { ReadDataInput } from '../../contracts/assistant/tools';
+import { isRefusedSource, REFUSED_SOURCE_TEXT } from '../../contracts/assistant/read-sources';
+import { parseVariablePath } from '../../contracts/assistant/variable-path';
 import { RemixletRefusal } from '../../contracts/refusals';
-import type { ChatBinding } from '../../contracts/agent/chat';
+import type { ChatBinding } from '../../contracts/assistant/chat';
 import { chatPage, relay } from './page';
 import { readVariables, type VariableRead } from './main-world-read';
 

@@ -4,9 +4,9 @@
 // run on the chat's page, without lines logged on other sites.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { frames, resetChrome, tabs } from '../chrome-stub';
-import { readChat, startChat } from '../../../../worker/agent/chats';
-import { chatPage } from '../../../../worker/agent/page';
-import { capture } from '../../../../worker/agent/capture';
+import { readChat, startChat } from '../../../../worker/assistant/chats';
+import { chatPage } from '../../../../worker/assistant/page';
+import { capture } from '../../../../worker/assistant/capture';
 import { trackPage, type PageRecord } from '../../../../worker/pages/pages';
 import { rootRouter } from '../../../../worker/ports/router';
 import { decide, save } from '../../../../worker/activation/activation';

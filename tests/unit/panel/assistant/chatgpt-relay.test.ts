@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { generateText } from 'ai';
 import { createOpenAI } from '@ai-sdk/openai';
-import { codexBody, completedResponse, CODEX_BASE, relayFetch, SIGNED_IN_THROUGH_WORKER } from '../../../../panel/agent/chatgpt-relay';
-import { describeError } from '../../../../panel/agent/errors';
+import { codexBody, completedResponse, CODEX_BASE, relayFetch, SIGNED_IN_THROUGH_WORKER } from '../../../../panel/assistant/chatgpt-relay';
+import { describeError } from '../../../../panel/assistant/errors';
 import { RemixletRefusal } from '../../../../contracts/refusals';
 import type { ChatGptRelayEvent, ChatGptRelayRequest, UiSpec } from '../../../../contracts/boundaries/panel-worker';
 import type { ClientOf, Subscriber } from '../../../../contracts/rpc';

@@ -6,7 +6,7 @@
 // (a document's origin never changes), so a same-site address that redirected elsewhere stops the chat.
 import { RemixletRefusal } from '../../contracts/refusals';
 import { asRefusal } from '../../contracts/trpc-errors';
-import { STOP_TEXT, type ChatBinding } from '../../contracts/agent/chat';
+import { STOP_TEXT, type ChatBinding } from '../../contracts/assistant/chat';
 import { pageArrival, pageFor, type PageRecord } from '../pages/pages';
 import { injectIntoChatTab } from '../pages/registration';
 import { siteOf } from '../store/settings';

@@ -1,7 +1,7 @@
 // The fixed MAIN-world reader: it copies plain data out of script variables and refuses to hand back a
 // storage, database, cache or credential object, even when a page variable points at one.
 import { afterEach, describe, expect, it } from 'vitest';
-import { readVariables } from '../../../../worker/agent/main-world-read';
+import { readVariables } from '../../../../worker/assistant/main-world-read';
 
 class FakeStorage {
   get [Symbol.toStringTag]() {

@@ -2,7 +2,7 @@
 // worker stops listing an approval it listed before; a stale list from before the approval existed is
 // not mistaken for "gone".
 import { describe, expect, it } from 'vitest';
-import { awaitDecision, decided, deciding, stillPending } from '../../../../panel/agent/decisions';
+import { awaitDecision, decided, deciding, stillPending } from '../../../../panel/assistant/decisions';
 
 describe('decisions', () => {
   it('resolves with the outcome of the click', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerWithoutTool } from '../../../../panel/agent/late-answer';
+import { answerWithoutTool } from '../../../../panel/assistant/late-answer';
 import type { PendingApproval } from '../../../../contracts/boundaries/panel-worker';
 
 const card = (over: Partial<PendingApproval> = {}): PendingApproval => ({

@@ -2,7 +2,7 @@
 // tab shows the site it started on; once stopped it stays stopped, even back on the site.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetChrome, tabs } from '../chrome-stub';
-import { boundChat, readChat, startChat, stopChats } from '../../../../worker/agent/chats';
+import { boundChat, readChat, startChat, stopChats } from '../../../../worker/assistant/chats';
 
 describe('chat binding', () => {
   beforeEach(() => {

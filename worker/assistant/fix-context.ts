@@ -1,8 +1,8 @@
 // Context: background service worker. What "Fix it" hands the chat: a remixlet that runs on the chat's
 // page (checked as read_log checks it, from the tab's address the browser reports), its current files,
 // its health judged on that page, and its recent log lines on the chat's site only.
-import type { ChatBinding } from '../../contracts/agent/chat';
-import { FIX_LOG_LINES, type FixContext } from '../../contracts/agent/fix';
+import type { ChatBinding } from '../../contracts/assistant/chat';
+import { FIX_LOG_LINES, type FixContext } from '../../contracts/assistant/fix';
 import { healthVerdict, pageKeyOf } from '../../contracts/health';
 import { RemixletRefusal } from '../../contracts/refusals';
 import { loadRemixlet } from '../store/remixlets';

@@ -5,7 +5,7 @@ import { tool, type ToolSet } from 'ai';
 import type { ClientOf } from '../../contracts/rpc';
 import type { UiSpec } from '../../contracts/boundaries/panel-worker';
 import { asRefusal } from '../../contracts/trpc-errors';
-import { AGENT_TOOLS } from '../../contracts/agent/tools';
+import { AGENT_TOOLS } from '../../contracts/assistant/tools';
 import { canDoOf } from '../../contracts/can-do/files';
 import type { Files } from '../../contracts/remixlet';
 import { awaitDecision } from './decisions';
