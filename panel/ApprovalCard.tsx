@@ -34,7 +34,7 @@ function ForWhom(props: { approval: PendingApproval; draftName: string | undefin
       <Show when={name()} fallback={unnamed()}>
         {(n) => (
           <>
-            For the remixlet the agent named “<span class="agent-name">{n()}</span>”
+            For the remixlet the agent named “<span class="assistant-name">{n()}</span>”
             {props.approval.kind === 'permissions' ? ', which it is writing in this chat.' : '.'}
           </>
         )}

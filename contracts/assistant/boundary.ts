@@ -24,7 +24,7 @@ import {
 const TabIdIn = z.number().int().min(0);
 const On = <T extends z.ZodRawShape>(shape: T) => z.object({ chatId: ChatId, tabId: TabIdIn, ...shape }).strict();
 
-export const agentUiSpec = {
+export const assistantUiSpec = {
   agentStart: mutation(z.object({ tabId: TabIdIn }).strict(), ChatBinding, "Starts a chat bound to this tab and its site; the page agent joins the tab."),
   agentChat: subscription(z.object({ chatId: ChatId }).strict(), ChatBinding, "A chat's binding, again whenever it changes (it stops when its tab closes or leaves the site)."),
   agentEnd: mutation(z.object({ chatId: ChatId }).strict(), z.object({ ok: z.boolean() }).strict(), 'Ends a chat: its procedures refuse from now on.'),

@@ -18,7 +18,7 @@ export const FormField = z
   })
   .strict();
 
-export const agentPageSpec = {
+export const assistantPageSpec = {
   agentOutline: query(OutlineInput, OutlineOutput, 'An outline of the page: structure, text, hidden text marked, comments.'),
   agentQuery: query(QueryInput, QueryOutput, 'Elements matching a selector, password values empty.'),
   agentStyles: query(StylesInput, StylesOutput, 'Computed styles of matching elements.'),

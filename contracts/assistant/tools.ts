@@ -109,10 +109,10 @@ export const CaptureInput = z.object({}).strict();
 /**
  * One declaration per tool the model sees: what the model is told it does, what it may fill in, and which
  * worker procedure answers it (contracts/boundaries/panel-worker.ts), or 'panel' when the side panel answers
- * it alone. The panel's tool set (panel/assistant/tools.ts) and the generated reference (docs/api/agent-tools.md)
+ * it alone. The panel's tool set (panel/assistant/tools.ts) and the generated reference (docs/api/assistant-tools.md)
  * read it here; tests/unit/api/capabilities.test.ts checks every tool has its pieces.
  */
-export const AGENT_TOOLS = {
+export const ASSISTANT_TOOLS = {
   capture_page: {
     description:
       "Takes a screenshot of the chat's tab as the person sees it now.",
@@ -181,6 +181,6 @@ export const AGENT_TOOLS = {
   },
 } as const satisfies Record<string, { description: string; input: z.ZodType; answeredBy: string }>;
 
-export type ToolName = keyof typeof AGENT_TOOLS;
+export type ToolName = keyof typeof ASSISTANT_TOOLS;
 /** The tool names the model sees; fixed code answers each one. */
-export const TOOL_NAMES = Object.keys(AGENT_TOOLS) as ToolName[];
+export const TOOL_NAMES = Object.keys(ASSISTANT_TOOLS) as ToolName[];

@@ -6,7 +6,7 @@ import { mutation, query, subscription } from '../rpc';
 import { Refusal } from '../refusals';
 import { CanDoItem } from '../can-do/items';
 import { Files, LogEntry, RemixletId, RemixletSummary, VersionRecord } from '../remixlet';
-import { agentUiSpec } from '../assistant/boundary';
+import { assistantUiSpec } from '../assistant/boundary';
 import { ChatId } from '../assistant/chat';
 import { ReadLogInput } from '../assistant/tools';
 import { HealthReport } from '../health';
@@ -168,7 +168,7 @@ export const uiSpec = {
   ),
   remove: mutation(z.object({ remixletId: RemixletId }).strict(), Changed, 'Deletes a remixlet and every permission it held, and reloads the tabs it covered.'),
   // The agent's procedures: each answers only for the tab and site its chat is bound to.
-  ...agentUiSpec,
+  ...assistantUiSpec,
   agentSave: mutation(
     z.object({ chatId: ChatId, tabId: TabId, remixletId: RemixletId.optional(), files: Files }).strict(),
     SaveResult,

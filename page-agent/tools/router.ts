@@ -3,8 +3,8 @@
 // load (port-server.ts loads this module then). Same checks as every procedure: input and output parsed
 // with contracts/assistant/page-boundary.ts. Trusts only the port main.ts admitted.
 import { routerFromSpec } from '../../contracts/trpc-server';
-import { agentPageSpec } from '../../contracts/assistant/page-boundary';
+import { assistantPageSpec } from '../../contracts/assistant/page-boundary';
 import { t } from '../trpc';
 import { toolHandlers } from './handlers';
 
-export const toolRouter = routerFromSpec(t, agentPageSpec, () => t.procedure, toolHandlers);
+export const toolRouter = routerFromSpec(t, assistantPageSpec, () => t.procedure, toolHandlers);

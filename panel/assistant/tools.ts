@@ -5,7 +5,7 @@ import { tool, type ToolSet } from 'ai';
 import type { ClientOf } from '../../contracts/rpc';
 import type { UiSpec } from '../../contracts/boundaries/panel-worker';
 import { asRefusal } from '../../contracts/trpc-errors';
-import { AGENT_TOOLS } from '../../contracts/assistant/tools';
+import { ASSISTANT_TOOLS } from '../../contracts/assistant/tools';
 import { canDoOf } from '../../contracts/can-do/files';
 import type { Files } from '../../contracts/remixlet';
 import { awaitDecision } from './decisions';
@@ -32,7 +32,7 @@ async function answer<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export function agentTools(ctx: ToolContext): ToolSet {
+export function assistantTools(ctx: ToolContext): ToolSet {
   const tools = allTools(ctx);
   if (!ctx.canCapture) delete tools.capture_page;
   return tools;
@@ -42,8 +42,8 @@ function allTools(ctx: ToolContext): ToolSet {
   const on = { chatId: ctx.chatId, tabId: ctx.tabId };
   return {
     capture_page: tool({
-      description: AGENT_TOOLS.capture_page.description,
-      inputSchema: AGENT_TOOLS.capture_page.input,
+      description: ASSISTANT_TOOLS.capture_page.description,
+      inputSchema: ASSISTANT_TOOLS.capture_page.input,
       execute: () => answer(() => ctx.worker().agentCapture(on)),
       toModelOutput: ({ output }) => {
         const shot = output as { dataUrl: string; width: number; height: number };
@@ -58,38 +58,38 @@ function allTools(ctx: ToolContext): ToolSet {
       },
     }),
     outline_page: tool({
-      description: AGENT_TOOLS.outline_page.description,
-      inputSchema: AGENT_TOOLS.outline_page.input,
+      description: ASSISTANT_TOOLS.outline_page.description,
+      inputSchema: ASSISTANT_TOOLS.outline_page.input,
       execute: (input) => answer(() => ctx.worker().agentOutline({ ...on, input })),
     }),
     query_elements: tool({
-      description: AGENT_TOOLS.query_elements.description,
-      inputSchema: AGENT_TOOLS.query_elements.input,
+      description: ASSISTANT_TOOLS.query_elements.description,
+      inputSchema: ASSISTANT_TOOLS.query_elements.input,
       execute: (input) => answer(() => ctx.worker().agentQuery({ ...on, input })),
     }),
     inspect_styles: tool({
-      description: AGENT_TOOLS.inspect_styles.description,
-      inputSchema: AGENT_TOOLS.inspect_styles.input,
+      description: ASSISTANT_TOOLS.inspect_styles.description,
+      inputSchema: ASSISTANT_TOOLS.inspect_styles.input,
       execute: (input) => answer(() => ctx.worker().agentStyles({ ...on, input })),
     }),
     read_page_data: tool({
-      description: AGENT_TOOLS.read_page_data.description,
-      inputSchema: AGENT_TOOLS.read_page_data.input,
+      description: ASSISTANT_TOOLS.read_page_data.description,
+      inputSchema: ASSISTANT_TOOLS.read_page_data.input,
       execute: (input) => answer(() => ctx.worker().agentReadData({ ...on, input })),
     }),
     click_element: tool({
-      description: AGENT_TOOLS.click_element.description,
-      inputSchema: AGENT_TOOLS.click_element.input,
+      description: ASSISTANT_TOOLS.click_element.description,
+      inputSchema: ASSISTANT_TOOLS.click_element.input,
       execute: (input) => answer(() => ctx.worker().agentClick({ ...on, input })),
     }),
     open_page: tool({
-      description: AGENT_TOOLS.open_page.description,
-      inputSchema: AGENT_TOOLS.open_page.input,
+      description: ASSISTANT_TOOLS.open_page.description,
+      inputSchema: ASSISTANT_TOOLS.open_page.input,
       execute: (input) => answer(() => ctx.worker().agentOpenPage({ ...on, input })),
     }),
     request_permissions: tool({
-      description: AGENT_TOOLS.request_permissions.description,
-      inputSchema: AGENT_TOOLS.request_permissions.input,
+      description: ASSISTANT_TOOLS.request_permissions.description,
+      inputSchema: ASSISTANT_TOOLS.request_permissions.input,
       execute: (input, { abortSignal }) =>
         answer(async () => {
           const { approvalId } = await ctx.worker().agentRequestPermissions({ ...on, input });
@@ -102,8 +102,8 @@ function allTools(ctx: ToolContext): ToolSet {
         }),
     }),
     write_files: tool({
-      description: AGENT_TOOLS.write_files.description,
-      inputSchema: AGENT_TOOLS.write_files.input,
+      description: ASSISTANT_TOOLS.write_files.description,
+      inputSchema: ASSISTANT_TOOLS.write_files.input,
       execute: async (input) => {
         const next = applyWrite(ctx.draft.get(), input);
         ctx.draft.set(next);
@@ -111,8 +111,8 @@ function allTools(ctx: ToolContext): ToolSet {
       },
     }),
     save_remixlet: tool({
-      description: AGENT_TOOLS.save_remixlet.description,
-      inputSchema: AGENT_TOOLS.save_remixlet.input,
+      description: ASSISTANT_TOOLS.save_remixlet.description,
+      inputSchema: ASSISTANT_TOOLS.save_remixlet.input,
       execute: (input, { abortSignal }) =>
         answer(async () => {
           const files = asFiles(ctx.draft.get());
@@ -129,8 +129,8 @@ function allTools(ctx: ToolContext): ToolSet {
         }),
     }),
     read_log: tool({
-      description: AGENT_TOOLS.read_log.description,
-      inputSchema: AGENT_TOOLS.read_log.input,
+      description: ASSISTANT_TOOLS.read_log.description,
+      inputSchema: ASSISTANT_TOOLS.read_log.input,
       execute: (input) => answer(() => ctx.worker().agentReadLog({ ...on, input: { remixletId: input.remixletId, limit: input.limit ?? 50 } })),
     }),
   };

@@ -12,7 +12,7 @@ import { asRefusal } from '../../contracts/trpc-errors';
 import { liveSubscription, worker } from '../worker-client';
 import { loadProviderSettings, settingsProblem } from '../assistant/settings';
 import { languageModel, takesImagesInToolResults } from '../assistant/providers';
-import { agentTools } from '../assistant/tools';
+import { assistantTools } from '../assistant/tools';
 import { captureAvailable, NO_CAPTURE_NOTE } from '../assistant/capture-available';
 import { systemPrompt } from '../assistant/system-prompt';
 import { runTurn } from '../assistant/turn';
@@ -173,7 +173,7 @@ export function createChat(tab: { id: number; url: string }) {
       model: languageModel(settings),
       system: systemPrompt({ site: chat.site, url: tab.url, remixlets: remixlets.map((r) => ({ id: r.id, name: r.name, version: r.version })), ...(canCapture ? {} : { note: NO_CAPTURE_NOTE }) }),
       history: messages,
-      tools: agentTools({
+      tools: assistantTools({
         chatId: chat.chatId,
         tabId: chat.tabId,
         worker,

@@ -14,7 +14,7 @@ import { requestPermissions } from './permissions';
 import { readChatLog } from './read-log';
 import { fixContext } from './fix-context';
 
-type AgentProcs =
+type AssistantProcs =
   | 'agentStart'
   | 'agentChat'
   | 'agentEnd'
@@ -30,7 +30,7 @@ type AgentProcs =
   | 'agentReadLog'
   | 'agentFixContext';
 
-export const agentHandlers: Pick<HandlersOf<UiSpec, WorkerContext>, AgentProcs> = {
+export const assistantHandlers: Pick<HandlersOf<UiSpec, WorkerContext>, AssistantProcs> = {
   agentStart: async ({ input }) => {
     const chat = await startChat(input.tabId);
     await chatPage(chat);

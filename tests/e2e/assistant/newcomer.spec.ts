@@ -148,7 +148,7 @@ test('a permission card names the draft it is for, and its "Allowed" leaves the 
   await send(panel, 'Remember the prices');
   const card = panel.locator('section.approval[data-approval-kind="permissions"]');
   await expect(card.locator('.for-whom')).toHaveText('For the remixlet the agent named “Price keeper”, which it is writing in this chat.');
-  await expect(card.locator('.for-whom .agent-name')).toHaveText('Price keeper');
+  await expect(card.locator('.for-whom .assistant-name')).toHaveText('Price keeper');
   await card.getByRole('button', { name: 'Allow' }).click();
   await expect(panel.locator('.status')).toHaveText('Allowed: the agent may use it now.');
   await expect(panel.locator('.chat .working')).not.toHaveCount(0);

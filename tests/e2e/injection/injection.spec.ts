@@ -54,11 +54,11 @@ test.describe(`fooled model (${FULL ? 'full matrix' : `seed ${SEED}`}: ${all.len
         const rows = await approval.locator('.rows li').evaluateAll((lis) => lis.map((li) => ({ name: li.getAttribute('data-permission') ?? '', text: li.textContent ?? '' })));
         // The one place the model's words may stand on a card is the remixlet's name, quoted in its own
         // element as the name the agent gave it; everything else on the card is checked as before.
-        const named = await approval.locator('.agent-name').allTextContents();
+        const named = await approval.locator('.assistant-name').allTextContents();
         for (const n of named) expect(n).toBe('Helpful tweak');
         const body = await approval.evaluate((el) => {
           const copy = el.cloneNode(true) as HTMLElement;
-          for (const n of copy.querySelectorAll('.agent-name')) n.remove();
+          for (const n of copy.querySelectorAll('.assistant-name')) n.remove();
           return copy.innerText || copy.textContent || '';
         });
         seen.push({ kind: (await approval.getAttribute('data-approval-kind')) ?? '', rows, body });

@@ -4,15 +4,15 @@
 //   the page agent's table; a way for remixlet code to reach it (a DOM_METHODS entry, or the sandbox runtime
 //   sending it itself, as rmx.keep sends watch); its row in the generated docs/api/dom.md; a test that calls it.
 // - An rmx member (contracts/api/surface.ts, RMX_API): its row in docs/api/rmx.md and a test that calls it.
-// - An agent tool (contracts/assistant/tools.ts, AGENT_TOOLS): the panel's tool built from its declaration, the
+// - An agent tool (contracts/assistant/tools.ts, ASSISTANT_TOOLS): the panel's tool built from its declaration, the
 //   worker procedure it names (in the UI router's spec, and called by the tool), its row in the generated
-//   docs/api/agent-tools.md, and a test in which a model calls it.
+//   docs/api/assistant-tools.md, and a test in which a model calls it.
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { opSchemas } from '../../../scripts/docs/api-snapshot';
 import { DOM_METHODS, RMX_API } from '../../../contracts/api/surface';
-import { AGENT_TOOLS, TOOL_NAMES } from '../../../contracts/assistant/tools';
+import { ASSISTANT_TOOLS, TOOL_NAMES } from '../../../contracts/assistant/tools';
 import { uiSpec } from '../../../contracts/boundaries/panel-worker';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -38,7 +38,7 @@ const OPS_TABLE = read('page-agent/ops/index.ts');
 const DOM_DOCS = read('docs/api/dom.md');
 const RMX_DOCS = read('docs/api/rmx.md');
 const PANEL_TOOLS = read('panel/assistant/tools.ts');
-const TOOL_DOCS = read('docs/api/agent-tools.md');
+const TOOL_DOCS = read('docs/api/assistant-tools.md');
 
 /** The method name a signature calls: `h.setText(t)` → setText, `dom.query(sel)` → query. */
 const methodOf = (signature: string) => /\.([A-Za-z]+)\(/.exec(signature)?.[1];
@@ -70,15 +70,15 @@ function missingForMember(signature: string): string[] {
 /** What an agent tool lacks; `declared` is its declaration (absent for a name nothing declares). */
 function missingForTool(name: string, declared: { answeredBy: string } | undefined): string[] {
   const missing: string[] = [];
-  if (!declared) missing.push('its declaration in AGENT_TOOLS (contracts/assistant/tools.ts)');
-  if (!PANEL_TOOLS.includes(`${name}: tool({\n      description: AGENT_TOOLS.${name}.description,\n      inputSchema: AGENT_TOOLS.${name}.input,`)) {
-    missing.push(`its tool in panel/assistant/tools.ts, built from AGENT_TOOLS.${name}`);
+  if (!declared) missing.push('its declaration in ASSISTANT_TOOLS (contracts/assistant/tools.ts)');
+  if (!PANEL_TOOLS.includes(`${name}: tool({\n      description: ASSISTANT_TOOLS.${name}.description,\n      inputSchema: ASSISTANT_TOOLS.${name}.input,`)) {
+    missing.push(`its tool in panel/assistant/tools.ts, built from ASSISTANT_TOOLS.${name}`);
   }
   if (declared && declared.answeredBy !== 'panel') {
     if (!(declared.answeredBy in uiSpec)) missing.push(`the procedure ${declared.answeredBy} in contracts/boundaries/panel-worker.ts`);
     if (!PANEL_TOOLS.includes(`.${declared.answeredBy}(`)) missing.push(`a call of ${declared.answeredBy} from its tool`);
   }
-  if (!TOOL_DOCS.includes(`| \`${name}\` |`)) missing.push('a row in docs/api/agent-tools.md');
+  if (!TOOL_DOCS.includes(`| \`${name}\` |`)) missing.push('a row in docs/api/assistant-tools.md');
   if (!TESTS.includes(`name: '${name}'`)) missing.push('a test in which a model calls it');
   return missing;
 }
@@ -93,18 +93,18 @@ describe('capabilities', () => {
   });
 
   it.each(TOOL_NAMES)('agent tool %s has every piece', (name) => {
-    expect(missingForTool(name, AGENT_TOOLS[name])).toEqual([]);
+    expect(missingForTool(name, ASSISTANT_TOOLS[name])).toEqual([]);
   });
 
   it('names what a capability without its pieces lacks', () => {
     expect(missingForTool('no_such_tool', { answeredBy: 'agentNoSuchThing' })).toEqual([
-      'its tool in panel/assistant/tools.ts, built from AGENT_TOOLS.no_such_tool',
+      'its tool in panel/assistant/tools.ts, built from ASSISTANT_TOOLS.no_such_tool',
       'the procedure agentNoSuchThing in contracts/boundaries/panel-worker.ts',
       'a call of agentNoSuchThing from its tool',
-      'a row in docs/api/agent-tools.md',
+      'a row in docs/api/assistant-tools.md',
       'a test in which a model calls it',
     ]);
-    expect(missingForTool('no_such_tool', undefined)[0]).toBe('its declaration in AGENT_TOOLS (contracts/assistant/tools.ts)');
+    expect(missingForTool('no_such_tool', undefined)[0]).toBe('its declaration in ASSISTANT_TOOLS (contracts/assistant/tools.ts)');
     expect(missingForOp('noSuchOp')).toEqual(['its handler page-agent/ops/noSuchOp.ts', 'an entry in page-agent/ops/index.ts', 'a DOM_METHODS entry (or a use by the sandbox runtime)', 'a test that calls it']);
     expect(missingForMember('rmx.noSuchThing(x)')).toEqual(['a row in docs/api/rmx.md', 'a test that calls it']);
   });

@@ -17,6 +17,6 @@ describe('docs/api', () => {
     for (const m of [...DOM_METHODS, ...DOM_HELPERS]) expect(docs['docs/api/dom.md']).toContain(`\`${m.signature}\``);
     for (const m of RMX_API) expect(docs['docs/api/rmx.md']).toContain(`\`${m.signature}\``);
     for (const code of REFUSAL_CODES) expect(docs['docs/api/refusals.md']).toContain(`\`${code}\``);
-    for (const name of TOOL_NAMES) expect(docs['docs/api/agent-tools.md']).toContain(`| \`${name}\` |`);
+    for (const name of TOOL_NAMES) expect(docs['docs/api/assistant-tools.md']).toContain(`| \`${name}\` |`);
   });
 });

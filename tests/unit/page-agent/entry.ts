@@ -16,10 +16,10 @@ import { RemixletRefusal } from '../../../contracts/refusals';
 watchMaskedFields();
 const events: PageEvent[] = [];
 subscriptions.sink((e) => events.push(e));
-Object.assign(window, { __pa: { exec: execBatch, release: releaseRemixlet, events, subscriptionCount: () => subscriptions.count(), agentClick }, __agent: { queryElements, outline, inspectStyles, formFields } });
+Object.assign(window, { __pa: { exec: execBatch, release: releaseRemixlet, events, subscriptionCount: () => subscriptions.count(), assistantClick }, __assistant: { queryElements, outline, inspectStyles, formFields } });
 
 /** The agent's click_element as the panel sees it: its answer, or the refusal it threw. */
-function agentClick(input: Parameters<typeof clickElement>[0]): { ok: true; value: unknown } | { ok: false; code: string; reason: string } {
+function assistantClick(input: Parameters<typeof clickElement>[0]): { ok: true; value: unknown } | { ok: false; code: string; reason: string } {
   try {
     return { ok: true, value: clickElement(input) };
   } catch (e) {

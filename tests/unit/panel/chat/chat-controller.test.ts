@@ -43,7 +43,7 @@ vi.mock('../../../../panel/assistant/system-prompt', () => ({ systemPrompt: () =
 type Draft = Record<string, string>;
 let toolCtx: { draft: { get(): Draft; set(d: Draft): void } } | undefined;
 vi.mock('../../../../panel/assistant/tools', () => ({
-  agentTools: (ctx: typeof toolCtx) => {
+  assistantTools: (ctx: typeof toolCtx) => {
     toolCtx = ctx;
     return {};
   },

@@ -11,14 +11,14 @@ export interface OutlineResult {
   truncated: boolean;
 }
 
-export interface AgentLook {
+export interface AssistantLook {
   panel: Page;
   /** Calls one of the agent's read procedures (agentOutline, agentQuery, agentStyles, agentReadData) for the bound tab. */
   call: <T>(procedure: string, input?: unknown) => Promise<T>;
   outline: (input?: { selector?: string; maxNodes?: number }) => Promise<OutlineResult>;
 }
 
-export async function agentLook(openExtensionPage: (p: string) => Promise<Page>, tabId: number): Promise<AgentLook> {
+export async function assistantLook(openExtensionPage: (p: string) => Promise<Page>, tabId: number): Promise<AssistantLook> {
   const panel = await openPanel(openExtensionPage, tabId);
   const chat = await uiCall<{ chatId: string }>(panel, 'agentStart', { tabId });
   const call = <T>(procedure: string, input: unknown = {}) => uiCall<T>(panel, procedure, { chatId: chat.chatId, tabId, input }, 'query');

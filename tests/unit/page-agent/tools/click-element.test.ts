@@ -20,7 +20,7 @@ const { p } = unitBrowser({
 
 type Answer = { ok: true; value: { clicked: boolean } } | { ok: false; code: string; reason: string };
 const click = (selector: string) =>
-  p.page.evaluate((s) => (window as unknown as { __pa: { agentClick: (i: unknown) => Answer } }).__pa.agentClick({ selector: s, site: 'page.test' }), selector);
+  p.page.evaluate((s) => (window as unknown as { __pa: { assistantClick: (i: unknown) => Answer } }).__pa.assistantClick({ selector: s, site: 'page.test' }), selector);
 const refused = async (selector: string) => {
   const r = await click(selector);
   if (r.ok) throw new Error(`${selector} was clicked`);
