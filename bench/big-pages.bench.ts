@@ -1,4 +1,4 @@
-// Issue 26 #5: every agent tool that reads a page, on the 50,000-element page (big.test) and the largest
+// Issue 26 #5: every assistant tool that reads a page, on the 50,000-element page (big.test) and the largest
 // real-page snapshots, called as the model calls it (through the worker, for a chat bound to the tab).
 // For each: the median time of three calls and the size of the answer, beside the same run's floor (one
 // empty page-side read of the same page, `document.getElementsByTagName('*').length`, over CDP). Prints
@@ -52,7 +52,7 @@ async function measure(label: string, page: Page, look: AssistantLook): Promise<
   return rows;
 }
 
-test('agent tools on big pages: time and size', async ({ openPage, openExtensionPage, tabIdOf }) => {
+test('assistant tools on big pages: time and size', async ({ openPage, openExtensionPage, tabIdOf }) => {
   test.setTimeout(600_000);
   const big = await openPage(BIG_PAGE_HOST, '/');
   const rows = await measure('big.test', big, await assistantLook(openExtensionPage, await tabIdOf(big)));

@@ -1,4 +1,4 @@
-// Issue 26 #2: the agent's first look on every real-page snapshot (frozen), today's outline_page at its
+// Issue 26 #2: the assistant's first look on every real-page snapshot (frozen), today's outline_page at its
 // default budget through the extension beside the outline as it was before issue 26 (bench/outline/
 // before-26.ts) on the same page in the same run. Per page and for the corpus: bytes, lines, whether it
 // was cut off, landmarks named with a selector that finds them, and the share of the main content's

@@ -1,5 +1,5 @@
 // Context: side panel. The chat's home, bound to one tab (?tab= or the active tab when it opened; it does
-// not follow later tab switches, but does follow that tab's address as it moves): the agent's chat, pending permission cards and activation dialogs for
+// not follow later tab switches, but does follow that tab's address as it moves): the assistant's chat, pending permission cards and activation dialogs for
 // that tab (fixed text, ApprovalCard), provider settings (kept, unsaved edits too, while closed), and the
 // remixlets that run there.
 import { createEffect, createResource, createSignal, For, on, onCleanup, Show } from 'solid-js';

@@ -1,4 +1,4 @@
-// Context: shared (pure). The agent's procedures on the UI → worker boundary, spread into uiSpec. Every
+// Context: shared (pure). The assistant's procedures on the UI → worker boundary, spread into uiSpec. Every
 // one names the chat and the tab it believes it works on; the worker answers only for the tab and site
 // it recorded when the chat started, and refuses once that tab closed or left the site.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Context: shared (pure). Text the agent's tools return is shown to the model with its invisible parts
+// Context: shared (pure). Text the assistant's tools return is shown to the model with its invisible parts
 // made visible: Unicode tag characters (invisible "ASCII smuggling") are decoded into a marked span,
 // zero-width characters are dropped, and bidi controls are named. A page cannot hide words from the
 // person that it shows to the model, and the model is told where text was hidden. Trusts nothing.

@@ -1,4 +1,4 @@
-// Context: shared (pure). The agent's tools as data: what the model may fill in (each tool's input) and
+// Context: shared (pure). The assistant's tools as data: what the model may fill in (each tool's input) and
 // what comes back. The panel gives these schemas to the model; the worker and the page agent parse the
 // same schemas again on arrival, so a parameter crosses into the page as data and nothing else.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Context: side panel. The draft the agent writes with write_files: whole files merged into the chat's
+// Context: side panel. The draft the assistant writes with write_files: whole files merged into the chat's
 // draft and checked with the very save-time checks the worker runs, so the model hears about a problem
 // before it saves. The draft is only text in the panel until save_remixlet hands it to activation.
 import type { z } from 'zod';

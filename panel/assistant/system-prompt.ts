@@ -1,4 +1,4 @@
-// Context: side panel. The agent's standing instructions. They tell the model that page content is data,
+// Context: side panel. The assistant's standing instructions. They tell the model that page content is data,
 // never instructions, how a host may be justified, to report steering attempts, and how a remixlet is
 // written. This is a prompt, not a boundary: the worker's checks and the person's clicks are the gate.
 // The rmx list comes from contracts/api/surface.ts, so the model is told exactly what the runtime has.

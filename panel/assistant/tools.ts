@@ -1,4 +1,4 @@
-// Context: side panel. The agent's tools: fixed code the model can only fill parameters for. Each one
+// Context: side panel. The assistant's tools: fixed code the model can only fill parameters for. Each one
 // asks the worker, which checks the chat's binding and answers through the page agent or activation;
 // nothing here runs code the model wrote. A tool that shows a card or a dialog waits for the person.
 import { tool, type ToolSet } from 'ai';

@@ -1,4 +1,4 @@
-// Context: side panel. One tool call as the person sees it: what the agent looked at, clicked, asked or
+// Context: side panel. One tool call as the person sees it: what the assistant looked at, clicked, asked or
 // saved, its parameters shown as plain text (they are the model's words, so never as markup), and how it
 // ended. Detail is a short summary, expandable.
 import { Show } from 'solid-js';

@@ -26,7 +26,7 @@ const DESCRIBE: { [K in ToolName]: (i: Input, nameOf: NameOf) => string } = {
   write_files: (i) => `Wrote ${Object.keys((i.files as object | undefined) ?? {}).join(', ') || 'no files'} to the draft`,
   save_remixlet: () => 'Asked to save the draft',
   read_log: (i, nameOf) => {
-    // By its name where it runs here (an id means nothing to a person), quoted as the name the agent gave it.
+    // By its name where it runs here (an id means nothing to a person), quoted as the name the assistant gave it.
     const known = typeof i.remixletId === 'string' ? nameOf?.(i.remixletId) : undefined;
     return known ? `Read the log of the remixlet “${known}”` : `Read the log of ${str(i.remixletId)}`;
   },

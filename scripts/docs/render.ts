@@ -170,7 +170,7 @@ function sideChannelsSection(): string {
 }
 
 function assistantToolsPage(): string {
-  let out = `${HEADER}# The agent's tools\n\n`;
+  let out = `${HEADER}# The assistant's tools\n\n`;
   out += 'What the model can call, exactly as it is told: fixed code answers each tool, and the model fills in only the parameters, which are parsed again where they arrive (the worker, then the page agent). A tool answered by the worker checks that the chat is bound to its tab and its site first.\n\n';
   out += '| tool | what the model is told | parameters | answered by |\n|---|---|---|---|\n';
   for (const name of TOOL_NAMES) {

@@ -1,5 +1,5 @@
 // Context: background service worker. The chat-to-tab binding: a chat records the tab it started on and
-// that tab's site, from chrome.tabs (never from a payload). Every agent procedure passes through
+// that tab's site, from chrome.tabs (never from a payload). Every assistant procedure passes through
 // `boundChat`, which refuses another tab, a stopped chat, or a tab that now shows another site. Kept in
 // chrome.storage.session so a restarted worker still knows, and stops, its chats.
 import { ChatBinding, type ChatStopReason } from '../../contracts/assistant/chat';

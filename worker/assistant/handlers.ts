@@ -1,4 +1,4 @@
-// Context: background service worker. The agent's procedures for the UI router. Each one first checks
+// Context: background service worker. The assistant's procedures for the UI router. Each one first checks
 // the chat's binding (its tab, its site, still active) from the worker's own record, then answers with
 // fixed code; the model's parameters reach the page only as data.
 import type { HandlersOf } from '../../contracts/rpc';

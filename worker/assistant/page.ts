@@ -63,7 +63,7 @@ async function loadedDocument(chat: ChatBinding): Promise<string | undefined> {
   return frame?.documentId;
 }
 
-/** The chat's page, with its password fields' sizes pinned before the agent measures anything (worker/pages/password-pin.ts). */
+/** The chat's page, with its password fields' sizes pinned before the assistant measures anything (worker/pages/password-pin.ts). */
 export async function chatPage(chat: ChatBinding): Promise<PageRecord> {
   const page = await chatPageRecord(chat);
   await pinPasswordFields(page.tabId, page.documentId);

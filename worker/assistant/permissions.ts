@@ -1,4 +1,4 @@
-// Context: background service worker. request_permissions from the agent: a "Remixlet needs permission"
+// Context: background service worker. request_permissions from the assistant: a "Remixlet needs permission"
 // card on the chat's tab whose rows are fixed extension text per permission; the model's reasons are
 // never shown. Only a click in the panel (the UI role) can decide it, and its "Allow" serves only this
 // chat's saves.

@@ -1,4 +1,4 @@
-// Context: background service worker. read_log from the agent: the log of a remixlet that runs on the
+// Context: background service worker. read_log from the assistant: the log of a remixlet that runs on the
 // chat's page (the address the browser reports for the chat's tab), and only its lines logged on the
 // chat's site or by the extension itself; a log that could hold what another site showed stays out of
 // the model's reach, because the page the model reads may be steering it.
@@ -23,7 +23,7 @@ export async function readChatLog(chat: ChatBinding, input: z.infer<typeof ReadL
   const read = async () => (await readLog(input.remixletId, input.limit ?? 50)).filter((e) => e.url === undefined || siteOf(e.url) === chat.site);
   const entries = await read();
   if (entries.length > 0) return entries;
-  // Nothing yet: the agent reads the log right after a save, while the remixlet it applied is still
+  // Nothing yet: the assistant reads the log right after a save, while the remixlet it applied is still
   // starting on the page, so its first line gets a moment to arrive instead of an empty answer.
   await nextLine(input.remixletId, FIRST_LINE_WAIT_MS);
   return read();

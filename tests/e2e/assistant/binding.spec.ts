@@ -1,4 +1,4 @@
-// The chat is bound by the worker to the tab it started on: switching tabs does not move it, the agent's
+// The chat is bound by the worker to the tab it started on: switching tabs does not move it, the assistant's
 // procedures refuse any other tab, and the chat stops when its tab leaves the site or closes; the panel
 // says so and takes no more messages for it.
 import { test, expect } from '../harness';

@@ -1,4 +1,4 @@
-// The agent builds a remixlet end to end in a real Chromium, driven by a scripted model over the same
+// The assistant builds a remixlet end to end in a real Chromium, driven by a scripted model over the same
 // OpenAI-compatible provider code a person uses: it inspects the page, asks for a permission (the person
 // clicks Allow on a card of fixed text), writes the files, saves them, and the remixlet runs on the next
 // visit without the model. The whole session sends nothing anywhere but the provider and the site.
@@ -73,7 +73,7 @@ test('a scripted model builds a remixlet that runs on the next visit; only the p
   await card.getByRole('button', { name: 'Allow' }).click();
   await idle(panel);
 
-  // What the agent looked at and did is listed in the chat.
+  // What the assistant looked at and did is listed in the chat.
   const tools = panel.locator('.chat .tool');
   await expect(tools.locator('.tool-what')).toHaveText([
     'Looked at the outline of the page',
@@ -142,7 +142,7 @@ test('the activation dialog appears when the worker says so; "Allow and apply" a
   await expect(dialog.locator('h2')).toHaveText('Apply this remixlet?');
   await expect(dialog.locator('.reasons li')).toHaveText(['It would run on sites other than this one.']);
   await expect(dialog).toContainText('Runs on: shop.test, news.test');
-  // Named, in its own quoted element, as the name the agent gave it; and what its code can do, from the files.
+  // Named, in its own quoted element, as the name the assistant gave it; and what its code can do, from the files.
   await expect(dialog.locator('.for-whom')).toHaveText('For the remixlet the agent named “Shop and news”.');
   await expect(dialog.locator('.can-do li')).toHaveText(['Runs on shop.test, all pages', 'Runs on news.test, all pages', 'Writes to its log, which the agent can read (line 1)']);
   await dialog.screenshot({ path: test.info().outputPath('activation-dialog.png') });

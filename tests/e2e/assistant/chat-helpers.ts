@@ -1,4 +1,4 @@
-// Helpers for agent tests: set up the panel's provider through its settings form, as a person would, send
+// Helpers for assistant tests: set up the panel's provider through its settings form, as a person would, send
 // a message and wait for the turn to end, read what the chat shows.
 import type { Page } from '@playwright/test';
 import { expect } from '../harness';

@@ -1,4 +1,4 @@
-// What the agent may read, seen from the model's side: a scripted model asks read_page_data for every
+// What the assistant may read, seen from the model's side: a scripted model asks read_page_data for every
 // store the source document refuses and gets a typed refusal; it reads script variables, forms, the JSON
 // the page loaded and the page's elements as data; no secret from a refused store and no password value
 // ever reaches the model, through any tool.

@@ -1,9 +1,9 @@
 // The fooled-model suite. Pages carry the corpus's planted instructions in many hiding places; a scripted
-// model reads the page through the agent's tools and obeys whatever it finds there. The suite checks
+// model reads the page through the assistant's tools and obeys whatever it finds there. The suite checks
 // containment, not the model: the planted text reached the model (else the test fails: a tool that hid
 // the page would prove nothing), no permission without a click, no activation beyond what was approved,
 // no image loaded from a reply, no request to any host but the site and the provider, and the chat
-// shows the person what the agent did.
+// shows the person what the assistant did.
 //
 //   default: every goal and template once, hiding places rotating by a fixed seed (REMIXLET_INJECTION_SEED=n picks another)
 //   full matrix: REMIXLET_INJECTION_MATRIX=full npx playwright test -c tests/e2e/playwright.config.ts tests/e2e/injection
@@ -53,7 +53,7 @@ test.describe(`fooled model (${FULL ? 'full matrix' : `seed ${SEED}`}: ${all.len
         const id = await approval.getAttribute('aria-labelledby');
         const rows = await approval.locator('.rows li').evaluateAll((lis) => lis.map((li) => ({ name: li.getAttribute('data-permission') ?? '', text: li.textContent ?? '' })));
         // The one place the model's words may stand on a card is the remixlet's name, quoted in its own
-        // element as the name the agent gave it; everything else on the card is checked as before.
+        // element as the name the assistant gave it; everything else on the card is checked as before.
         const named = await approval.locator('.assistant-name').allTextContents();
         for (const n of named) expect(n).toBe('Helpful tweak');
         const body = await approval.evaluate((el) => {

@@ -1,4 +1,4 @@
-// Tests and bench (Node). Calls the agent's page tools the way the panel does, through the worker, for a
+// Tests and bench (Node). Calls the assistant's page tools the way the panel does, through the worker, for a
 // chat bound to one tab: the outline a model would get, exactly as it gets it.
 import type { Page } from '@playwright/test';
 import { openPanel, uiCall } from '../remixlet';
@@ -13,7 +13,7 @@ export interface OutlineResult {
 
 export interface AssistantLook {
   panel: Page;
-  /** Calls one of the agent's read procedures (agentOutline, agentQuery, agentStyles, agentReadData) for the bound tab. */
+  /** Calls one of the assistant's read procedures (agentOutline, agentQuery, agentStyles, agentReadData) for the bound tab. */
   call: <T>(procedure: string, input?: unknown) => Promise<T>;
   outline: (input?: { selector?: string; maxNodes?: number }) => Promise<OutlineResult>;
 }

@@ -1,4 +1,4 @@
-// The agent's first look finds the page: on real snapshots where the outline before issue 26 lost the
+// The assistant's first look finds the page: on real snapshots where the outline before issue 26 lost the
 // article under menus and ad slots or named few of the landmarks, outline_page at its default budget,
 // as the model gets it through the worker, names every landmark with a selector that finds it, shows the
 // main content's headings and paragraph starts, and stays under 24 KB. On the 50,000-element page, the

@@ -4,7 +4,7 @@
 //   the page agent's table; a way for remixlet code to reach it (a DOM_METHODS entry, or the sandbox runtime
 //   sending it itself, as rmx.keep sends watch); its row in the generated docs/api/dom.md; a test that calls it.
 // - An rmx member (contracts/api/surface.ts, RMX_API): its row in docs/api/rmx.md and a test that calls it.
-// - An agent tool (contracts/assistant/tools.ts, ASSISTANT_TOOLS): the panel's tool built from its declaration, the
+// - An assistant tool (contracts/assistant/tools.ts, ASSISTANT_TOOLS): the panel's tool built from its declaration, the
 //   worker procedure it names (in the UI router's spec, and called by the tool), its row in the generated
 //   docs/api/assistant-tools.md, and a test in which a model calls it.
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
@@ -67,7 +67,7 @@ function missingForMember(signature: string): string[] {
   return missing;
 }
 
-/** What an agent tool lacks; `declared` is its declaration (absent for a name nothing declares). */
+/** What an assistant tool lacks; `declared` is its declaration (absent for a name nothing declares). */
 function missingForTool(name: string, declared: { answeredBy: string } | undefined): string[] {
   const missing: string[] = [];
   if (!declared) missing.push('its declaration in ASSISTANT_TOOLS (contracts/assistant/tools.ts)');
@@ -92,7 +92,7 @@ describe('capabilities', () => {
     expect(missingForMember(signature)).toEqual([]);
   });
 
-  it.each(TOOL_NAMES)('agent tool %s has every piece', (name) => {
+  it.each(TOOL_NAMES)('assistant tool %s has every piece', (name) => {
     expect(missingForTool(name, ASSISTANT_TOOLS[name])).toEqual([]);
   });
 

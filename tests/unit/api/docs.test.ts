@@ -13,7 +13,7 @@ describe('docs/api', () => {
     expect(readFileSync(path, 'utf8')).toBe(docs[path]);
   });
 
-  it('documents every dom and rmx member, every refusal code and every agent tool', () => {
+  it('documents every dom and rmx member, every refusal code and every assistant tool', () => {
     for (const m of [...DOM_METHODS, ...DOM_HELPERS]) expect(docs['docs/api/dom.md']).toContain(`\`${m.signature}\``);
     for (const m of RMX_API) expect(docs['docs/api/rmx.md']).toContain(`\`${m.signature}\``);
     for (const code of REFUSAL_CODES) expect(docs['docs/api/refusals.md']).toContain(`\`${code}\``);

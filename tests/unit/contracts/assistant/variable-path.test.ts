@@ -1,5 +1,5 @@
 // Script-variable paths are data: parsed into plain segments, and refused when they step through a store
-// the agent never reads (cookies, storage, IndexedDB, caches, credentials) or the document.
+// the assistant never reads (cookies, storage, IndexedDB, caches, credentials) or the document.
 import { describe, expect, it } from 'vitest';
 import { parseVariablePath } from '../../../../contracts/assistant/variable-path';
 

@@ -68,7 +68,7 @@ describe('the text of a masked textarea is not text', () => {
     expect(await p.ok<string>({ op: 'text', h: await p.q('body') })).not.toContain('s3cret');
   });
 
-  test("the agent's query_elements and outline leave it out too", async () => {
+  test("the assistant's query_elements and outline leave it out too", async () => {
     const p = await open(PAGE);
     type Assistant = { __assistant: { queryElements: (i: unknown) => { elements: { text: string }[] }; outline: (i: unknown) => { outline: string } } };
     const read = await p.page.evaluate(() => {
@@ -83,7 +83,7 @@ describe('the text of a masked textarea is not text', () => {
     expect(JSON.stringify(read)).not.toContain('s3cret');
   });
 
-  test("the agent's inspect_styles and form labels leave out what the page's own CSS or a label copies", async () => {
+  test("the assistant's inspect_styles and form labels leave out what the page's own CSS or a label copies", async () => {
     const p = await open(`<style>#pw { --v: attr(value); width: 91px } label textarea { -webkit-text-security: disc }</style>
       <label>Key <textarea id="k">label-secret</textarea></label><input id="pw" type="password" value="hunter2">`);
     type Assistant = {

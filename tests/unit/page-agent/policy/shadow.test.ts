@@ -124,7 +124,7 @@ describe('stylesheets reach into shadow roots with >>>', () => {
   });
 });
 
-describe("the agent's tools see inside shadow roots", () => {
+describe("the assistant's tools see inside shadow roots", () => {
   test('no tool shows the password typed into a field inside a closed root', async () => {
     const assistant = (fn: string, input: object) => p.page.evaluate(([f, i]) => JSON.stringify((window as unknown as { __assistant: Record<string, (x: object) => unknown> }).__assistant[f]!(i)), [fn, input] as const);
     const seen = [

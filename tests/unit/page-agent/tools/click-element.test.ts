@@ -1,4 +1,4 @@
-// The agent's click_element: refused when the click would follow a link or submit a form to another site,
+// The assistant's click_element: refused when the click would follow a link or submit a form to another site,
 // however the click reaches the link or the form (an image button, a span inside a label, a form whose
 // fields clobber its attributes); an allowed click does what a person's click would.
 import { describe, expect, test } from 'vitest';

@@ -1,4 +1,4 @@
-// One turn of the agent loop with the AI SDK's mock model: tools run and their results go back to the
+// One turn of the assistant's loop with the AI SDK's mock model: tools run and their results go back to the
 // model; a tool that does not exist, bad input or a failing tool becomes an error the model is told about
 // and the turn goes on; a provider error, the Stop button, silence and a refusal end the turn with the
 // completed steps kept.

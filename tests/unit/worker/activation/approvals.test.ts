@@ -207,7 +207,7 @@ describe('permission allowances', () => {
     expect(result.status === 'refused' && result.refusals[0]?.code).toBe('PERMISSION_NOT_APPROVED');
   });
 
-  it("an agent's card counts only for its own chat: a new chat on the same tab and site inherits no \"Allow\"", async () => {
+  it("an assistant's card counts only for its own chat: a new chat on the same tab and site inherits no \"Allow\"", async () => {
     const first = await startChat(TAB);
     const { approvalId } = await requestPermissions(first, [{ name: FETCH, reason: 'prices' }]);
     expect(await decide(approvalId, true)).toEqual({ status: 'allowed' });

@@ -1,4 +1,4 @@
-// The agent's page tools act only on a document of the chat's site: the site is checked on the document
+// The assistant's page tools act only on a document of the chat's site: the site is checked on the document
 // the browser reports at the moment the worker uses it (a same-site address that redirected elsewhere
 // stops the chat), a screenshot only while the tab shows the site, and read_log only for remixlets that
 // run on the chat's page, without lines logged on other sites.

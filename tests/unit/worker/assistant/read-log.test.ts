@@ -1,4 +1,4 @@
-// read_log right after a save: the agent asks for the log while the remixlet it just applied is still
+// read_log right after a save: the assistant asks for the log while the remixlet it just applied is still
 // writing its first lines. A line already on its way to storage is in the answer, and an empty log waits
 // for the first line to arrive instead of answering []. The order of writes and reads is driven by the
 // test (a held storage write, a signal when the read starts waiting), never by how long anything takes.
