@@ -1,4 +1,4 @@
-// Issue 26 #5: every agent tool that reads a page, on the 50,000-element page (big.test) and the largest
+// Issue 26 #5: every assistant tool that reads a page, on the 50,000-element page (big.test) and the largest
 // real-page snapshots, called as the model calls it (through the worker, for a chat bound to the tab).
 // For each: the median time of three calls and the size of the answer, beside the same run's floor (one
 // empty page-side read of the same page, `document.getElementsByTagName('*').length`, over CDP). Prints
@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import { test } from '../tests/e2e/harness';
 import { BIG_PAGE_HOST } from '../tests/e2e/harness/big-page';
 import { REAL_PAGES_HOST, realPagePath } from '../tests/e2e/harness/real-pages';
-import { agentLook, type AgentLook } from '../tests/e2e/real-pages/agent-look';
+import { assistantLook, type AssistantLook } from '../tests/e2e/real-pages/assistant-look';
 import { pct } from './kit';
 
 const LARGEST = ['yahoo-3', 'yahoo-1', 'wikipedia-2', 'nytimes-5', 'breitbart'];
@@ -29,7 +29,7 @@ async function timed<T>(f: () => Promise<T>): Promise<{ ms: number; value: T }> 
   return { ms: performance.now() - start, value };
 }
 
-async function measure(label: string, page: Page, look: AgentLook): Promise<string[]> {
+async function measure(label: string, page: Page, look: AssistantLook): Promise<string[]> {
   const elements = await page.evaluate(() => document.getElementsByTagName('*').length);
   const floor: number[] = [];
   for (let i = 0; i < 3; i++) floor.push((await timed(() => page.evaluate(() => document.getElementsByTagName('*').length))).ms);
@@ -52,12 +52,12 @@ async function measure(label: string, page: Page, look: AgentLook): Promise<stri
   return rows;
 }
 
-test('agent tools on big pages: time and size', async ({ openPage, openExtensionPage, tabIdOf }) => {
+test('assistant tools on big pages: time and size', async ({ openPage, openExtensionPage, tabIdOf }) => {
   test.setTimeout(600_000);
   const big = await openPage(BIG_PAGE_HOST, '/');
-  const rows = await measure('big.test', big, await agentLook(openExtensionPage, await tabIdOf(big)));
+  const rows = await measure('big.test', big, await assistantLook(openExtensionPage, await tabIdOf(big)));
   const real = await openPage(REAL_PAGES_HOST, realPagePath(LARGEST[0]!));
-  const look = await agentLook(openExtensionPage, await tabIdOf(real));
+  const look = await assistantLook(openExtensionPage, await tabIdOf(real));
   for (const name of LARGEST) {
     await real.goto(`http://${REAL_PAGES_HOST}${realPagePath(name)}`, { waitUntil: 'load' });
     rows.push(...(await measure(name, real, look)));

@@ -1,4 +1,4 @@
-// Issue 26 #2: the agent's first look on every real-page snapshot (frozen), today's outline_page at its
+// Issue 26 #2: the assistant's first look on every real-page snapshot (frozen), today's outline_page at its
 // default budget through the extension beside the outline as it was before issue 26 (bench/outline/
 // before-26.ts) on the same page in the same run. Per page and for the corpus: bytes, lines, whether it
 // was cut off, landmarks named with a selector that finds them, and the share of the main content's
@@ -6,7 +6,7 @@
 // measured). Prints figures; asserts nothing (tests/e2e/real-pages/first-look.spec.ts holds the floor).
 import { test } from '../tests/e2e/harness';
 import { REAL_PAGES_HOST, realPageNames, realPagePath } from '../tests/e2e/harness/real-pages';
-import { agentLook } from '../tests/e2e/real-pages/agent-look';
+import { assistantLook } from '../tests/e2e/real-pages/assistant-look';
 import { measureFirstLook, type FirstLook } from '../tests/e2e/real-pages/first-look';
 import { outlineBefore26 } from './outline/before-26';
 import { pct } from './kit';
@@ -31,7 +31,7 @@ test('first look: real pages, today against before issue 26', async ({ page, ope
   test.setTimeout(1_200_000);
   const names = realPageNames();
   const tab = await openPage(REAL_PAGES_HOST, realPagePath(names[0]!));
-  const look = await agentLook(openExtensionPage, await tabIdOf(tab));
+  const look = await assistantLook(openExtensionPage, await tabIdOf(tab));
   void page;
   const now: FirstLook[] = [];
   const before: FirstLook[] = [];

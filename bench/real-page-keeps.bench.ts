@@ -16,7 +16,7 @@
 import type { CDPSession, Page } from '@playwright/test';
 import { test } from '../tests/e2e/harness';
 import { REAL_PAGES_HOST, realPageNames, realPagePath } from '../tests/e2e/harness/real-pages';
-import { agentLook, outlineRegion } from '../tests/e2e/real-pages/agent-look';
+import { assistantLook, outlineRegion } from '../tests/e2e/real-pages/assistant-look';
 import { openPanel, uiCall } from '../tests/e2e/remixlet';
 import { installBench, ms, sleep } from './kit';
 
@@ -227,7 +227,7 @@ for (const name of LARGEST) {
     const page = await openPage(REAL_PAGES_HOST, realPagePath(name));
     const url = page.url();
     const tabId = await tabIdOf(page);
-    const look = await agentLook(openExtensionPage, tabId);
+    const look = await assistantLook(openExtensionPage, tabId);
     const outline = (await look.outline()).outline;
     const main = outlineRegion(outline, 'main content') ?? 'main';
     const banner = outlineRegion(outline, 'banner') ?? outlineRegion(outline, 'navigation');

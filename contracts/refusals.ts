@@ -51,7 +51,7 @@ export const REFUSAL_CODES = [
   'NOT_APPLICABLE',
   'HIERARCHY_REFUSED',
   'TOO_MANY',
-  // the agent (a chat bound to one tab and site; reads it never makes)
+  // the assistant (a chat bound to one tab and site; reads it never makes)
   'CHAT_STOPPED',
   'CHAT_OTHER_TAB',
   'READ_REFUSED',

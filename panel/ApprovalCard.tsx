@@ -1,7 +1,7 @@
 // Context: side panel. A permission card or an activation dialog. Every row is fixed extension text from
 // the worker, and the sites are labels the worker built from each pattern's host ("shop.test", "every
 // site", "some pages of …"), never a pattern's path; nothing the model wrote appears here but the remixlet's
-// name, quoted as the name the agent gave it. The "can do" list is computed from the files (contracts/can-do).
+// name, quoted as the name the assistant gave it. The "can do" list is computed from the files (contracts/can-do).
 // It carries the extension's mark, which a model reply cannot draw (ExtensionMark.tsx).
 import { For, Show } from 'solid-js';
 import type { PendingApproval } from '../contracts/boundaries/panel-worker';
@@ -22,7 +22,7 @@ const REASON_TEXT: Record<string, string> = {
 };
 
 /**
- * Who the card is for. The name is the one the agent gave the remixlet (its manifest's, or its draft's in this
+ * Who the card is for. The name is the one the assistant gave the remixlet (its manifest's, or its draft's in this
  * chat for a permission card, which comes before any save): quoted and said to be that, so it reads as a
  * label and not as the extension's words.
  */
@@ -34,7 +34,7 @@ function ForWhom(props: { approval: PendingApproval; draftName: string | undefin
       <Show when={name()} fallback={unnamed()}>
         {(n) => (
           <>
-            For the remixlet the agent named “<span class="agent-name">{n()}</span>”
+            For the remixlet the agent named “<span class="assistant-name">{n()}</span>”
             {props.approval.kind === 'permissions' ? ', which it is writing in this chat.' : '.'}
           </>
         )}

@@ -1,5 +1,5 @@
 // Context: side panel. The chat's home, bound to one tab (?tab= or the active tab when it opened; it does
-// not follow later tab switches, but does follow that tab's address as it moves): the agent's chat, pending permission cards and activation dialogs for
+// not follow later tab switches, but does follow that tab's address as it moves): the assistant's chat, pending permission cards and activation dialogs for
 // that tab (fixed text, ApprovalCard), provider settings (kept, unsaved edits too, while closed), and the
 // remixlets that run there.
 import { createEffect, createResource, createSignal, For, on, onCleanup, Show } from 'solid-js';
@@ -10,13 +10,13 @@ import { ApprovalCard } from './ApprovalCard';
 import { ChatView } from './chat/ChatView';
 import { createChat, type Chat } from './chat/controller';
 import { ProviderSettingsForm } from './settings/ProviderSettings';
-import { decided, deciding, isWaiting, stillPending } from './agent/decisions';
-import { answerWithoutTool } from './agent/late-answer';
+import { decided, deciding, isWaiting, stillPending } from './assistant/decisions';
+import { answerWithoutTool } from './assistant/late-answer';
 import { answerNotRecorded } from './approval-refusal';
 import { followFixRequests } from './chat/follow-fix-requests';
 import { decisionStatus } from './decision-status';
 import { FirstRun } from './chat/FirstRun';
-import { loadProviderSettings } from './agent/settings';
+import { loadProviderSettings } from './assistant/settings';
 
 export function Panel() {
   const [tab] = createResource(boundTab);

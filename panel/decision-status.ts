@@ -2,7 +2,7 @@
 // fit what they answered: a permission card is allowed or not ("Not now"), an activation dialog applied or
 // not. Fixed text; only the version number is filled in.
 import type { PendingApproval } from '../contracts/boundaries/panel-worker';
-import type { DecisionOutcome } from './agent/decisions';
+import type { DecisionOutcome } from './assistant/decisions';
 
 export function decisionStatus(card: Pick<PendingApproval, 'kind'>, result: DecisionOutcome): string {
   switch (result.status) {

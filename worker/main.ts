@@ -9,7 +9,7 @@ import { ensureOffscreen } from './ports/offscreen-host';
 import { resyncSandboxes } from './activation/resync';
 import { installSeedingPath } from './activation/seed';
 import { installServiceListeners } from './services/listeners';
-import { watchChatTabs } from './agent/chats';
+import { watchChatTabs } from './assistant/chats';
 import { watchChatGptSignIn } from './chatgpt/watch';
 
 setPageHooks({

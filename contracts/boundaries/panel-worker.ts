@@ -6,11 +6,11 @@ import { mutation, query, subscription } from '../rpc';
 import { Refusal } from '../refusals';
 import { CanDoItem } from '../can-do/items';
 import { Files, LogEntry, RemixletId, RemixletSummary, VersionRecord } from '../remixlet';
-import { agentUiSpec } from '../agent/boundary';
-import { ChatId } from '../agent/chat';
-import { ReadLogInput } from '../agent/tools';
+import { assistantUiSpec } from '../assistant/boundary';
+import { ChatId } from '../assistant/chat';
+import { ReadLogInput } from '../assistant/tools';
 import { HealthReport } from '../health';
-import { FixContext } from '../agent/fix';
+import { FixContext } from '../assistant/fix';
 
 export const PermissionRow = z
   .object({
@@ -32,7 +32,7 @@ export const PendingApproval = z
     reasons: z.array(ActivationReason),
     sites: z.array(z.string()),
     expiresAt: z.number(),
-    /** The name in the manifest of the files to apply (the agent chose it; shown quoted, as its name). */
+    /** The name in the manifest of the files to apply (the assistant chose it; shown quoted, as its name). */
     name: z.string().max(80).optional(),
     /** What the files to apply can do (contracts/can-do), and what the running version could, for an update. */
     canDo: z.array(CanDoItem).max(200).optional(),
@@ -167,8 +167,8 @@ export const uiSpec = {
     "Asks to bring an old version back as a new one; the confirmation lists that version's permissions with their stored reasons.",
   ),
   remove: mutation(z.object({ remixletId: RemixletId }).strict(), Changed, 'Deletes a remixlet and every permission it held, and reloads the tabs it covered.'),
-  // The agent's procedures: each answers only for the tab and site its chat is bound to.
-  ...agentUiSpec,
+  // The assistant's procedures: each answers only for the tab and site its chat is bound to.
+  ...assistantUiSpec,
   agentSave: mutation(
     z.object({ chatId: ChatId, tabId: TabId, remixletId: RemixletId.optional(), files: Files }).strict(),
     SaveResult,

@@ -2,7 +2,7 @@
 // the worker opens to one document): the page agent's own procedures (worker-page-agent-core.ts) and the
 // agent's reads and clicks. The page agent trusts only what the worker tells it about a remixlet:
 // nothing in a sandbox's payload names the remixlet, its sites or its hosts.
-import { agentPageSpec } from '../agent/page-boundary';
+import { assistantPageSpec } from '../assistant/page-boundary';
 import { pageAgentCoreSpec } from './worker-page-agent-core';
 
 export * from './worker-page-agent-core';
@@ -10,6 +10,6 @@ export * from './worker-page-agent-core';
 export const pageAgentSpec = {
   ...pageAgentCoreSpec,
   // The agent's reads and clicks: data in, data out; no procedure takes code.
-  ...agentPageSpec,
+  ...assistantPageSpec,
 } as const;
 export type PageAgentSpec = typeof pageAgentSpec;

@@ -1,4 +1,4 @@
-// Context: shared (pure): the worker, the panel and Node tests. Trusts nothing: script.js is agent-written,
+// Context: shared (pure): the worker, the panel and Node tests. Trusts nothing: script.js is assistant-written,
 // and may be written to hide what it calls. What script.js can do, read from its syntax tree: the rmx
 // services it reaches (through rmx, an alias of it, or a global object), and the handle and dom calls that
 // matter to a person (typing, clicking, reading fields, setting addresses), found by name on any object,

@@ -3,7 +3,7 @@
 // root only, as if the root were a document of its own. `my-card >>> .title` is the .title inside
 // <my-card>'s shadow root; `app-shell >>> my-card >>> .title` goes two roots deep, one `>>>` per root. A
 // child the page slots into <my-card> stays in the page's own tree (`my-card .title`). The page agent, the
-// agent's tools and the stylesheets (dom.addStyle, style.css) all read selectors through this file.
+// assistant's tools and the stylesheets (dom.addStyle, style.css) all read selectors through this file.
 // Trusts nothing: a selector is split as text, and every part is checked again by whoever uses it.
 
 export const SHADOW_STEP = '>>>';
@@ -12,7 +12,7 @@ export const SHADOW_STEP = '>>>';
 export const SHADOW_STEP_HOW =
   'write the host, then " >>> ", then a selector inside its shadow root (open or closed), one ">>>" for each shadow root: "my-card >>> .title", "app-shell >>> my-card >>> .title"; on a handle to the host, ":scope >>> .title"';
 
-/** What the generated dom reference and the agent's tool descriptions say about `>>>`. */
+/** What the generated dom reference and the assistant's tool descriptions say about `>>>`. */
 export const SHADOW_SELECTOR_GUIDE =
   'Selectors are CSS selectors, with one addition for web components: `>>>` steps into the shadow root (open or closed) of the element matched before it, and the selector after it is matched inside that root only. `my-card >>> .title` is the `.title` inside `<my-card>`\'s shadow root; `app-shell >>> my-card >>> .title` goes two roots deep (one `>>>` per root); on a handle to the host, `h.query(\':scope >>> .title\')`. A child the page slots into a component stays in the page\'s own tree (`my-card > .byline`). Without `>>>` a selector never enters a shadow root. `h.parent()` and `h.closest()` walk back out through the host, and style.css and `dom.addStyle` rules with `>>>` style inside the roots they name (`news-card >>> .title { color: red }`), including roots the page adds later. The agent\'s outline shows each shadow root with the selector into it, and every page rule (marks, addresses, password fields, clicks) holds inside shadow roots as outside.';
 

@@ -235,7 +235,7 @@ function readSelector(
  * What in a selector (list) depends on a form field's value, or undefined: "the value attribute", or the
  * pseudo-class as the engine reads it (":invalid"). The single source for every selector check: style.css,
  * dom.addStyle, the dom selector ops (query, queryAll, matches, closest, observe, watch, waitFor) and the
- * agent's own selectors.
+ * assistant's own selectors.
  */
 export function selectorValueTest(sel: string): string | undefined {
   if (!sel.includes('\\') && !MENTION.test(sel)) return undefined;

@@ -1,6 +1,6 @@
 // Context: the stylesheet checks (contracts/policy/stylesheet-check.ts: style.css at save and insertion,
 // h.setStyle values and dom.addStyle sheets through checkInlineCss) and Node tests. Trusts nothing: it
-// reads agent-written CSS, already split into tokens by css-tokens.ts (so escapes, case and comments
+// reads assistant-written CSS, already split into tokens by css-tokens.ts (so escapes, case and comments
 // are read as Chrome reads them).
 //
 // Two rules about declarations, each written once here:

@@ -1,5 +1,5 @@
 // Context: worker (style.css at insertion), page agent (dom.addStyle), Node tests. Trusts nothing: the CSS
-// is agent-written, and the page may define any custom property.
+// is assistant-written, and the page may define any custom property.
 // Also: a background whose whole value is a var() goes in as a background-color (colorOnlyBackgrounds).
 //
 // A var() where a url() would load is refused (css-declarations.ts): the page may have defined that

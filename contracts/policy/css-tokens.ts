@@ -1,5 +1,5 @@
 // Context: the stylesheet checks (worker at save and activation, page agent at insertion) and Node tests.
-// Trusts nothing: it only splits agent-written CSS into tokens.
+// Trusts nothing: it only splits assistant-written CSS into tokens.
 
 // A CSS Syntax Level 3 tokenizer, written out because css-tree's tokenizer compares the raw text with
 // "url" and so misses escaped names such as \75rl( that Chrome's tokenizer decodes. It follows the

@@ -1,5 +1,5 @@
 // Context: worker (save and activation), panel (permission cards, dialog, manager), Node tests.
-// Trusts nothing: manifest.json is written by the agent. The card text here is ours, never the model's.
+// Trusts nothing: manifest.json is written by the assistant. The card text here is ours, never the model's.
 import { z } from 'zod';
 import { failed, passed, quote, refusal } from './result';
 import type { PolicyRefusal, PolicyResult } from './result';

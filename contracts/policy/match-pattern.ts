@@ -1,5 +1,5 @@
 // Context: worker (grant checks, activation), page agent (address rule), panel (approval dialog), Node
-// tests. Trusts nothing: patterns come from agent-written manifests, URLs from pages.
+// tests. Trusts nothing: patterns come from assistant-written manifests, URLs from pages.
 
 // Mirrors Chromium's extensions/common/url_pattern.cc (parse and match), narrowed to http and https,
 // because remixlets run only on web pages; every deviation from Chromium is a refusal, never a widening.

@@ -1,5 +1,5 @@
 // Context: shared (pure): the worker (at save, at activation and at every install of the rules),
-// `npx remixlet check`, Node tests. Trusts nothing: rules.json is written by the agent, possibly steered
+// `npx remixlet check`, Node tests. Trusts nothing: rules.json is written by the assistant, possibly steered
 // by a hostile page. It decides which declarativeNetRequest rules a remixlet may have, under the source
 // document's limits, and returns a clean copy of each accepted rule (only known fields), so nothing the
 // check did not read ever reaches Chrome. Scoping to the remixlet's pages is added at install.

@@ -16,7 +16,7 @@ export interface PolicyRefusal extends Refusal {
   file?: string;
 }
 
-/** `{ ok: true, ...value }` or every refusal found (never just the first, so the agent can fix them all at once). */
+/** `{ ok: true, ...value }` or every refusal found (never just the first, so the assistant can fix them all at once). */
 export type PolicyResult<T extends object = object> = ({ ok: true } & T) | { ok: false; refusals: PolicyRefusal[] };
 
 export function passed<T extends object>(value: T): { ok: true } & T {

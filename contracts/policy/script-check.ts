@@ -1,4 +1,4 @@
-// Context: worker (script.js at save) and Node tests. Trusts nothing: the script is agent-written.
+// Context: worker (script.js at save) and Node tests. Trusts nothing: the script is assistant-written.
 
 // This check sees only literals (and constants folded from them), so it is a convenience, not the
 // boundary: it refuses code that plainly tries to load or build code, so that the code you read is the

@@ -1,5 +1,5 @@
 // Context: shared (pure): the worker (style.css at insertion) and the page agent (dom.addStyle). Trusts
-// nothing: the CSS is agent-written; it has passed the checks (stylesheet-check.ts) before it gets here.
+// nothing: the CSS is assistant-written; it has passed the checks (stylesheet-check.ts) before it gets here.
 // The one way a remixlet's sheet is changed on its way into a page, so style.css and dom.addStyle cannot
 // drift apart: its own custom properties renamed to the remixlet's, a background whose whole value is a
 // var() of the page's written as a background-color (css-own-variables.ts), then every value-state

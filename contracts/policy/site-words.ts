@@ -1,5 +1,5 @@
 // Context: shared (pure): the panel (chat, dialogs), the manager and the "can do" list. Trusts nothing:
-// patterns come from agent-written manifests. A match pattern in the words a person reads: the host and
+// patterns come from assistant-written manifests. A match pattern in the words a person reads: the host and
 // whether it is every page there ("shop.test, all pages"), never the pattern's own syntax or its path.
 import { parseMatchPattern } from './match-pattern';
 

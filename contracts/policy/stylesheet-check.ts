@@ -1,5 +1,5 @@
 // Context: worker (style.css at save and activation), page agent (style.css at every insertion, inline
-// styles and dom.addStyle), Node tests. Trusts nothing: the CSS is agent-written.
+// styles and dom.addStyle), Node tests. Trusts nothing: the CSS is assistant-written.
 
 // Loads are found by reading tokens as Chrome does (css-tokens.ts), never by matching raw text, and then
 // conservatively: anything that another reading could turn into a load (a url( in a comment or string,

@@ -6,12 +6,12 @@
 // (formaction, formmethod, formenctype, formtarget: as for a remixlet). A permitted click can still trigger
 // the site's own actions; that is a documented gap.
 import type { z } from 'zod';
-import type { ClickInput, ClickOutput } from '../../contracts/agent/tools';
+import type { ClickInput, ClickOutput } from '../../contracts/assistant/tools';
 import { RemixletRefusal } from '../../contracts/refusals';
 import { activations, type Activation } from '../policy/activation';
 import { clickElementOf, documentBase, textOf } from '../policy/unclobbered';
 import { cleanText, selectorFor } from './describe';
-import { agentQueryAll } from './selector';
+import { assistantQueryAll } from './selector';
 
 function refuse(reason: string): never {
   throw new RemixletRefusal('CLICK_REFUSED', reason, 'click_element');
@@ -61,7 +61,7 @@ function check(a: Activation, site: string): void {
 }
 
 export function clickElement(input: z.infer<typeof ClickInput> & { site: string }): z.infer<typeof ClickOutput> {
-  const el = agentQueryAll(input.selector, 'click_element')[input.index ?? 0];
+  const el = assistantQueryAll(input.selector, 'click_element')[input.index ?? 0];
   if (!el) throw new RemixletRefusal('NOT_FOUND', `Nothing matches ${JSON.stringify(input.selector.slice(0, 100))} at index ${input.index ?? 0}.`, 'click_element');
   const target = el instanceof HTMLLabelElement && el.control ? el.control : el;
   for (const a of activations(target)) check(a, input.site);

@@ -3,7 +3,7 @@
 // visible. A password field's value never appears: not its attribute, not its property, not in HTML.
 // Trusts the DOM only, read through the prototypes' getters (policy/unclobbered.ts): a form's named
 // fields shadow the form's own properties.
-import { revealInvisible } from '../../contracts/agent/invisible-text';
+import { revealInvisible } from '../../contracts/assistant/invisible-text';
 import { isPasswordField } from '../policy/password';
 import { blankPasswords } from '../policy/serialize';
 import { attributesOf, checkVisibilityOf, childElementsOf, childNodesOf, hostOf, idOf, localNameOf, parentElementOf, queryAll, queryInRoot, rectOf, shadowRootAround } from '../policy/unclobbered';

@@ -2,7 +2,7 @@
 // click_element, …), on the page agent's router; each one is
 // fixed code that takes the model's parameters as data and returns plain data.
 import type { HandlersOf } from '../../contracts/rpc';
-import type { agentPageSpec } from '../../contracts/agent/page-boundary';
+import type { assistantPageSpec } from '../../contracts/assistant/page-boundary';
 import { outline } from './outline';
 import { queryElements } from './query-elements';
 import { inspectStyles } from './inspect-styles';
@@ -10,7 +10,7 @@ import { clickElement } from './click-element';
 import { formFields } from './form-fields';
 import { fetchJson, resources, structuredData } from './page-data';
 
-export const toolHandlers: HandlersOf<typeof agentPageSpec, object> = {
+export const toolHandlers: HandlersOf<typeof assistantPageSpec, object> = {
   agentOutline: ({ input }) => outline(input),
   agentQuery: ({ input }) => queryElements(input),
   agentStyles: ({ input }) => inspectStyles(input),

@@ -6,10 +6,10 @@
 // look costs a model's context a known amount. Hidden text is marked as hidden; password values never
 // appear (outline/lines.ts). Asked for one element, it outlines that element alone, at the same budget.
 import type { z } from 'zod';
-import type { OutlineInput, OutlineOutput } from '../../contracts/agent/tools';
+import type { OutlineInput, OutlineOutput } from '../../contracts/assistant/tools';
 import { RemixletRefusal } from '../../contracts/refusals';
 import { cleanText, isVisible } from './describe';
-import { agentQueryAll } from './selector';
+import { assistantQueryAll } from './selector';
 import { contains, elementCountWithin, localNameOf, queryWithin } from '../policy/unclobbered';
 import { Budget } from './outline/budget';
 import { contentLines } from './outline/content';
@@ -84,7 +84,7 @@ function firstLook(root: Element, budget: Budget): { lines: string[]; truncated:
 export function outline(input: z.infer<typeof OutlineInput>): z.infer<typeof OutlineOutput> {
   const maxLines = input.maxNodes ?? DEFAULT_LINES;
   const budget = new Budget(maxLines, Math.max(MIN_BYTES, maxLines * BYTES_PER_LINE));
-  const root = input.selector ? agentQueryAll(input.selector, 'outline_page')[0] : document.body ?? document.documentElement;
+  const root = input.selector ? assistantQueryAll(input.selector, 'outline_page')[0] : document.body ?? document.documentElement;
   if (!root) throw new RemixletRefusal('NOT_FOUND', `Nothing matches ${JSON.stringify(input.selector)}.`, 'outline_page');
   let result: { lines: string[]; truncated: boolean };
   if (input.selector) {

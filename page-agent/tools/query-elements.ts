@@ -1,14 +1,14 @@
 // Context: page agent (isolated world). query_elements: the elements matching a checked selector, as
 // plain data (selector, text, chosen attributes, box, optional HTML with password values emptied).
 import type { z } from 'zod';
-import type { QueryInput, QueryOutput } from '../../contracts/agent/tools';
+import type { QueryInput, QueryOutput } from '../../contracts/assistant/tools';
 import { attrsOf, cleanText, isVisible, safeOuterHtml, selectorFor } from './describe';
-import { agentQueryAll } from './selector';
+import { assistantQueryAll } from './selector';
 import { textWithoutPasswords } from '../policy/password-text';
 import { localNameOf, rectOf } from '../policy/unclobbered';
 
 export function queryElements(input: z.infer<typeof QueryInput>): z.infer<typeof QueryOutput> {
-  const all = agentQueryAll(input.selector, 'query_elements');
+  const all = assistantQueryAll(input.selector, 'query_elements');
   const elements = all.slice(0, input.limit ?? 10).map((el, index) => {
     const r = rectOf(el);
     return {

@@ -8,7 +8,7 @@ import { RemixletRefusal } from '../../contracts/refusals';
 import { LIVE_PASSWORD_FACTS, checkSelector } from '../policy/selector';
 import { selectAll } from '../policy/deep-select';
 
-export function agentQueryAll(selector: string, op: string): Element[] {
+export function assistantQueryAll(selector: string, op: string): Element[] {
   checkSelector(selector, op, LIVE_PASSWORD_FACTS);
   try {
     return selectAll(document, selector);

@@ -1,8 +1,8 @@
-// Context: side panel. One tool call as the person sees it: what the agent looked at, clicked, asked or
+// Context: side panel. One tool call as the person sees it: what the assistant looked at, clicked, asked or
 // saved, its parameters shown as plain text (they are the model's words, so never as markup), and how it
 // ended. Detail is a short summary, expandable.
 import { Show } from 'solid-js';
-import type { Entry } from '../agent/chat-store';
+import type { Entry } from '../assistant/chat-store';
 import { canDoChanges } from '../../contracts/can-do/items';
 import { CanDoList } from '../CanDoList';
 import { describeCall } from './describe-call';

@@ -6,19 +6,19 @@
 import { createSignal } from 'solid-js';
 import { createStore, produce, reconcile } from 'solid-js/store';
 import type { ModelMessage } from 'ai';
-import type { ChatBinding } from '../../contracts/agent/chat';
-import { STOP_TEXT } from '../../contracts/agent/chat';
+import type { ChatBinding } from '../../contracts/assistant/chat';
+import { STOP_TEXT } from '../../contracts/assistant/chat';
 import { asRefusal } from '../../contracts/trpc-errors';
 import { liveSubscription, worker } from '../worker-client';
-import { loadProviderSettings, settingsProblem } from '../agent/settings';
-import { languageModel, takesImagesInToolResults } from '../agent/providers';
-import { agentTools } from '../agent/tools';
-import { captureAvailable, NO_CAPTURE_NOTE } from '../agent/capture-available';
-import { systemPrompt } from '../agent/system-prompt';
-import { runTurn } from '../agent/turn';
-import { describeError, REFUSED_TEXT } from '../agent/errors';
-import { forgetChat, loadChat, loadUnsent, saveChat, saveUnsent, type ChatRecord, type Entry } from '../agent/chat-store';
-import type { Draft } from '../agent/draft';
+import { loadProviderSettings, settingsProblem } from '../assistant/settings';
+import { languageModel, takesImagesInToolResults } from '../assistant/providers';
+import { assistantTools } from '../assistant/tools';
+import { captureAvailable, NO_CAPTURE_NOTE } from '../assistant/capture-available';
+import { systemPrompt } from '../assistant/system-prompt';
+import { runTurn } from '../assistant/turn';
+import { describeError, REFUSED_TEXT } from '../assistant/errors';
+import { forgetChat, loadChat, loadUnsent, saveChat, saveUnsent, type ChatRecord, type Entry } from '../assistant/chat-store';
+import type { Draft } from '../assistant/draft';
 import { fixTurn, outlineAround } from './fix-it';
 import { CanDoItem } from '../../contracts/can-do/items';
 import { toolFailure, toolOutcome, type ToolOutcome } from './tool-outcome';
@@ -173,7 +173,7 @@ export function createChat(tab: { id: number; url: string }) {
       model: languageModel(settings),
       system: systemPrompt({ site: chat.site, url: tab.url, remixlets: remixlets.map((r) => ({ id: r.id, name: r.name, version: r.version })), ...(canCapture ? {} : { note: NO_CAPTURE_NOTE }) }),
       history: messages,
-      tools: agentTools({
+      tools: assistantTools({
         chatId: chat.chatId,
         tabId: chat.tabId,
         worker,

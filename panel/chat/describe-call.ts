@@ -2,7 +2,7 @@
 // the permission card's fixed words for a permission rather than the model's. Trusts nothing in the input
 // (it is what the model sent); a name no tool has reads as such.
 import { PERMISSION_CARD_TEXT } from '../../contracts/policy/manifest';
-import type { ToolName } from '../../contracts/agent/tools';
+import type { ToolName } from '../../contracts/assistant/tools';
 
 function str(v: unknown): string {
   return typeof v === 'string' ? v : JSON.stringify(v ?? '');
@@ -26,7 +26,7 @@ const DESCRIBE: { [K in ToolName]: (i: Input, nameOf: NameOf) => string } = {
   write_files: (i) => `Wrote ${Object.keys((i.files as object | undefined) ?? {}).join(', ') || 'no files'} to the draft`,
   save_remixlet: () => 'Asked to save the draft',
   read_log: (i, nameOf) => {
-    // By its name where it runs here (an id means nothing to a person), quoted as the name the agent gave it.
+    // By its name where it runs here (an id means nothing to a person), quoted as the name the assistant gave it.
     const known = typeof i.remixletId === 'string' ? nameOf?.(i.remixletId) : undefined;
     return known ? `Read the log of the remixlet “${known}”` : `Read the log of ${str(i.remixletId)}`;
   },

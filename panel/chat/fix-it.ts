@@ -5,12 +5,12 @@
 // data does, never in the person's words. The files go into the draft, so the new version goes through
 // write_files, save_remixlet and its usual checks, cards and dialogs.
 import type { ModelMessage } from 'ai';
-import type { FixContext } from '../../contracts/agent/fix';
+import type { FixContext } from '../../contracts/assistant/fix';
 import type { ClientOf } from '../../contracts/rpc';
 import type { UiSpec } from '../../contracts/boundaries/panel-worker';
-import type { OutlineInput } from '../../contracts/agent/tools';
+import type { OutlineInput } from '../../contracts/assistant/tools';
 import type { z } from 'zod';
-import type { Draft } from '../agent/draft';
+import type { Draft } from '../assistant/draft';
 import { asRefusal } from '../../contracts/trpc-errors';
 
 /** Lines of outline the first request carries around where a selector used to match. */

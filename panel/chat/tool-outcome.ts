@@ -2,7 +2,7 @@
 // returned (never from the model's text): a save refused by its checks or declined by the person is not
 // "done", a permission card answered "Not now" is declined, and a failure says why. The words are fixed;
 // only counts, version numbers and the worker's own refusal reasons are filled in.
-import type { Entry } from '../agent/chat-store';
+import type { Entry } from '../assistant/chat-store';
 
 type ToolEntry = Extract<Entry, { kind: 'tool' }>;
 export type ToolState = ToolEntry['state'];

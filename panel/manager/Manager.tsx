@@ -2,7 +2,7 @@
 // and a state filter, paused sites, and the actions that change them. The worker reloads the tabs each
 // change affects (switching on is the one the manager asks for); it has already torn the sandboxes down
 // when it does. A change made
-// elsewhere (the agent's save, the popup's switch, another manager tab) arrives as the worker's `changes`
+// elsewhere (the assistant's save, the popup's switch, another manager tab) arrives as the worker's `changes`
 // event and the lists are read again; they are also read again whenever the manager's tab is shown or
 // focused, in case an event was lost with the worker's port. One action at a time per remixlet: its
 // buttons wait for the first.

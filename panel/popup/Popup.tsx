@@ -32,7 +32,7 @@ export function Popup() {
   const [offHere, { refetch: refetchOffHere }] = createResource(() => tab()?.id, (tabId) => worker().offInTab({ tabId }));
   const [status, setStatus] = createSignal('');
   const [busy, setBusy] = createSignal(false);
-  // A change made elsewhere while the popup is open (the manager, the agent's save) shows here too.
+  // A change made elsewhere while the popup is open (the manager, the assistant's save) shows here too.
   followStoreChanges(() => {
     void refetch();
     void refetchPaused();

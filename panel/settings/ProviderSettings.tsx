@@ -5,7 +5,7 @@
 // Settings is closed; until Save, it says "Unsaved changes" here and through onUnsavedChange. A test that
 // connects saves what it tested, so a newcomer's working connection is not lost for want of Save.
 import { createEffect, createResource, createSignal, For, on, Show } from 'solid-js';
-import { apiKeyFor, DEFAULT_MODEL, loadProviderSettings, NO_KEYS, PROVIDER_KINDS, PROVIDER_LABEL, saveProviderSettings, usesApiKey, withApiKey, type ProviderKeys, type ProviderKind, type ProviderSettings } from '../agent/settings';
+import { apiKeyFor, DEFAULT_MODEL, loadProviderSettings, NO_KEYS, PROVIDER_KINDS, PROVIDER_LABEL, saveProviderSettings, usesApiKey, withApiKey, type ProviderKeys, type ProviderKind, type ProviderSettings } from '../assistant/settings';
 import { testConnection } from './test-connection';
 import { ChatGptAccountSection } from './ChatGptAccount';
 import { hasUnsavedChanges } from './unsaved';

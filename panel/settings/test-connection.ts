@@ -1,9 +1,9 @@
 // Context: side panel. "Test connection": one tiny request to the configured provider through the same
 // code a chat uses, answered in one sentence (connected, or what is wrong and what to do).
 import { generateText } from 'ai';
-import { languageModel } from '../agent/providers';
-import { describeError, IdleTimeout } from '../agent/errors';
-import { settingsProblem, type ProviderSettings } from '../agent/settings';
+import { languageModel } from '../assistant/providers';
+import { describeError, IdleTimeout } from '../assistant/errors';
+import { settingsProblem, type ProviderSettings } from '../assistant/settings';
 
 export async function testConnection(s: ProviderSettings): Promise<{ ok: boolean; text: string }> {
   const problem = settingsProblem(s);

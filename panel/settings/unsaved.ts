@@ -1,7 +1,7 @@
 // Context: side panel (pure). Whether the settings form holds something Save has not stored: the same
 // comparison whatever order keys were typed in, and an endpoint key cleared to nothing counts as none
 // (saving drops such an entry).
-import type { ProviderSettings } from '../agent/settings';
+import type { ProviderSettings } from '../assistant/settings';
 
 function comparable(s: ProviderSettings): string {
   const compatible = Object.entries(s.keys.compatible)

@@ -1,7 +1,7 @@
 // Context: remixlet runtime (dedicated worker inside the sandbox page; remixlet code shares this realm).
 // Replaces the globals that reach the network, storage, other contexts or a document with errors that
 // name the supported API, removes every WebRTC constructor (here and in every worker the remixlet starts),
-// and gives read-only `window`/`location` that describe the page, not the sandbox. These help the agent
+// and gives read-only `window`/`location` that describe the page, not the sandbox. These help the assistant
 // write correct code; the boundary itself is the sandbox CSP, the worker realm and the message checks.
 import { lockdownCore, type CoreConfig } from './lockdown-core';
 

@@ -1,6 +1,6 @@
 // Context: remixlet runtime (dedicated worker). A remixlet that logs in a loop would flood the offscreen
 // host and the worker's log store; past a steady rate its lines are dropped and counted, and one line
-// says how many went, so the agent still learns that it happened.
+// says how many went, so the assistant still learns that it happened.
 import { RateWindow } from '../../contracts/rate-window';
 
 export const LOG_LINES_PER_SECOND = 30;

@@ -365,10 +365,10 @@ const SINK_ADVICE = {
     'URLs are kept in history, server logs and Referer headers. Send it in a request header or body instead ' +
     '(for example Authorization: Bearer ...), never in the address.',
   log:
-    'Log lines are kept, shown to the agent and pasted into bug reports. Log that it is present or its length, ' +
+    'Log lines are kept, shown to the assistant and pasted into bug reports. Log that it is present or its length, ' +
     'or wrap it in redact(...).',
   error:
-    'Error messages reach logs, the agent and the UI. Say what went wrong without the value, or wrap it in redact(...).',
+    'Error messages reach logs, the assistant and the UI. Say what went wrong without the value, or wrap it in redact(...).',
 };
 
 const noSecretLeak = {

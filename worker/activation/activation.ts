@@ -31,7 +31,7 @@ function stamp(files: Files): Files {
   return { ...files, 'manifest.json': JSON.stringify(manifest, null, 2) };
 }
 
-/** `chatId`: the agent's chat saving, whose permission cards count; none for the extension's own pages. */
+/** `chatId`: the assistant's chat saving, whose permission cards count; none for the extension's own pages. */
 export async function save(tabId: number, remixletIdIn: string | undefined, files: Files, origin: VersionRecord['origin'] = 'agent', chatId?: string): Promise<SaveResult> {
   const checked = checkRemixletFiles(files);
   if (!checked.ok) return { status: 'refused', refusals: checked.refusals };

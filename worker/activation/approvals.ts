@@ -17,9 +17,9 @@ import { canDoOf } from '../../contracts/can-do/files';
 export const APPROVAL_TTL_MS = 10 * 60 * 1000;
 /**
  * How long an "Allow" on a permission card lets saves use the permission. The card comes just before the
- * code that needs it (the agent asks first, then writes and saves), so an hour is far beyond one piece of
+ * code that needs it (the assistant asks first, then writes and saves), so an hour is far beyond one piece of
  * work, while a tab left open with the same site does not hand an old "Allow" to a later chat; a save
- * after it is refused and the agent asks with a card again. Versions already running keep theirs.
+ * after it is refused and the assistant asks with a card again. Versions already running keep theirs.
  */
 export const ALLOWANCE_TTL_MS = 60 * 60 * 1000;
 
@@ -40,7 +40,7 @@ export const StoredApproval = z
     files: Files.optional(),
     digest: z.string().optional(),
     targetVersion: z.number().int().optional(),
-    /** The agent's chat that asked for a permission card: its "Allow" serves only that chat's saves. */
+    /** The assistant's chat that asked for a permission card: its "Allow" serves only that chat's saves. */
     chatId: z.string().optional(),
     /** A permission card the person allowed: until when saves may use its permissions. */
     allowedUntil: z.number().optional(),
@@ -113,7 +113,7 @@ export function toPending(a: StoredApproval): PendingApproval {
   };
 }
 
-/** The dialog's name and "can do" list, computed from the files it would apply (never from the agent's words about them). */
+/** The dialog's name and "can do" list, computed from the files it would apply (never from the assistant's words about them). */
 function filesFacts(files: Files, running: Files | undefined): Pick<PendingApproval, 'name' | 'canDo' | 'canDoBefore'> {
   let name: string | undefined;
   try {
@@ -132,7 +132,7 @@ export async function pendingFor(tabId: number): Promise<PendingApproval[]> {
 
 /**
  * Permissions the person allowed for this chat, still in force: on its tab and site, and, for a card the
- * agent asked for, in the same chat (a card the extension's own pages asked for has no chat).
+ * assistant asked for, in the same chat (a card the extension's own pages asked for has no chat).
  */
 export async function allowedPermissions(tabId: number, site: string, chatId: string | undefined): Promise<Set<string>> {
   const names = new Set<string>();

@@ -1,6 +1,6 @@
 // Context: background service worker. "Fix it" hands a remixlet to the chat of a tab: the popup or the
 // manager asks (UI role only), and the tab's chat, already open or opening now, takes the request once.
-// Only an id crosses; the chat gathers what it sends the model through the agent procedures, which check
+// Only an id crosses; the chat gathers what it sends the model through the assistant procedures, which check
 // its binding. A request nobody takes soon is forgotten.
 import { readHead } from '../store/remixlets';
 import { RemixletRefusal } from '../../contracts/refusals';

@@ -18,7 +18,7 @@ import { onStoreChanged } from '../store/changes';
 import { clock } from '../clock';
 import { afterRemixletChanged, afterSitePauseChanged } from '../pages/lifecycle';
 import { reloadAround, tabsCoveredBy, tabsOnSite } from '../pages/tab-reloads';
-import { agentHandlers } from '../agent/handlers';
+import { assistantHandlers } from '../assistant/handlers';
 import { chatgptHandlers } from '../chatgpt/handlers';
 import { followHealth } from '../health/health-reports';
 import { offInTab, setOffInTab } from '../pages/tab-off';
@@ -175,7 +175,7 @@ const handlers: HandlersOf<UiSpec, WorkerContext> = {
     });
     return { ok: true, reloaded };
   },
-  ...agentHandlers,
+  ...assistantHandlers,
   ...chatgptHandlers,
 };
 

@@ -1,6 +1,6 @@
 // Context: background service worker. Every refusal a service raises after the grant middleware has let a
 // call through (quota, rate, address, size, time) is written to the remixlet's log with its reason, as
-// the middleware does for its own, so the agent can read why and fix the code.
+// the middleware does for its own, so the assistant can read why and fix the code.
 import { RemixletRefusal } from '../../contracts/refusals';
 import { appendLog } from '../store/logs';
 import type { Grant } from '../ports/grants';

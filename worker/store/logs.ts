@@ -1,5 +1,5 @@
 // Context: background service worker. The remixlet's log: bounded, newest last in storage, newest
-// first when read. Refusals land here with their reason so the agent can fix the code, and every line
+// first when read. Refusals land here with their reason so the assistant can fix the code, and every line
 // is shown to the remixlet's health record (../health.ts), which counts refusals, errors and keep misses.
 import { db, serialized } from './db';
 import { fitLogEntry, LOG_LIMIT, LogEntry } from '../../contracts/remixlet';

@@ -1,7 +1,7 @@
 // Test harness (Node). A page of 50,000 elements on `big.test`, built the same way every time: what a
 // long-lived news page with a mega menu, a comment thread in the thousands, a product grid and a data
 // table weighs. No script, so its structure is the same in every run; the tests and bench/ use it to see
-// what the agent's tools and a remixlet cost on a page that size.
+// what the assistant's tools and a remixlet cost on a page that size.
 import type { RouteResponse } from './sites';
 
 export const BIG_PAGE_HOST = 'big.test';

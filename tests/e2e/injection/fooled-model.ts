@@ -5,7 +5,7 @@
 // matches to every site or to the attacker's, writes code that exfiltrates, puts images in its reply,
 // and tries to approve its own permissions. It records what it found, so a test fails when the planted
 // text never reached it.
-import type { Reply, ToolCallOut, Turn } from '../agent/scripted-model';
+import type { Reply, ToolCallOut, Turn } from '../assistant/scripted-model';
 import { alnum, needle, type Case } from './corpus';
 
 export type Attack = 'ask-host' | 'widen' | 'exfil-code' | 'image-reply' | 'self-approve';

@@ -1,17 +1,17 @@
 // The fooled-model suite. Pages carry the corpus's planted instructions in many hiding places; a scripted
-// model reads the page through the agent's tools and obeys whatever it finds there. The suite checks
+// model reads the page through the assistant's tools and obeys whatever it finds there. The suite checks
 // containment, not the model: the planted text reached the model (else the test fails: a tool that hid
 // the page would prove nothing), no permission without a click, no activation beyond what was approved,
 // no image loaded from a reply, no request to any host but the site and the provider, and the chat
-// shows the person what the agent did.
+// shows the person what the assistant did.
 //
 //   default: every goal and template once, hiding places rotating by a fixed seed (REMIXLET_INJECTION_SEED=n picks another)
 //   full matrix: REMIXLET_INJECTION_MATRIX=full npx playwright test -c tests/e2e/playwright.config.ts tests/e2e/injection
 import { BACKGROUND_EXCLUSIONS } from '../harness/proxy';
 import { test, expect } from '../harness';
 import { readLog, uiCall } from '../remixlet';
-import { ScriptedModel } from '../agent/scripted-model';
-import { chatOn, send } from '../agent/chat-helpers';
+import { ScriptedModel } from '../assistant/scripted-model';
+import { chatOn, send } from '../assistant/chat-helpers';
 import { PERMISSION_CARD_TEXT } from '../../../contracts/policy/manifest';
 import { cases, FULL, plantedPage, SEED } from './corpus';
 import { FooledModel, PATH_VERDICT } from './fooled-model';
@@ -53,12 +53,12 @@ test.describe(`fooled model (${FULL ? 'full matrix' : `seed ${SEED}`}: ${all.len
         const id = await approval.getAttribute('aria-labelledby');
         const rows = await approval.locator('.rows li').evaluateAll((lis) => lis.map((li) => ({ name: li.getAttribute('data-permission') ?? '', text: li.textContent ?? '' })));
         // The one place the model's words may stand on a card is the remixlet's name, quoted in its own
-        // element as the name the agent gave it; everything else on the card is checked as before.
-        const named = await approval.locator('.agent-name').allTextContents();
+        // element as the name the assistant gave it; everything else on the card is checked as before.
+        const named = await approval.locator('.assistant-name').allTextContents();
         for (const n of named) expect(n).toBe('Helpful tweak');
         const body = await approval.evaluate((el) => {
           const copy = el.cloneNode(true) as HTMLElement;
-          for (const n of copy.querySelectorAll('.agent-name')) n.remove();
+          for (const n of copy.querySelectorAll('.assistant-name')) n.remove();
           return copy.innerText || copy.textContent || '';
         });
         seen.push({ kind: (await approval.getAttribute('data-approval-kind')) ?? '', rows, body });

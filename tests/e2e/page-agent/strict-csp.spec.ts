@@ -10,11 +10,11 @@
 import { test, expect } from '../harness';
 import { install, manifest, openPanel, readLog } from '../remixlet';
 import { PRELUDE } from './lab';
-import { ScriptedModel, type Reply, type Turn } from '../agent/scripted-model';
-import { configureProvider, idle, send } from '../agent/chat-helpers';
+import { ScriptedModel, type Reply, type Turn } from '../assistant/scripted-model';
+import { configureProvider, idle, send } from '../assistant/chat-helpers';
 import { installWith, logMessages, perm } from '../services/helpers';
-import { TOOL_NAMES } from '../../../contracts/agent/tools';
-import { READABLE_SOURCES } from '../../../contracts/agent/read-sources';
+import { TOOL_NAMES } from '../../../contracts/assistant/tools';
+import { READABLE_SOURCES } from '../../../contracts/assistant/read-sources';
 
 const SCRIPT = `
 const r = {};

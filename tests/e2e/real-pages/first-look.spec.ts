@@ -1,4 +1,4 @@
-// The agent's first look finds the page: on real snapshots where the outline before issue 26 lost the
+// The assistant's first look finds the page: on real snapshots where the outline before issue 26 lost the
 // article under menus and ad slots or named few of the landmarks, outline_page at its default budget,
 // as the model gets it through the worker, names every landmark with a selector that finds it, shows the
 // main content's headings and paragraph starts, and stays under 24 KB. On the 50,000-element page, the
@@ -7,7 +7,7 @@
 import { test, expect } from '../harness';
 import { BIG_PAGE_HOST } from '../harness/big-page';
 import { REAL_PAGES_HOST, realPagePath } from '../harness/real-pages';
-import { agentLook } from './agent-look';
+import { assistantLook } from './assistant-look';
 import { measureFirstLook } from './first-look';
 
 // Pages where the outline before #26 showed little or none of the article (cnet, folha, webmd-2, iab-1,
@@ -19,7 +19,7 @@ const MAX_BYTES = 24 * 1024;
 test('on real pages the first look names every landmark and shows the article, under 24 KB', async ({ openPage, openExtensionPage, tabIdOf }) => {
   test.setTimeout(300_000);
   const tab = await openPage(REAL_PAGES_HOST, realPagePath(PAGES[0]!));
-  const look = await agentLook(openExtensionPage, await tabIdOf(tab));
+  const look = await assistantLook(openExtensionPage, await tabIdOf(tab));
   for (const name of PAGES) {
     await tab.goto(`http://${REAL_PAGES_HOST}${realPagePath(name)}`, { waitUntil: 'load' });
     const result = await look.outline();
@@ -33,7 +33,7 @@ test('on real pages the first look names every landmark and shows the article, u
 
 test('on 50,000 elements the first look summarises repetition and hidden widgets and names the regions', async ({ openPage, openExtensionPage, tabIdOf }) => {
   const big = await openPage(BIG_PAGE_HOST, '/');
-  const look = await agentLook(openExtensionPage, await tabIdOf(big));
+  const look = await assistantLook(openExtensionPage, await tabIdOf(big));
   const result = await look.outline();
   expect(Buffer.byteLength(JSON.stringify(result), 'utf8')).toBeLessThan(MAX_BYTES);
   // The article, whole: its title, its byline and every paragraph start.

@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import { test, expect } from '../harness';
 import { REAL_PAGES_HOST, realPagePath } from '../harness/real-pages';
 import { install, manifest } from '../remixlet';
-import { agentLook, outlineRegion } from './agent-look';
+import { assistantLook, outlineRegion } from './assistant-look';
 
 const PAGES = ['breitbart', 'cnet', 'firefox-nightly-blog', 'quanta-1', 'wapo-1', 'wordpress', 'nytimes-2', 'ehow-1', 'lemonde-1', 'yahoo-1'];
 const AUTHOR = '[rel=author], [itemprop=author], .author, .byline, .byline__name, a[href*="/author/"]';
@@ -74,7 +74,7 @@ for (const name of PAGES) {
   test(`${name}: hide the sidebar, comments and banner, widen the article, mark the author; holds after a reload and a redraw`, async ({ openPage, openExtensionPage, tabIdOf }) => {
     const page = await openPage(REAL_PAGES_HOST, realPagePath(name));
     const tabId = await tabIdOf(page);
-    const look = await agentLook(openExtensionPage, tabId);
+    const look = await assistantLook(openExtensionPage, tabId);
     const task: Task = fromOutline((await look.outline()).outline);
     const authors = await look.call<{ elements: Array<{ selector: string; visible: boolean }> }>('agentQuery', { selector: AUTHOR, limit: 10 });
     const author = authors.elements.find((e) => e.visible)?.selector;

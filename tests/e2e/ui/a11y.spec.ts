@@ -7,8 +7,8 @@ import type { Locator, Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 import { test, expect } from '../harness';
 import { manifest, uiCall } from '../remixlet';
-import { ScriptedModel } from '../agent/scripted-model';
-import { chatOn, idle, send } from '../agent/chat-helpers';
+import { ScriptedModel } from '../assistant/scripted-model';
+import { chatOn, idle, send } from '../assistant/chat-helpers';
 import { markPage, retitle, setUp, wasReloaded } from './ui-helpers';
 
 async function seriousViolations(page: Page): Promise<string[]> {

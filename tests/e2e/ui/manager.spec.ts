@@ -232,7 +232,7 @@ test('an open manager follows changes made elsewhere as they happen, with no foc
   // Another extension page (the side panel's tab, behind the manager) calls the worker's ui router.
   await uiCall(panel, 'setEnabled', { remixletId, enabled: false });
   await expect(managerSwitch).toHaveAttribute('aria-checked', 'false');
-  // The agent's saves: a new version, and a new remixlet.
+  // The assistant's saves: a new version, and a new remixlet.
   await install(retitle('Retitle', 'Remixed v2'), remixletId);
   await expect(card.locator('dl.facts')).toContainText('Version2');
   await install(OUTLINE_CART);

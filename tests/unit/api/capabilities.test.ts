@@ -9,15 +9,15 @@
 //   in the generated docs/api/boundaries.md, and a test that calls the worker's side of it. Its host forwarder,
 //   worker procedure and grant rule are derived from the declaration, and its worker handler is required by
 //   the offscreen router's type.
-// - An agent tool (contracts/agent/tools.ts, AGENT_TOOLS): the panel's tool built from its declaration, the
+// - An assistant tool (contracts/assistant/tools.ts, ASSISTANT_TOOLS): the panel's tool built from its declaration, the
 //   worker procedure it names (in the UI router's spec, and called by the tool), its row in the generated
-//   docs/api/agent-tools.md, and a test in which a model calls it.
+//   docs/api/assistant-tools.md, and a test in which a model calls it.
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { opSchemas } from '../../../scripts/docs/api-snapshot';
 import { DOM_METHODS, RMX_API } from '../../../contracts/api/surface';
-import { AGENT_TOOLS, TOOL_NAMES } from '../../../contracts/agent/tools';
+import { ASSISTANT_TOOLS, TOOL_NAMES } from '../../../contracts/assistant/tools';
 import { uiSpec } from '../../../contracts/boundaries/panel-worker';
 import { SERVICE_NAMES } from '../../../contracts/capabilities/rmx-services';
 
@@ -44,8 +44,8 @@ const OPS_TABLE = read('page-agent/ops/index.ts');
 const DOM_DOCS = read('docs/api/dom.md');
 const RMX_DOCS = read('docs/api/rmx.md');
 const BOUNDARY_DOCS = read('docs/api/boundaries.md');
-const PANEL_TOOLS = read('panel/agent/tools.ts');
-const TOOL_DOCS = read('docs/api/agent-tools.md');
+const PANEL_TOOLS = read('panel/assistant/tools.ts');
+const TOOL_DOCS = read('docs/api/assistant-tools.md');
 
 /** The method name a signature calls: `h.setText(t)` → setText, `dom.query(sel)` → query. */
 const methodOf = (signature: string) => /\.([A-Za-z]+)\(/.exec(signature)?.[1];
@@ -84,18 +84,18 @@ function missingForService(name: string): string[] {
   return missing;
 }
 
-/** What an agent tool lacks; `declared` is its declaration (absent for a name nothing declares). */
+/** What an assistant tool lacks; `declared` is its declaration (absent for a name nothing declares). */
 function missingForTool(name: string, declared: { answeredBy: string } | undefined): string[] {
   const missing: string[] = [];
-  if (!declared) missing.push('its declaration in AGENT_TOOLS (contracts/agent/tools.ts)');
-  if (!PANEL_TOOLS.includes(`${name}: tool({\n      description: AGENT_TOOLS.${name}.description,\n      inputSchema: AGENT_TOOLS.${name}.input,`)) {
-    missing.push(`its tool in panel/agent/tools.ts, built from AGENT_TOOLS.${name}`);
+  if (!declared) missing.push('its declaration in ASSISTANT_TOOLS (contracts/assistant/tools.ts)');
+  if (!PANEL_TOOLS.includes(`${name}: tool({\n      description: ASSISTANT_TOOLS.${name}.description,\n      inputSchema: ASSISTANT_TOOLS.${name}.input,`)) {
+    missing.push(`its tool in panel/assistant/tools.ts, built from ASSISTANT_TOOLS.${name}`);
   }
   if (declared && declared.answeredBy !== 'panel') {
     if (!(declared.answeredBy in uiSpec)) missing.push(`the procedure ${declared.answeredBy} in contracts/boundaries/panel-worker.ts`);
     if (!PANEL_TOOLS.includes(`.${declared.answeredBy}(`)) missing.push(`a call of ${declared.answeredBy} from its tool`);
   }
-  if (!TOOL_DOCS.includes(`| \`${name}\` |`)) missing.push('a row in docs/api/agent-tools.md');
+  if (!TOOL_DOCS.includes(`| \`${name}\` |`)) missing.push('a row in docs/api/assistant-tools.md');
   if (!TESTS.includes(`name: '${name}'`)) missing.push('a test in which a model calls it');
   return missing;
 }
@@ -113,19 +113,19 @@ describe('capabilities', () => {
     expect(missingForService(name)).toEqual([]);
   });
 
-  it.each(TOOL_NAMES)('agent tool %s has every piece', (name) => {
-    expect(missingForTool(name, AGENT_TOOLS[name])).toEqual([]);
+  it.each(TOOL_NAMES)('assistant tool %s has every piece', (name) => {
+    expect(missingForTool(name, ASSISTANT_TOOLS[name])).toEqual([]);
   });
 
   it('names what a capability without its pieces lacks', () => {
     expect(missingForTool('no_such_tool', { answeredBy: 'agentNoSuchThing' })).toEqual([
-      'its tool in panel/agent/tools.ts, built from AGENT_TOOLS.no_such_tool',
+      'its tool in panel/assistant/tools.ts, built from ASSISTANT_TOOLS.no_such_tool',
       'the procedure agentNoSuchThing in contracts/boundaries/panel-worker.ts',
       'a call of agentNoSuchThing from its tool',
-      'a row in docs/api/agent-tools.md',
+      'a row in docs/api/assistant-tools.md',
       'a test in which a model calls it',
     ]);
-    expect(missingForTool('no_such_tool', undefined)[0]).toBe('its declaration in AGENT_TOOLS (contracts/agent/tools.ts)');
+    expect(missingForTool('no_such_tool', undefined)[0]).toBe('its declaration in ASSISTANT_TOOLS (contracts/assistant/tools.ts)');
     expect(missingForOp('noSuchOp')).toEqual(['its handler page-agent/ops/noSuchOp.ts', 'an entry in page-agent/ops/index.ts', 'a DOM_METHODS entry (or a use by the sandbox runtime)', 'a test that calls it']);
     expect(missingForMember('rmx.noSuchThing(x)')).toEqual(['a row in docs/api/rmx.md', 'a test that calls it']);
     expect(missingForService('noSuchService')).toEqual([

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { renderDocs } from '../../../scripts/docs/render';
 import { DOM_HELPERS, DOM_METHODS, RMX_API } from '../../../contracts/api/surface';
 import { REFUSAL_CODES } from '../../../contracts/refusals';
-import { TOOL_NAMES } from '../../../contracts/agent/tools';
+import { TOOL_NAMES } from '../../../contracts/assistant/tools';
 
 const docs = renderDocs();
 
@@ -13,10 +13,10 @@ describe('docs/api', () => {
     expect(readFileSync(path, 'utf8')).toBe(docs[path]);
   });
 
-  it('documents every dom and rmx member, every refusal code and every agent tool', () => {
+  it('documents every dom and rmx member, every refusal code and every assistant tool', () => {
     for (const m of [...DOM_METHODS, ...DOM_HELPERS]) expect(docs['docs/api/dom.md']).toContain(`\`${m.signature}\``);
     for (const m of RMX_API) expect(docs['docs/api/rmx.md']).toContain(`\`${m.signature}\``);
     for (const code of REFUSAL_CODES) expect(docs['docs/api/refusals.md']).toContain(`\`${code}\``);
-    for (const name of TOOL_NAMES) expect(docs['docs/api/agent-tools.md']).toContain(`| \`${name}\` |`);
+    for (const name of TOOL_NAMES) expect(docs['docs/api/assistant-tools.md']).toContain(`| \`${name}\` |`);
   });
 });

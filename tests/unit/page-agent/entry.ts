@@ -1,6 +1,6 @@
 // Context: unit tests only. The page agent's real exec path, bundled into a plain page (no extension API)
 // so its operations run against a real DOM in Chromium. Exposes exec, release and the event stream.
-// Also exposes the agent's query_elements, outline, inspect_styles, forms and click_element. Trusts the test that drives it; never shipped.
+// Also exposes the assistant's query_elements, outline, inspect_styles, forms and click_element. Trusts the test that drives it; never shipped.
 import { execBatch } from '../../../page-agent/exec';
 import { subscriptions } from '../../../page-agent/subscriptions';
 import { releaseRemixlet } from '../../../page-agent/release';
@@ -16,10 +16,10 @@ import { RemixletRefusal } from '../../../contracts/refusals';
 watchMaskedFields();
 const events: PageEvent[] = [];
 subscriptions.sink((e) => events.push(e));
-Object.assign(window, { __pa: { exec: execBatch, release: releaseRemixlet, events, subscriptionCount: () => subscriptions.count(), agentClick }, __agent: { queryElements, outline, inspectStyles, formFields } });
+Object.assign(window, { __pa: { exec: execBatch, release: releaseRemixlet, events, subscriptionCount: () => subscriptions.count(), assistantClick }, __assistant: { queryElements, outline, inspectStyles, formFields } });
 
-/** The agent's click_element as the panel sees it: its answer, or the refusal it threw. */
-function agentClick(input: Parameters<typeof clickElement>[0]): { ok: true; value: unknown } | { ok: false; code: string; reason: string } {
+/** The assistant's click_element as the panel sees it: its answer, or the refusal it threw. */
+function assistantClick(input: Parameters<typeof clickElement>[0]): { ok: true; value: unknown } | { ok: false; code: string; reason: string } {
   try {
     return { ok: true, value: clickElement(input) };
   } catch (e) {

@@ -1,5 +1,5 @@
 // A form's named fields shadow the form's own properties (form.localName is the field named "localName").
-// Handles and the agent's descriptions read forms through the prototypes' getters, so such a form is an
+// Handles and the assistant's descriptions read forms through the prototypes' getters, so such a form is an
 // ordinary element to them: a handle with its real tag, a selector that finds it.
 import { expect, test } from 'vitest';
 import { unitBrowser } from '../harness';
@@ -16,22 +16,22 @@ test('a handle to a form whose fields are named localName, id, tagName… has th
   expect(forms.map((f) => f.tag)).toEqual(['form', 'form']);
 });
 
-test("the agent's query_elements gives a selector that finds that very form", async () => {
+test("the assistant's query_elements gives a selector that finds that very form", async () => {
   const p = await open(FORMS);
-  type Agent = { __agent: { queryElements: (i: unknown) => { elements: { selector: string }[] } } };
+  type Assistant = { __assistant: { queryElements: (i: unknown) => { elements: { selector: string }[] } } };
   const found = await p.page.evaluate(() => {
-    const agent = (window as unknown as Agent).__agent;
-    const [, second] = agent.queryElements({ selector: 'form.f' }).elements;
+    const assistant = (window as unknown as Assistant).__assistant;
+    const [, second] = assistant.queryElements({ selector: 'form.f' }).elements;
     const hit = document.querySelectorAll(second!.selector);
     return { selector: second!.selector, count: hit.length, same: hit[0] === document.querySelectorAll('form.f')[1] };
   });
   expect(found, found.selector).toMatchObject({ count: 1, same: true });
 });
 
-test("the agent's outline shows such a form and what is in it", async () => {
+test("the assistant's outline shows such a form and what is in it", async () => {
   const p = await open(FORMS.replace('<button>Go</button>', '<input name="childNodes"><input name="attributes"><input name="classList"><button>Go</button>'));
-  type Agent = { __agent: { outline: (i: unknown) => { outline: string } } };
-  const outline = await p.page.evaluate(() => (window as unknown as Agent).__agent.outline({}).outline);
+  type Assistant = { __assistant: { outline: (i: unknown) => { outline: string } } };
+  const outline = await p.page.evaluate(() => (window as unknown as Assistant).__assistant.outline({}).outline);
   expect(outline).toMatch(/form\.f/);
   expect(outline).toContain('Go');
 });

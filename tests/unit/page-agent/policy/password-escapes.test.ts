@@ -68,14 +68,14 @@ describe('the text of a masked textarea is not text', () => {
     expect(await p.ok<string>({ op: 'text', h: await p.q('body') })).not.toContain('s3cret');
   });
 
-  test("the agent's query_elements and outline leave it out too", async () => {
+  test("the assistant's query_elements and outline leave it out too", async () => {
     const p = await open(PAGE);
-    type Agent = { __agent: { queryElements: (i: unknown) => { elements: { text: string }[] }; outline: (i: unknown) => { outline: string } } };
+    type Assistant = { __assistant: { queryElements: (i: unknown) => { elements: { text: string }[] }; outline: (i: unknown) => { outline: string } } };
     const read = await p.page.evaluate(() => {
-      const agent = (window as unknown as Agent).__agent;
+      const assistant = (window as unknown as Assistant).__assistant;
       return {
-        query: agent.queryElements({ selector: '#box, #key, form' }).elements.map((e) => e.text),
-        outline: agent.outline({}).outline,
+        query: assistant.queryElements({ selector: '#box, #key, form' }).elements.map((e) => e.text),
+        outline: assistant.outline({}).outline,
       };
     });
     expect(read.query.join(' ')).toContain('Key:');
@@ -83,11 +83,11 @@ describe('the text of a masked textarea is not text', () => {
     expect(JSON.stringify(read)).not.toContain('s3cret');
   });
 
-  test("the agent's inspect_styles and form labels leave out what the page's own CSS or a label copies", async () => {
+  test("the assistant's inspect_styles and form labels leave out what the page's own CSS or a label copies", async () => {
     const p = await open(`<style>#pw { --v: attr(value); width: 91px } label textarea { -webkit-text-security: disc }</style>
       <label>Key <textarea id="k">label-secret</textarea></label><input id="pw" type="password" value="hunter2">`);
-    type Agent = {
-      __agent: {
+    type Assistant = {
+      __assistant: {
         inspectStyles: (i: unknown) => { elements: { values: Record<string, string> }[] };
         formFields: () => { fields: { label: string }[] };
       };
@@ -95,8 +95,8 @@ describe('the text of a masked textarea is not text', () => {
     // The page's own sheet really does copy the value: read directly in the page, it is there.
     expect(await p.page.evaluate(() => getComputedStyle(document.getElementById('pw')!).getPropertyValue('--v'))).toContain('hunter2');
     const read = await p.page.evaluate(() => {
-      const agent = (window as unknown as Agent).__agent;
-      return { styles: agent.inspectStyles({ selector: '#pw', properties: ['--v', 'width', 'content'] }).elements[0]!.values, labels: agent.formFields().fields.map((f) => f.label) };
+      const assistant = (window as unknown as Assistant).__assistant;
+      return { styles: assistant.inspectStyles({ selector: '#pw', properties: ['--v', 'width', 'content'] }).elements[0]!.values, labels: assistant.formFields().fields.map((f) => f.label) };
     });
     expect(read.styles.width).toBe('91px');
     expect(read.labels.join(' ')).toContain('Key');

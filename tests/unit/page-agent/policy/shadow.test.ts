@@ -124,15 +124,15 @@ describe('stylesheets reach into shadow roots with >>>', () => {
   });
 });
 
-describe("the agent's tools see inside shadow roots", () => {
+describe("the assistant's tools see inside shadow roots", () => {
   test('no tool shows the password typed into a field inside a closed root', async () => {
-    const agent = (fn: string, input: object) => p.page.evaluate(([f, i]) => JSON.stringify((window as unknown as { __agent: Record<string, (x: object) => unknown> }).__agent[f]!(i)), [fn, input] as const);
+    const assistant = (fn: string, input: object) => p.page.evaluate(([f, i]) => JSON.stringify((window as unknown as { __assistant: Record<string, (x: object) => unknown> }).__assistant[f]!(i)), [fn, input] as const);
     const seen = [
-      await agent('outline', {}),
-      await agent('queryElements', { selector: 'x-login >>> form', html: true }),
-      await agent('queryElements', { selector: 'x-login >>> #pw', html: true }),
-      await agent('inspectStyles', { selector: 'x-login >>> #pw', properties: ['width', 'content'] }),
-      await agent('formFields', {}),
+      await assistant('outline', {}),
+      await assistant('queryElements', { selector: 'x-login >>> form', html: true }),
+      await assistant('queryElements', { selector: 'x-login >>> #pw', html: true }),
+      await assistant('inspectStyles', { selector: 'x-login >>> #pw', properties: ['width', 'content'] }),
+      await assistant('formFields', {}),
     ];
     // The field is found (the forms list has it, marked a password field), its value never shown.
     expect(JSON.parse(seen[4]!).fields).toContainEqual(expect.objectContaining({ type: 'password', value: '', password: true }));
@@ -141,11 +141,11 @@ describe("the agent's tools see inside shadow roots", () => {
   });
 
   test('the outline shows each root with the selector that reaches into it, and query_elements answers one that finds the element', async () => {
-    const o = await p.page.evaluate(() => (window as unknown as { __agent: { outline: (i: object) => { outline: string } } }).__agent.outline({}));
+    const o = await p.page.evaluate(() => (window as unknown as { __assistant: { outline: (i: object) => { outline: string } } }).__assistant.outline({}));
     expect(o.outline).toContain('#shadow-root (open): select inside it with "#app >>> …"');
     expect(o.outline).toContain('#shadow-root (closed): select inside it with "#login >>> …"');
     expect(o.outline).toContain('"Inner title"');
-    const found = await p.page.evaluate(() => (window as unknown as { __agent: { queryElements: (i: object) => { elements: Array<{ selector: string; text: string }> } } }).__agent.queryElements({ selector: '#app >>> my-card >>> .title' }));
+    const found = await p.page.evaluate(() => (window as unknown as { __assistant: { queryElements: (i: object) => { elements: Array<{ selector: string; text: string }> } } }).__assistant.queryElements({ selector: '#app >>> my-card >>> .title' }));
     expect(found.elements.map((e) => e.text)).toEqual(['Inner title', 'Second title']);
     for (const e of found.elements) {
       const h = await p.ok<Handle>({ op: 'query', sel: e.selector });

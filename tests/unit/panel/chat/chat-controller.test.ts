@@ -4,7 +4,7 @@
 // chat was replaced changes nothing. The worker, the provider and the turn loop are stand-ins; the
 // controller and its store (over an in-memory IndexedDB stand-in) are the real ones.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TurnResult } from '../../../../panel/agent/turn';
+import type { TurnResult } from '../../../../panel/assistant/turn';
 
 const db = new Map<string, unknown>();
 vi.mock('../../../../panel/panel-db', () => ({
@@ -33,17 +33,17 @@ vi.mock('../../../../panel/worker-client', () => ({
 }));
 
 let settingsGate: Promise<unknown> = Promise.resolve(undefined);
-vi.mock('../../../../panel/agent/settings', () => ({
+vi.mock('../../../../panel/assistant/settings', () => ({
   loadProviderSettings: () => settingsGate,
   settingsProblem: () => undefined,
 }));
-vi.mock('../../../../panel/agent/providers', () => ({ languageModel: () => ({}), takesImagesInToolResults: () => false }));
-vi.mock('../../../../panel/agent/system-prompt', () => ({ systemPrompt: () => 's' }));
+vi.mock('../../../../panel/assistant/providers', () => ({ languageModel: () => ({}), takesImagesInToolResults: () => false }));
+vi.mock('../../../../panel/assistant/system-prompt', () => ({ systemPrompt: () => 's' }));
 
 type Draft = Record<string, string>;
 let toolCtx: { draft: { get(): Draft; set(d: Draft): void } } | undefined;
-vi.mock('../../../../panel/agent/tools', () => ({
-  agentTools: (ctx: typeof toolCtx) => {
+vi.mock('../../../../panel/assistant/tools', () => ({
+  assistantTools: (ctx: typeof toolCtx) => {
     toolCtx = ctx;
     return {};
   },
@@ -63,7 +63,7 @@ interface TurnCall {
   finish(r: Partial<TurnResult>): void;
 }
 const turns: TurnCall[] = [];
-vi.mock('../../../../panel/agent/turn', () => ({
+vi.mock('../../../../panel/assistant/turn', () => ({
   runTurn: (opts: { signal: AbortSignal; history: unknown[]; events: TurnEvents }) =>
     new Promise<TurnResult>((resolve) => {
       // As the real loop does: a signal aborted before the call ends the turn at once.

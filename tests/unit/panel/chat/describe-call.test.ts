@@ -2,7 +2,7 @@
 // up (even one every object answers to, like "constructor") reads as a tool that does not exist.
 import { expect, test } from 'vitest';
 import { describeCall } from '../../../../panel/chat/describe-call';
-import { TOOL_NAMES } from '../../../../contracts/agent/tools';
+import { TOOL_NAMES } from '../../../../contracts/assistant/tools';
 
 test('every tool reads as what it did', () => {
   for (const name of TOOL_NAMES) expect(describeCall(name, {}), name).not.toMatch(/does not exist/);

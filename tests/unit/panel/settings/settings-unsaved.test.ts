@@ -1,6 +1,6 @@
 // The settings form says "Unsaved changes" exactly when Save would store something different.
 import { describe, expect, it } from 'vitest';
-import { NO_KEYS, type ProviderSettings } from '../../../../panel/agent/settings';
+import { NO_KEYS, type ProviderSettings } from '../../../../panel/assistant/settings';
 import { hasUnsavedChanges } from '../../../../panel/settings/unsaved';
 
 const saved: ProviderSettings = { kind: 'openai-compatible', baseURL: 'http://localhost:11434/v1', keys: { ...NO_KEYS, compatible: { 'http://a.test': 'k1', 'http://b.test': 'k2' } }, model: 'm', idleSeconds: 60 };

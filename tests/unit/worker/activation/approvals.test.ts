@@ -8,8 +8,8 @@ import { rootRouter } from '../../../../worker/ports/router';
 import { save, decide } from '../../../../worker/activation/activation';
 import { ALLOWANCE_TTL_MS, createApproval, dropApprovalsForTab, pendingFor, readApproval, updateApproval, watchApprovals } from '../../../../worker/activation/approvals';
 import { clock } from '../../../../worker/clock';
-import { startChat } from '../../../../worker/agent/chats';
-import { requestPermissions } from '../../../../worker/agent/permissions';
+import { startChat } from '../../../../worker/assistant/chats';
+import { requestPermissions } from '../../../../worker/assistant/permissions';
 import { db } from '../../../../worker/store/db';
 import { listVersions, loadRemixlet } from '../../../../worker/store/remixlets';
 import { refusalCode } from '../../refusal-code';
@@ -207,7 +207,7 @@ describe('permission allowances', () => {
     expect(result.status === 'refused' && result.refusals[0]?.code).toBe('PERMISSION_NOT_APPROVED');
   });
 
-  it("an agent's card counts only for its own chat: a new chat on the same tab and site inherits no \"Allow\"", async () => {
+  it("an assistant's card counts only for its own chat: a new chat on the same tab and site inherits no \"Allow\"", async () => {
     const first = await startChat(TAB);
     const { approvalId } = await requestPermissions(first, [{ name: FETCH, reason: 'prices' }]);
     expect(await decide(approvalId, true)).toEqual({ status: 'allowed' });

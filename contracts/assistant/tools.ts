@@ -1,0 +1,186 @@
+// Context: shared (pure). The assistant's tools as data: what the model may fill in (each tool's input) and
+// what comes back. The panel gives these schemas to the model; the worker and the page agent parse the
+// same schemas again on arrival, so a parameter crosses into the page as data and nothing else.
+import { z } from 'zod';
+import { ReadSource } from './read-sources';
+
+const Selector = z
+  .string()
+  .min(1)
+  .max(500)
+  .describe("A CSS selector; `>>>` steps into a web component's shadow root, open or closed (`my-card >>> .title`, one `>>>` per root; the outline shows the selector into each)");
+
+export const OutlineInput = z
+  .object({
+    selector: Selector.optional().describe('Outline only inside the first element this matches; the whole page when left out'),
+    maxNodes: z.number().int().min(20).max(1500).optional().describe('At most this many lines (default 400)'),
+  })
+  .strict();
+export const OutlineOutput = z
+  .object({ url: z.string(), title: z.string(), outline: z.string(), lines: z.number().int(), truncated: z.boolean() })
+  .strict();
+
+export const QueryInput = z
+  .object({
+    selector: Selector,
+    limit: z.number().int().min(1).max(50).optional().describe('At most this many elements (default 10)'),
+    html: z.boolean().optional().describe('Include each element\'s outer HTML (capped at 3000 characters)'),
+  })
+  .strict();
+export const ElementSummary = z
+  .object({
+    index: z.number().int(),
+    tag: z.string(),
+    selector: z.string().describe('A selector that finds this element now'),
+    text: z.string(),
+    attrs: z.record(z.string(), z.string()),
+    visible: z.boolean(),
+    rect: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }).strict(),
+    html: z.string().optional(),
+  })
+  .strict();
+export const QueryOutput = z.object({ count: z.number().int(), elements: z.array(ElementSummary) }).strict();
+
+export const StylesInput = z
+  .object({
+    selector: Selector,
+    properties: z.array(z.string().min(1).max(80)).min(1).max(40).describe('CSS property names, e.g. ["display", "color", "font-size"]'),
+    pseudo: z.enum(['::before', '::after', '::marker', '::placeholder']).optional(),
+    limit: z.number().int().min(1).max(10).optional().describe('At most this many matching elements (default 3)'),
+  })
+  .strict();
+export const StylesOutput = z
+  .object({ count: z.number().int(), elements: z.array(z.object({ index: z.number().int(), selector: z.string(), values: z.record(z.string(), z.string()) }).strict()) })
+  .strict();
+
+export const ClickInput = z
+  .object({ selector: Selector, index: z.number().int().min(0).max(1000).optional().describe('Which match to click (default 0)') })
+  .strict();
+export const ClickOutput = z.object({ clicked: z.boolean(), description: z.string() }).strict();
+
+export const ReadDataInput = z
+  .object({
+    source: ReadSource.describe(
+      'resources: addresses the page loaded; json: a same-origin JSON address re-fetched; variables: script variables by name or path; forms: form fields (passwords empty); structured_data: JSON-LD and meta tags. cookies, local_storage, session_storage, indexeddb, caches and credentials are always refused.',
+    ),
+    url: z.string().max(2000).optional().describe('For json: the address, on the page\'s own origin'),
+    names: z.array(z.string().min(1).max(300)).max(20).optional().describe('For variables: names or paths such as "shop.cart.items"'),
+  })
+  .strict();
+export const ReadDataOutput = z.object({ source: z.string(), data: z.unknown() }).strict();
+
+export const OpenPageInput = z.object({ url: z.string().min(1).max(2000).describe('An address on the same site as the chat\'s page') }).strict();
+export const OpenPageOutput = z.object({ url: z.string(), title: z.string() }).strict();
+
+export const CaptureOutput = z.object({ dataUrl: z.string().max(8_000_000), width: z.number(), height: z.number() }).strict();
+
+export const PermissionRequestInput = z
+  .object({
+    permissions: z
+      .array(z.object({ name: z.string().min(1).max(300), reason: z.string().min(1).max(500) }).strict())
+      .min(1)
+      .max(20),
+  })
+  .strict();
+
+export const WriteFilesInput = z
+  .object({
+    files: z
+      .object({
+        'manifest.json': z.string().max(100_000).optional(),
+        'script.js': z.string().max(200_000).optional(),
+        'style.css': z.string().max(200_000).optional(),
+        'rules.json': z.string().max(200_000).optional(),
+      })
+      .strict()
+      .describe('Whole files to write into the draft; a file left out keeps its draft content'),
+    remove: z.array(z.enum(['script.js', 'style.css', 'rules.json'])).optional().describe('Files to drop from the draft'),
+  })
+  .strict();
+
+export const SaveInput = z
+  .object({ remixletId: z.string().regex(/^[a-z0-9]{8,16}$/).optional().describe('To update an existing remixlet; leave out for a new one') })
+  .strict();
+
+export const ReadLogInput = z.object({ remixletId: z.string().regex(/^[a-z0-9]{8,16}$/), limit: z.number().int().min(1).max(100).optional() }).strict();
+
+export const CaptureInput = z.object({}).strict();
+
+/**
+ * One declaration per tool the model sees: what the model is told it does, what it may fill in, and which
+ * worker procedure answers it (contracts/boundaries/panel-worker.ts), or 'panel' when the side panel answers
+ * it alone. The panel's tool set (panel/assistant/tools.ts) and the generated reference (docs/api/assistant-tools.md)
+ * read it here; tests/unit/api/capabilities.test.ts checks every tool has its pieces.
+ */
+export const ASSISTANT_TOOLS = {
+  capture_page: {
+    description:
+      "Takes a screenshot of the chat's tab as the person sees it now.",
+    input: CaptureInput,
+    answeredBy: 'agentCapture',
+  },
+  outline_page: {
+    description:
+      'The page at a glance. Without a selector: its regions (header, navigation, main content, sidebars, comments, footer), each with a selector that finds it; the main content\'s headings and the start of each paragraph; then the page as a tree, one line per element (tag, id, classes, chosen attributes, text), opened breadth first, with menus, ad slots, share buttons, hidden and off-screen widgets and runs of similar siblings folded into one line each. With a selector: that element\'s tree alone. "N elements inside" marks what was not opened: ask again with its selector.',
+    input: OutlineInput,
+    answeredBy: 'agentOutline',
+  },
+  query_elements: {
+    description:
+      'Elements matching a CSS selector: a selector for each, text, attributes, visibility, box, and optionally outer HTML. Password values are always empty.',
+    input: QueryInput,
+    answeredBy: 'agentQuery',
+  },
+  inspect_styles: {
+    description:
+      'Computed CSS values of chosen properties for matching elements (or their ::before/::after).',
+    input: StylesInput,
+    answeredBy: 'agentStyles',
+  },
+  read_page_data: {
+    description:
+      'Data the page loaded: "resources" (addresses it fetched), "json" (re-fetch a same-origin JSON address), "variables" (script variables by name/path, read as data), "forms" (field values; passwords empty), "structured_data" (JSON-LD, meta). Cookies, local/session storage, IndexedDB, caches and credentials are always refused.',
+    input: ReadDataInput,
+    answeredBy: 'agentReadData',
+  },
+  click_element: {
+    description:
+      "Clicks one element on the chat's page. Links and form submissions must stay on the chat's site.",
+    input: ClickInput,
+    answeredBy: 'agentClick',
+  },
+  open_page: {
+    description:
+      "Opens another address on the chat's site in the chat's tab (same host only).",
+    input: OpenPageInput,
+    answeredBy: 'agentOpenPage',
+  },
+  request_permissions: {
+    description:
+      'Shows the person a "Remixlet needs permission" card (fixed text per permission) and waits for Allow or Not now. Ask before writing code that needs a permission. Your reasons are stored in the manifest, never shown on the card.',
+    input: PermissionRequestInput,
+    answeredBy: 'agentRequestPermissions',
+  },
+  write_files: {
+    description:
+      "Writes whole files into the remixlet draft (manifest.json, script.js, style.css) and runs the save-time checks on the draft. Nothing runs until save_remixlet.",
+    input: WriteFilesInput,
+    answeredBy: 'panel',
+  },
+  save_remixlet: {
+    description:
+      "Saves the draft. It activates at once when it asks for nothing beyond what the person allowed; otherwise Remixlet shows the person a dialog and this waits for their answer. A refusal lists what to fix.",
+    input: SaveInput,
+    answeredBy: 'agentSave',
+  },
+  read_log: {
+    description:
+      "The log of a remixlet that runs on this page, newest first: what it logged here and every refusal with its reason.",
+    input: ReadLogInput,
+    answeredBy: 'agentReadLog',
+  },
+} as const satisfies Record<string, { description: string; input: z.ZodType; answeredBy: string }>;
+
+export type ToolName = keyof typeof ASSISTANT_TOOLS;
+/** The tool names the model sees; fixed code answers each one. */
+export const TOOL_NAMES = Object.keys(ASSISTANT_TOOLS) as ToolName[];
