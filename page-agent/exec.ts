@@ -1,10 +1,11 @@
-// Context: page agent. Runs a batch of dom operations for one remixlet: each op parsed again and checked
-// on its own, one result per op; a refusal answers that op and the batch goes on. A run (one op over many
-// elements, contracts/dom/runs.ts) is parsed again as a whole and each of its elements checked as a lone op. Trusts the scope (from
-// the worker's records) and nothing in the ops. Long batches give the page its thread back between
-// slices, and a remixlet that sends more operations than its budget gets RATE_LIMITED answers.
-import { DomOp, LIMITS, type OpResult } from '../contracts/dom/ops';
-import { PLAIN_RESULT, RunOp, answerRun, opCount, plainRunAnswer, runElementOp, runRefs, type WireOp } from '../contracts/dom/runs';
+// Context: page agent. Runs a batch of dom operations for one remixlet: each op checked on its own, one
+// result per op; a refusal answers that op and the batch goes on. A run (one op over many elements,
+// contracts/dom/runs.ts) has each of its elements checked as a lone op. Trusts the scope (from the worker's
+// records), and the ops' shape only because the router parsed the batch where it arrived
+// (worker-page-agent-core.ts); what they ask is checked by each op. Long batches give the page its thread
+// back between slices, and a remixlet that sends more operations than its budget gets RATE_LIMITED answers.
+import { LIMITS, type DomOp, type OpResult } from '../contracts/dom/ops';
+import { PLAIN_RESULT, answerRun, plainRunAnswer, runElementOp, runRefs, type RunOp, type WireOp } from '../contracts/dom/runs';
 import type { RemixletScope } from '../contracts/boundaries/worker-page-agent';
 import { RemixletRefusal } from '../contracts/refusals';
 import { refusalOf } from '../contracts/trpc-errors';
@@ -33,14 +34,14 @@ type Batch = { scope: RemixletScope; handles: ReturnType<typeof tableFor>; page:
  * One operation, parsed and checked on its own; its result also goes into batchResults for later { ref }s.
  * Synchronous unless the operation (or a yield to the page) is not: most writes cost no promise.
  */
-function execOne(b: Batch, raw: unknown, parse: boolean): OpResult | Promise<OpResult> {
+function execOne(b: Batch, op: DomOp): OpResult | Promise<OpResult> {
   if (b.slicer.due()) {
     return b.slicer.yield().then(() => {
       b.page.forget();
-      return execNow(b, raw, parse);
+      return execNow(b, op);
     });
   }
-  return execNow(b, raw, parse);
+  return execNow(b, op);
 }
 
 /** The context an op of this batch runs with; `note` collects what it left out. */
@@ -56,8 +57,8 @@ function admit(b: Batch, name: string): void {
   }
 }
 
-function execNow(b: Batch, raw: unknown, parse: boolean): OpResult | Promise<OpResult> {
-  const name = `dom.${typeof (raw as { op?: unknown } | null)?.op === 'string' ? (raw as { op: string }).op.slice(0, 40) : '?'}`;
+function execNow(b: Batch, op: DomOp): OpResult | Promise<OpResult> {
+  const name = `dom.${op.op}`;
   const notes: string[] = [];
   const refused = (e: unknown): OpResult => {
     b.batchResults.push(null);
@@ -70,7 +71,6 @@ function execNow(b: Batch, raw: unknown, parse: boolean): OpResult | Promise<OpR
   };
   try {
     admit(b, name);
-    const op = parse ? DomOp.parse(raw) : (raw as DomOp);
     const handler = OPS[op.op] as ((op: DomOp, ctx: OpContext) => unknown) | undefined;
     if (!handler) throw new RemixletRefusal('NOT_FOUND', `${name} is not available in this version of Remixlet.`, name);
     const ctx = contextFor(b, name, (message) => {
@@ -89,23 +89,14 @@ export async function execBatch(scope: RemixletScope, ops: WireOp[]): Promise<Op
   if (notYet) await notYet;
   const b: Batch = { scope, handles: tableFor(scope.id), page: new PageFacts(), slicer: new Slicer(), batchResults: [] };
   const results: OpResult[] = [];
-  for (const raw of ops) {
-    if ((raw as { op?: unknown } | null)?.op !== 'run') {
-      const result = execOne(b, raw, true);
+  for (const op of ops) {
+    if (op.op !== 'run') {
+      const result = execOne(b, op);
       results.push(result instanceof Promise ? await result : result);
       continue;
     }
-    // A run (contracts/dom/runs.ts), parsed again as a whole: the op's arguments once, then each element in
-    // order through the same admission, handle lookup and checks as a lone op; one { ref } slot per element.
-    const parsed = RunOp.safeParse(raw);
-    if (!parsed.success) {
-      const count = Math.max(1, opCount(raw));
-      const refusal: OpResult = { ok: false, refusal: { code: 'MALFORMED_MESSAGE', reason: 'A malformed run of operations.', op: 'dom.run' } };
-      for (let k = 0; k < count; k++) b.batchResults.push(null);
-      results.push(refusal);
-      continue;
-    }
-    results.push(await execRun(b, parsed.data));
+    // A run's elements in order, through the same admission, handle lookup and checks as a lone op; one { ref } slot per element.
+    results.push(await execRun(b, op));
   }
   return results;
 }

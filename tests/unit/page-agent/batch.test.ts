@@ -19,8 +19,6 @@ describe('one result per operation', () => {
       { op: 'setStyle', h: { ref: 0 }, props: { background: 'url(https://attacker.example/)' } },
       { op: 'text', h: { ref: 0 } },
       { op: 'text', h: { ref: 99 } },
-      { op: 'nope' } as unknown as DomOp,
-      { op: 'query', sel: 42 } as unknown as DomOp,
       { op: 'title' },
     ]);
     expect(results.map((r) => (r.ok ? 'ok' : r.refusal.code))).toEqual([
@@ -32,8 +30,6 @@ describe('one result per operation', () => {
       'STYLE_REFUSED',
       'ok',
       'HANDLE_UNKNOWN',
-      'MALFORMED_MESSAGE',
-      'MALFORMED_MESSAGE',
       'ok',
     ]);
     expect(results[6]).toEqual({ ok: true, value: 'changed' });
@@ -58,6 +54,16 @@ describe('one result per operation', () => {
 });
 
 describe('bad input', () => {
+  test('a malformed op (an unknown op, a selector that is not a string) never reaches the checks: its whole batch is refused where it arrives, and nothing of it runs', async () => {
+    await open(SHOP);
+    for (const malformed of [{ op: 'nope' }, { op: 'query', sel: 42 }, { op: 'setText', h: 'not a handle', text: 'x' }] as unknown as DomOp[]) {
+      const why = await p.refusedWhole([{ op: 'query', sel: '#para' }, { op: 'setText', h: { ref: 0 }, text: 'changed' }, malformed]);
+      expect(why, JSON.stringify(malformed)).toMatch(/ops\.2/);
+      expect(await p.page.evaluate(() => document.querySelector('#para')!.textContent)).not.toBe('changed');
+    }
+    expect(await p.refusedWhole([{ op: 'query', sel: '#para' }])).toBeUndefined();
+  });
+
   test('cyclic and forged handles, unparsable selectors, huge strings: each a typed refusal', async () => {
     await open(SHOP);
     const div = (await p.ok<Handle>({ op: 'create', tag: 'div' })).h;
@@ -66,11 +72,12 @@ describe('bad input', () => {
       { op: 'text', h: 'h0000' },
       { op: 'text', h: { ref: 5 } },
       { op: 'query', sel: ')))' },
-      { op: 'query', sel: 'a'.repeat(1001) },
-      { op: 'setText', h: div, text: 'x'.repeat(100_001) },
       { op: 'setHTML', h: div, html: '<b>'.repeat(50_000) },
     ]);
-    expect(results.map((r) => (r.ok ? 'ok' : r.refusal.code))).toEqual(['HIERARCHY_REFUSED', 'HANDLE_UNKNOWN', 'HANDLE_UNKNOWN', 'SELECTOR_INVALID', 'MALFORMED_MESSAGE', 'MALFORMED_MESSAGE', 'ok']);
+    expect(results.map((r) => (r.ok ? 'ok' : r.refusal.code))).toEqual(['HIERARCHY_REFUSED', 'HANDLE_UNKNOWN', 'HANDLE_UNKNOWN', 'SELECTOR_INVALID', 'ok']);
+    // Past a limit, a string is malformed: the boundary refuses its batch before any op runs.
+    expect(await p.refused({ op: 'query', sel: 'a'.repeat(1001) })).toMatchObject({ code: 'MALFORMED_MESSAGE' });
+    expect(await p.refused({ op: 'setText', h: div, text: 'x'.repeat(100_001) })).toMatchObject({ code: 'MALFORMED_MESSAGE' });
   });
 
   test('ten thousand calls at one instant: past the budget each is RATE_LIMITED, and another remixlet is unaffected', async () => {

@@ -1,5 +1,6 @@
 // Context: unit tests only. The page agent's real exec path, bundled into a plain page (no extension API)
-// so its operations run against a real DOM in Chromium. Exposes exec, release and the event stream.
+// so its operations run against a real DOM in Chromium. Exposes exec (the batch parsed with the boundary's
+// schema first, as the page agent's router parses it where it arrives), release and the event stream.
 // Also exposes the assistant's query_elements, outline, inspect_styles, forms and click_element. Trusts the test that drives it; never shipped.
 import { execBatch } from '../../../page-agent/exec';
 import { subscriptions } from '../../../page-agent/subscriptions';
@@ -12,11 +13,12 @@ import { inspectStyles } from '../../../page-agent/tools/inspect-styles';
 import { formFields } from '../../../page-agent/tools/form-fields';
 import { clickElement } from '../../../page-agent/tools/click-element';
 import { RemixletRefusal } from '../../../contracts/refusals';
+import { pageAgentCoreSpec } from '../../../contracts/boundaries/worker-page-agent-core';
 
 watchMaskedFields();
 const events: PageEvent[] = [];
 subscriptions.sink((e) => events.push(e));
-Object.assign(window, { __pa: { exec: execBatch, release: releaseRemixlet, events, subscriptionCount: () => subscriptions.count(), assistantClick }, __assistant: { queryElements, outline, inspectStyles, formFields } });
+Object.assign(window, { __pa: { exec, release: releaseRemixlet, events, subscriptionCount: () => subscriptions.count(), assistantClick }, __assistant: { queryElements, outline, inspectStyles, formFields } });
 
 /** The assistant's click_element as the panel sees it: its answer, or the refusal it threw. */
 function assistantClick(input: Parameters<typeof clickElement>[0]): { ok: true; value: unknown } | { ok: false; code: string; reason: string } {
@@ -26,4 +28,11 @@ function assistantClick(input: Parameters<typeof clickElement>[0]): { ok: true; 
     if (e instanceof RemixletRefusal) return { ok: false, code: e.code, reason: e.reason };
     throw e;
   }
+}
+
+/** The router's exec: the batch parsed where it arrives, then run. A batch the schema refuses is refused whole, as the router refuses it: nothing of it runs. */
+function exec(remixlet: unknown, ops: unknown) {
+  const input = pageAgentCoreSpec.exec.input.safeParse({ remixlet, ops });
+  if (!input.success) return { refusedWhole: input.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') };
+  return execBatch(input.data.remixlet, input.data.ops);
 }

@@ -47,9 +47,15 @@ export interface UnitPage {
   /** Requests to anything but the page's own origin. */
   offsite(): string[];
   run(ops: DomOp[], scope?: RemixletScope): Promise<OpResult[]>;
+  /**
+   * Why the boundary's schema refused the whole batch where it arrives (nothing of it ran), or undefined when
+   * it was run. A malformed op never reaches an op's checks: the offscreen host, the worker and the page
+   * agent's router each refuse its batch.
+   */
+  refusedWhole(ops: DomOp[], scope?: RemixletScope): Promise<string | undefined>;
   /** Runs one op and returns its value, failing the test with the refusal if it was refused. */
   ok<T = unknown>(op: DomOp, scope?: RemixletScope): Promise<T>;
-  /** Runs one op and returns its refusal, failing the test if it succeeded. */
+  /** Runs one op and returns its refusal, failing the test if it succeeded; a malformed op is MALFORMED_MESSAGE, as its batch is refused whole. */
   refused(op: DomOp, scope?: RemixletScope): Promise<{ code: string; reason: string; op?: string }>;
   /** The handle id a query for sel answers, failing the test if the query was refused or found nothing. */
   q(sel: string): Promise<string>;
@@ -120,8 +126,17 @@ export class UnitBrowser {
     await page.waitForLoadState('load');
     const requests: string[] = [];
     this.requests = requests;
-    const run = (ops: DomOp[], scope: RemixletScope = SCOPE) =>
-      page.evaluate(([o, s]) => (window as unknown as { __pa: { exec: (s: unknown, o: unknown) => Promise<OpResult[]> } }).__pa.exec(s, o), [ops, scope] as const);
+    const exec = (ops: DomOp[], scope: RemixletScope = SCOPE) =>
+      page.evaluate(([o, s]) => (window as unknown as { __pa: { exec: (s: unknown, o: unknown) => Promise<OpResult[] | { refusedWhole: string }> } }).__pa.exec(s, o), [ops, scope] as const);
+    const run = async (ops: DomOp[], scope?: RemixletScope) => {
+      const answer = await exec(ops, scope);
+      if (!Array.isArray(answer)) throw new Error(`the batch was refused whole: ${answer.refusedWhole}`);
+      return answer;
+    };
+    const refusedWhole = async (ops: DomOp[], scope?: RemixletScope) => {
+      const answer = await exec(ops, scope);
+      return Array.isArray(answer) ? undefined : answer.refusedWhole;
+    };
     const ok = async <T,>(op: DomOp, scope?: RemixletScope) => {
       const [r] = await run([op], scope);
       if (!r?.ok) throw new Error(`${op.op} was refused: ${JSON.stringify(r)}`);
@@ -132,8 +147,11 @@ export class UnitBrowser {
       requests,
       offsite: () => requests.filter((u) => !u.startsWith('https://page.test/')),
       run,
+      refusedWhole,
       ok,
       async refused(op: DomOp, scope?: RemixletScope) {
+        const whole = await refusedWhole([op], scope);
+        if (whole !== undefined) return { code: 'MALFORMED_MESSAGE', reason: whole };
         const [r] = await run([op], scope);
         if (!r || r.ok) throw new Error(`${op.op} was not refused: ${JSON.stringify(r)}`);
         return r.refusal;
@@ -196,6 +214,7 @@ export function unitBrowser(page?: { body: string; once?: boolean; setup?: (p: U
     },
     offsite: () => now().offsite(),
     run: (ops, scope) => now().run(ops, scope),
+    refusedWhole: (ops, scope) => now().refusedWhole(ops, scope),
     ok: <T,>(op: DomOp, scope?: RemixletScope) => now().ok<T>(op, scope),
     refused: (op, scope) => now().refused(op, scope),
     q: (sel) => now().q(sel),

@@ -57,20 +57,22 @@ describe('runs in the page agent', () => {
     expect(await p.page.evaluate(() => getComputedStyle(document.querySelector('#para')!).display)).toBe('none');
   });
 
-  test('a malformed run is refused whole, for each of its elements, and the batch goes on', async () => {
+  test('a malformed run (its op carrying an element) is refused by the boundary with its whole batch', async () => {
     const p = await open(SHOP);
     const wire = [{ op: 'run', of: { op: 'hide', h: 'x' }, hs: ['h1', 'h2'] }, { op: 'title' }] as unknown as DomOp[];
-    const out = expandResults(wire as unknown as WireOp[], await p.run(wire)) as OpResult[];
-    expect(out.map((r) => (r.ok ? 'ok' : r.refusal.code))).toEqual(['MALFORMED_MESSAGE', 'MALFORMED_MESSAGE', 'ok']);
+    expect(await p.refusedWhole(wire)).toMatch(/ops\.0/);
   });
 
-  test('packed ids that are not handle ids one space apart are refused whole, and the batch goes on', async () => {
+  test('packed ids that are not handle ids one space apart are refused by the boundary with their batch: nothing is hidden', async () => {
     const p = await open(SHOP);
     const [para] = await p.run([{ op: 'query', sel: '#para' }]);
     const h = (para as { value: Handle }).value.h;
-    const wire = [{ op: 'run', of: { op: 'hide' }, ids: `${h} ,${h}` }, { op: 'run', of: { op: 'hide' }, ids: `${h}\n${h}` }, { op: 'title' }] as unknown as DomOp[];
-    const out = await p.run(wire);
-    expect(out.map((r) => (r.ok ? 'ok' : r.refusal.code))).toEqual(['MALFORMED_MESSAGE', 'MALFORMED_MESSAGE', 'ok']);
+    for (const ids of [`${h} ,${h}`, `${h}\n${h}`, `${h}  ${h}`]) {
+      expect(await p.refusedWhole([{ op: 'run', of: { op: 'hide' }, ids }, { op: 'title' }] as unknown as DomOp[]), JSON.stringify(ids)).toMatch(/ops\.0/);
+    }
     expect(await p.page.evaluate(() => getComputedStyle(document.querySelector('#para')!).display)).not.toBe('none');
+    // The same ids, one space apart, hide it.
+    await p.run([{ op: 'run', of: { op: 'hide' }, ids: `${h} ${h}` }] as unknown as DomOp[]);
+    expect(await p.page.evaluate(() => getComputedStyle(document.querySelector('#para')!).display)).toBe('none');
   });
 });
