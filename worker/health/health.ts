@@ -70,10 +70,17 @@ export async function domAnswered(rec: TokenRecord, url: string, ops: ReadonlyAr
 }
 
 /**
- * Log lines of a remixlet: they name no sandbox, so they go to its live visit on the page they name (the
- * latest one when it runs in several tabs at that address), else its latest live visit.
+ * Log lines of a remixlet. A line about a sandbox's call counts for that sandbox's visit alone, and for none
+ * once it ended: a call still in flight when its page reloaded is refused after the next visit began, and
+ * that visit did nothing wrong. A line that names no sandbox goes to the remixlet's live visit on the page
+ * it names (the latest one when it runs in several tabs at that address), else its latest live visit.
  */
-export function logged(remixletId: string, entries: readonly LogEntry[]): void {
+export function logged(remixletId: string, entries: readonly LogEntry[], sandboxId?: string): void {
+  if (sandboxId !== undefined) {
+    const own = live.get(sandboxId);
+    if (own) for (const entry of entries) change(own, withLogLine(own.visit, entry));
+    return;
+  }
   const visits = [...live.values()].filter((v) => v.remixletId === remixletId);
   if (!visits.length) return;
   for (const entry of entries) {

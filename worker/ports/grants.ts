@@ -63,7 +63,7 @@ function permissionOf(rule: PermissionRule, remixlet: ActiveRemixlet, rawInput: 
 async function authorise(rule: PermissionRule, { token: record, remixlet, page }: Grant, rawInput: unknown, path: string): Promise<void> {
   const refuse = async (code: RemixletRefusal['code'], reason: string): Promise<never> => {
     const refusal = new RemixletRefusal(code, reason, path);
-    await appendLog(remixlet.head.id, { at: Date.now(), level: 'refusal', source: 'worker', message: reason, refusal: refusal.toJSON(), url: page?.url });
+    await appendLog(remixlet.head.id, { at: Date.now(), level: 'refusal', source: 'worker', message: reason, refusal: refusal.toJSON(), url: page?.url }, record.sandboxId);
     throw refusal;
   };
   if (rule.kind !== 'log') {

@@ -72,14 +72,14 @@ const handlers: HandlersOf<OffscreenSpec, Ctx> = {
       for (const each of expandResults([op], [result])) logResult(`dom.${op.of.op}`, each as typeof result);
     });
     // One storage write per batch: a batch of refusals must not cost the worker one write each.
-    await appendLogs(grant.remixlet.head.id, lines);
+    await appendLogs(grant.remixlet.head.id, lines, grant.token.sandboxId);
     // What its queries found, for the remixlet's health (a site that redesigned answers them empty).
     // A record that cannot be read or written costs the remixlet its health line, never its call.
     if (page) await domAnswered(grant.token, page.url, input.ops, results).catch(() => undefined);
     return results;
   },
   log: async ({ input, ctx }) => {
-    await appendLog(ctx.grant.remixlet.head.id, { at: Date.now(), level: input.level, source: 'remixlet', message: input.message, url: ctx.grant.page?.url });
+    await appendLog(ctx.grant.remixlet.head.id, { at: Date.now(), level: input.level, source: 'remixlet', message: input.message, url: ctx.grant.page?.url }, ctx.grant.token.sandboxId);
     return { logged: true };
   },
   ...serviceHandlers,

@@ -18,7 +18,7 @@ export async function logged<T>(grant: Grant, op: string, work: () => Promise<T>
       message: `${op} refused: ${withOp.reason}`,
       refusal: withOp.toJSON(),
       url: grant.page?.url,
-    });
+    }, grant.token.sandboxId);
     throw withOp;
   }
 }

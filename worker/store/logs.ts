@@ -6,9 +6,10 @@ import { fitLogEntry, LOG_LIMIT, LogEntry } from '../../contracts/remixlet';
 import { z } from 'zod';
 import { logged } from '../health/health';
 
-export async function appendLog(remixletId: string, entry: LogEntry): Promise<void> {
+/** A line; `sandboxId`: the sandbox whose call it is about, when the writer knows it (its visit alone counts it). */
+export async function appendLog(remixletId: string, entry: LogEntry, sandboxId?: string): Promise<void> {
   const checked = LogEntry.parse(fitLogEntry(entry));
-  logged(remixletId, [checked]);
+  logged(remixletId, [checked], sandboxId);
   await serialized(`log:${remixletId}`, async () => {
     const parsed = z.array(LogEntry).safeParse(await db.logs.getItem(remixletId));
     const entries = parsed.success ? parsed.data : [];
@@ -19,10 +20,10 @@ export async function appendLog(remixletId: string, entry: LogEntry): Promise<vo
 }
 
 /** Several lines in one storage write (a dom batch's refusals and notes), in order. */
-export async function appendLogs(remixletId: string, entries: LogEntry[]): Promise<void> {
+export async function appendLogs(remixletId: string, entries: LogEntry[], sandboxId?: string): Promise<void> {
   if (!entries.length) return;
   const checked = entries.map((entry) => LogEntry.parse(fitLogEntry(entry)));
-  logged(remixletId, checked);
+  logged(remixletId, checked, sandboxId);
   await serialized(`log:${remixletId}`, async () => {
     const parsed = z.array(LogEntry).safeParse(await db.logs.getItem(remixletId));
     const stored = parsed.success ? parsed.data : [];

@@ -1,6 +1,7 @@
 // The worker's health recording (worker/health/health.ts): a sandbox that starts is a visit; its dom answers, its
 // observers and the log lines of its remixlet count on that visit; when the sandbox ends the visit is saved
-// with the remixlet. Log lines name no sandbox: one running in two tabs gets each line on the visit to the
+// with the remixlet. A line about a sandbox's own call counts on that sandbox's visit alone, and on none
+// once it ended. A line that names no sandbox: one running in two tabs gets each line on the visit to the
 // page the line names, so a refusal on one page does not count against the other.
 import { freshWorker } from '../fresh-worker';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -87,6 +88,28 @@ describe('health recording', () => {
     expect(visits.map((v) => [v.visitId, v.refusals, v.errors])).toEqual([
       [first.sandboxId, 0, 0],
       [later.sandboxId, 1, 0],
+    ]);
+  });
+
+  it("a refusal of a call the last visit's sandbox made after its page reloaded counts on no visit; one of the live sandbox counts on its own", async () => {
+    const before = rec(TAB_A, 'doc-1');
+    visitStarted(before, A);
+    const ended = saves(1);
+    visitEnded(before.sandboxId);
+    await ended;
+    // The reload: a new visit on the same page, while the old sandbox's last call is refused.
+    const after = rec(TAB_A, 'doc-2');
+    visitStarted(after, A);
+    await appendLog(id, { at: Date.now(), level: 'refusal', message: 'The page this sandbox was started for has gone away.', source: 'worker', url: A }, before.sandboxId);
+    await appendLog(id, { at: Date.now(), level: 'refusal', message: 'PERMISSION_MISSING: storage', source: 'worker', url: A }, after.sandboxId);
+    const saved = saves(1);
+    visitEnded(after.sandboxId);
+    await saved;
+
+    const { visits } = await readHealth(id);
+    expect(visits.map((v) => [v.visitId, v.refusals, v.lastProblem])).toEqual([
+      [before.sandboxId, 0, undefined],
+      [after.sandboxId, 1, 'PERMISSION_MISSING: storage'],
     ]);
   });
 });
