@@ -79,7 +79,8 @@ const handlers: HandlersOf<OffscreenSpec, Ctx> = {
     return results;
   },
   log: async ({ input, ctx }) => {
-    await appendLog(ctx.grant.remixlet.head.id, { at: Date.now(), level: input.level, source: 'remixlet', message: input.message, url: ctx.grant.page?.url }, ctx.grant.token.sandboxId);
+    const { sandboxId } = ctx.grant.token;
+    await appendLog(ctx.grant.remixlet.head.id, { at: Date.now(), level: input.level, source: 'remixlet', message: input.message, url: ctx.grant.page?.url }, sandboxId);
     return { logged: true };
   },
   ...serviceHandlers,

@@ -11,6 +11,7 @@ export async function logged<T>(grant: Grant, op: string, work: () => Promise<T>
   } catch (e) {
     const refusal = e instanceof RemixletRefusal ? e : new RemixletRefusal('INTERNAL', `${op} failed: ${e instanceof Error ? e.message : String(e)}`.slice(0, 500));
     const withOp = refusal.op === undefined ? new RemixletRefusal(refusal.code, refusal.reason, op) : refusal;
+    const { sandboxId } = grant.token;
     await appendLog(grant.remixlet.head.id, {
       at: Date.now(),
       level: 'refusal',
@@ -18,7 +19,7 @@ export async function logged<T>(grant: Grant, op: string, work: () => Promise<T>
       message: `${op} refused: ${withOp.reason}`,
       refusal: withOp.toJSON(),
       url: grant.page?.url,
-    }, grant.token.sandboxId);
+    }, sandboxId);
     throw withOp;
   }
 }
