@@ -5,7 +5,7 @@ import { SERVICE_LIMITS } from '../../contracts/boundaries/service-limits';
 import type { Bridge } from './bridge';
 import type { EventRouter } from './events';
 import { createKeep } from './keep';
-import { createServices } from './services';
+import { createServices } from './services/index';
 import { sendOp } from './handle';
 import type { Level } from './log-limit';
 
@@ -57,7 +57,6 @@ export function createRmx(bridge: Bridge, events: EventRouter, page: { url: stri
   const log = options.log ?? ((level: Level, message: string) => bridge.call('log', { level, message }));
   const timer = options.timer ?? ((fn: () => void, ms: number) => setTimeout(fn, ms));
   const quietLog = (level: Level, message: string) => log(level, message).catch(() => undefined);
-  const storage = (input: unknown) => bridge.call('storage', input);
   const keep = createKeep({
     events,
     watch: (scope) =>
@@ -77,12 +76,6 @@ export function createRmx(bridge: Bridge, events: EventRouter, page: { url: stri
     warn: (...args: unknown[]) => quietLog('warn', formatLogArgs(args)),
     error: (...args: unknown[]) => quietLog('error', formatLogArgs(args)),
     keep,
-    storage: Object.freeze({
-      get: (key: string) => storage({ action: 'get', key }),
-      set: (key: string, value: unknown) => storage({ action: 'set', key, value }).then(() => undefined),
-      remove: (key: string) => storage({ action: 'remove', key }).then(() => undefined),
-      keys: () => storage({ action: 'keys' }) as Promise<string[]>,
-    }),
     ...createServices(bridge, events, (e) => void quietLog('error', `Uncaught ${formatLogArgs([e])}`)),
   };
   return Object.freeze(rmx);

@@ -5,7 +5,8 @@
 //   sending it itself, as rmx.keep sends watch); its row in the generated docs/api/dom.md; a test that calls it.
 // - An rmx member (contracts/api/surface.ts, RMX_API): its row in docs/api/rmx.md and a test that calls it.
 // - An rmx service (contracts/capabilities/rmx-services.ts): a way in from remixlet code (an RMX_API member
-//   naming it, or the runtime calling it itself, as a network observer's stop does), its rows at both hops
+//   naming it, in sandbox/runtime/services/<service>.ts, or the runtime calling it itself, as a network
+//   observer's stop does), its rows at both hops
 //   in the generated docs/api/boundaries.md, and a test that calls the worker's side of it. Its host forwarder,
 //   worker procedure and grant rule are derived from the declaration, and its worker handler is required by
 //   the offscreen router's type.
@@ -78,6 +79,8 @@ function missingForMember(signature: string): string[] {
 function missingForService(name: string): string[] {
   const missing: string[] = [];
   if (!RMX_API.some((m) => m.service === name) && !RUNTIME.includes(`call('${name}'`)) missing.push('an RMX_API member naming it (or a call by the sandbox runtime)');
+  // Its members in the runtime, in a file named after it (a service with no member of its own is called from its sibling's).
+  if (RMX_API.some((m) => m.service === name) && !existsSync(path.join(ROOT, `sandbox/runtime/services/${name}.ts`))) missing.push(`its members in sandbox/runtime/services/${name}.ts`);
   if (!BOUNDARY_DOCS.includes(`| \`${name}\` | call |`)) missing.push('its sandbox → offscreen row in docs/api/boundaries.md');
   if (!BOUNDARY_DOCS.includes(`| \`${name}\` | mutation |`)) missing.push('its offscreen → worker row in docs/api/boundaries.md');
   if (!TESTS.includes(`offscreen.${name}!(`) && !TESTS.includes(`offscreen['${name}']!(`)) missing.push(`a test that calls the worker's side (offscreen.${name}!(…))`);
