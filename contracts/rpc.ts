@@ -1,5 +1,6 @@
-// Context: shared by every context (pure, no chrome API). Trusts nothing: both ends of a boundary
-// parse every input and output with the schemas declared here, so a boundary is declared exactly once.
+// Context: shared by every context (pure, no chrome API). Trusts nothing: every message that crosses a
+// boundary is parsed with the schemas declared here where it arrives (a procedure's input by its server,
+// its answer by its caller), so a boundary is declared exactly once and each message parsed once.
 import { z } from 'zod';
 
 export type ProcKind = 'query' | 'mutation' | 'subscription';

@@ -4,40 +4,35 @@
 import { z } from 'zod';
 import { mutation, query, subscription } from '../rpc';
 import { ChatBinding, ChatId } from './chat';
-import {
-  CaptureOutput,
-  ClickInput,
-  ClickOutput,
-  OpenPageInput,
-  OpenPageOutput,
-  OutlineInput,
-  OutlineOutput,
-  PermissionRequestInput,
-  QueryInput,
-  QueryOutput,
-  ReadDataInput,
-  ReadDataOutput,
-  StylesInput,
-  StylesOutput,
-} from './tools';
+import { ASSISTANT_TOOLS, CaptureOutput, TOOL_NAMES } from './tools';
+import type { ProcSpec } from '../rpc';
 
 const TabIdIn = z.number().int().min(0);
 const On = <T extends z.ZodRawShape>(shape: T) => z.object({ chatId: ChatId, tabId: TabIdIn, ...shape }).strict();
+
+type Tools = typeof ASSISTANT_TOOLS;
+/** The tools whose procedure takes the chat, its tab and the tool's input (their declaration says how). */
+type ChatTool = { [N in keyof Tools]: Tools[N] extends { chat: object } ? N : never }[keyof Tools];
+type ChatProcedures = {
+  [N in ChatTool as Tools[N]['answeredBy']]: ProcSpec<ReturnType<typeof On<{ input: Tools[N]['input'] }>>, Tools[N]['chat']['output'], Tools[N]['chat']['kind']>;
+};
+
+/** Each tool's procedure of the usual shape, from its declaration (contracts/assistant/tools.ts). */
+function chatProcedures(): ChatProcedures {
+  const out: Record<string, ProcSpec> = {};
+  for (const name of TOOL_NAMES) {
+    const tool: { input: z.ZodType; answeredBy: string; chat?: { kind: 'query' | 'mutation'; output: z.ZodType; does: string } } = ASSISTANT_TOOLS[name];
+    if (!tool.chat) continue;
+    const make = tool.chat.kind === 'query' ? query : mutation;
+    out[tool.answeredBy] = make(On({ input: tool.input }), tool.chat.output, tool.chat.does);
+  }
+  return out as unknown as ChatProcedures;
+}
 
 export const assistantUiSpec = {
   agentStart: mutation(z.object({ tabId: TabIdIn }).strict(), ChatBinding, "Starts a chat bound to this tab and its site; the page agent joins the tab."),
   agentChat: subscription(z.object({ chatId: ChatId }).strict(), ChatBinding, "A chat's binding, again whenever it changes (it stops when its tab closes or leaves the site)."),
   agentEnd: mutation(z.object({ chatId: ChatId }).strict(), z.object({ ok: z.boolean() }).strict(), 'Ends a chat: its procedures refuse from now on.'),
   agentCapture: mutation(On({}), CaptureOutput, "A screenshot of the chat's tab (it must be the visible tab of its window)."),
-  agentOutline: query(On({ input: OutlineInput }), OutlineOutput, "An outline of the chat's page."),
-  agentQuery: query(On({ input: QueryInput }), QueryOutput, "Elements of the chat's page matching a selector."),
-  agentStyles: query(On({ input: StylesInput }), StylesOutput, 'Computed styles of matching elements.'),
-  agentReadData: query(On({ input: ReadDataInput }), ReadDataOutput, 'Data the page loaded, its script variables, its form fields; refuses cookies, storage and credentials.'),
-  agentClick: mutation(On({ input: ClickInput }), ClickOutput, "Clicks an element on the chat's page; links and forms must stay on the site."),
-  agentOpenPage: mutation(On({ input: OpenPageInput }), OpenPageOutput, "Opens another page of the chat's site in the chat's tab."),
-  agentRequestPermissions: mutation(
-    On({ input: PermissionRequestInput }),
-    z.object({ approvalId: z.string() }).strict(),
-    'Shows a "Remixlet needs permission" card; its rows are fixed text per permission.',
-  ),
+  ...chatProcedures(),
 } as const;

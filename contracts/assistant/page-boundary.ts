@@ -1,9 +1,9 @@
-// Context: shared (pure). The agent's read and click procedures on the worker → page agent boundary,
+// Context: shared (pure). The assistant's read and click procedures on the worker → page agent boundary,
 // spread into pageAgentSpec. Inputs are the model's parameters as data (selectors, property names);
 // outputs are plain data with password values empty. No procedure here takes code.
 import { z } from 'zod';
-import { mutation, query } from '../rpc';
-import { ClickInput, ClickOutput, OutlineInput, OutlineOutput, QueryInput, QueryOutput, StylesInput, StylesOutput } from './tools';
+import { mutation, query, type ProcSpec } from '../rpc';
+import { ASSISTANT_TOOLS, ClickInput, ClickOutput, TOOL_NAMES } from './tools';
 
 export const FormField = z
   .object({
@@ -18,10 +18,24 @@ export const FormField = z
   })
   .strict();
 
+type Tools = typeof ASSISTANT_TOOLS;
+/** The tools the page agent answers with their input as it is (their declaration says so). */
+type PageTool = { [N in keyof Tools]: Tools[N] extends { page: object; chat: object } ? N : never }[keyof Tools];
+type PageProcedures = { [N in PageTool as Tools[N]['answeredBy']]: ProcSpec<Tools[N]['input'], Tools[N]['chat']['output'], Tools[N]['chat']['kind']> };
+
+/** Each such tool's page procedure, from its declaration (contracts/assistant/tools.ts): its input and answer, under the worker procedure's name. */
+function pageProcedures(): PageProcedures {
+  const out: Record<string, ProcSpec> = {};
+  for (const name of TOOL_NAMES) {
+    const tool: { input: z.ZodType; answeredBy: string; chat?: { kind: 'query' | 'mutation'; output: z.ZodType }; page?: { does: string } } = ASSISTANT_TOOLS[name];
+    if (!tool.page || !tool.chat) continue;
+    out[tool.answeredBy] = (tool.chat.kind === 'query' ? query : mutation)(tool.input, tool.chat.output, tool.page.does);
+  }
+  return out as unknown as PageProcedures;
+}
+
 export const assistantPageSpec = {
-  agentOutline: query(OutlineInput, OutlineOutput, 'An outline of the page: structure, text, hidden text marked, comments.'),
-  agentQuery: query(QueryInput, QueryOutput, 'Elements matching a selector, password values empty.'),
-  agentStyles: query(StylesInput, StylesOutput, 'Computed styles of matching elements.'),
+  ...pageProcedures(),
   agentClick: mutation(ClickInput.extend({ site: z.string() }).strict(), ClickOutput, 'Clicks an element whose link or form stays on the given site.'),
   agentForms: query(z.object({}).strict(), z.object({ fields: z.array(FormField) }).strict(), 'Form fields with their current values; password fields read as empty.'),
   agentResources: query(

@@ -3,6 +3,7 @@
 // same schemas again on arrival, so a parameter crosses into the page as data and nothing else.
 import { z } from 'zod';
 import { ReadSource } from './read-sources';
+import { LogEntry } from '../remixlet';
 
 const Selector = z
   .string()
@@ -106,10 +107,26 @@ export const ReadLogInput = z.object({ remixletId: z.string().regex(/^[a-z0-9]{8
 
 export const CaptureInput = z.object({}).strict();
 
+interface ToolDeclaration {
+  /** What the model is told it does. */
+  description: string;
+  /** What the model may fill in. */
+  input: z.ZodType;
+  /** The worker procedure that answers it (contracts/boundaries/panel-worker.ts), or 'panel'. */
+  answeredBy: string;
+  /**
+   * When that procedure takes the chat, its tab and the tool's input (`{ chatId, tabId, input }`): its kind,
+   * what it answers and what it does; contracts/assistant/boundary.ts derives it from this.
+   */
+  chat?: { kind: 'query' | 'mutation'; output: z.ZodType; does: string };
+  /** When the page agent answers it with the tool's input as it is: the same procedure on the page agent (contracts/assistant/page-boundary.ts). */
+  page?: { does: string };
+}
+
 /**
- * One declaration per tool the model sees: what the model is told it does, what it may fill in, and which
+ * One declaration per tool the model sees: what the model is told it does, what it may fill in, which
  * worker procedure answers it (contracts/boundaries/panel-worker.ts), or 'panel' when the side panel answers
- * it alone. The panel's tool set (panel/assistant/tools.ts) and the generated reference (docs/api/assistant-tools.md)
+ * it alone, and for the usual shapes that procedure and the page agent's. The panel's tool set (panel/assistant/tools.ts) and the generated reference (docs/api/assistant-tools.md)
  * read it here; tests/unit/api/capabilities.test.ts checks every tool has its pieces.
  */
 export const ASSISTANT_TOOLS = {
@@ -124,42 +141,52 @@ export const ASSISTANT_TOOLS = {
       'The page at a glance. Without a selector: its regions (header, navigation, main content, sidebars, comments, footer), each with a selector that finds it; the main content\'s headings and the start of each paragraph; then the page as a tree, one line per element (tag, id, classes, chosen attributes, text), opened breadth first, with menus, ad slots, share buttons, hidden and off-screen widgets and runs of similar siblings folded into one line each. With a selector: that element\'s tree alone. "N elements inside" marks what was not opened: ask again with its selector.',
     input: OutlineInput,
     answeredBy: 'agentOutline',
+    chat: { kind: 'query', output: OutlineOutput, does: "An outline of the chat's page." },
+    page: { does: 'An outline of the page: structure, text, hidden text marked, comments.' },
   },
   query_elements: {
     description:
       'Elements matching a CSS selector: a selector for each, text, attributes, visibility, box, and optionally outer HTML. Password values are always empty.',
     input: QueryInput,
     answeredBy: 'agentQuery',
+    chat: { kind: 'query', output: QueryOutput, does: "Elements of the chat's page matching a selector." },
+    page: { does: 'Elements matching a selector, password values empty.' },
   },
   inspect_styles: {
     description:
       'Computed CSS values of chosen properties for matching elements (or their ::before/::after).',
     input: StylesInput,
     answeredBy: 'agentStyles',
+    chat: { kind: 'query', output: StylesOutput, does: 'Computed styles of matching elements.' },
+    page: { does: 'Computed styles of matching elements.' },
   },
   read_page_data: {
     description:
       'Data the page loaded: "resources" (addresses it fetched), "json" (re-fetch a same-origin JSON address), "variables" (script variables by name/path, read as data), "forms" (field values; passwords empty), "structured_data" (JSON-LD, meta). Cookies, local/session storage, IndexedDB, caches and credentials are always refused.',
     input: ReadDataInput,
     answeredBy: 'agentReadData',
+    chat: { kind: 'query', output: ReadDataOutput, does: 'Data the page loaded, its script variables, its form fields; refuses cookies, storage and credentials.' },
   },
   click_element: {
     description:
       "Clicks one element on the chat's page. Links and form submissions must stay on the chat's site.",
     input: ClickInput,
     answeredBy: 'agentClick',
+    chat: { kind: 'mutation', output: ClickOutput, does: "Clicks an element on the chat's page; links and forms must stay on the site." },
   },
   open_page: {
     description:
       "Opens another address on the chat's site in the chat's tab (same host only).",
     input: OpenPageInput,
     answeredBy: 'agentOpenPage',
+    chat: { kind: 'mutation', output: OpenPageOutput, does: "Opens another page of the chat's site in the chat's tab." },
   },
   request_permissions: {
     description:
       'Shows the person a "Remixlet needs permission" card (fixed text per permission) and waits for Allow or Not now. Ask before writing code that needs a permission. Your reasons are stored in the manifest, never shown on the card.',
     input: PermissionRequestInput,
     answeredBy: 'agentRequestPermissions',
+    chat: { kind: 'mutation', output: z.object({ approvalId: z.string() }).strict(), does: 'Shows a "Remixlet needs permission" card; its rows are fixed text per permission.' },
   },
   write_files: {
     description:
@@ -178,8 +205,9 @@ export const ASSISTANT_TOOLS = {
       "The log of a remixlet that runs on this page, newest first: what it logged here and every refusal with its reason.",
     input: ReadLogInput,
     answeredBy: 'agentReadLog',
+    chat: { kind: 'query', output: z.array(LogEntry), does: "The log of a remixlet that runs on the chat's page, newest first, without lines logged on other sites." },
   },
-} as const satisfies Record<string, { description: string; input: z.ZodType; answeredBy: string }>;
+} as const satisfies Record<string, ToolDeclaration>;
 
 export type ToolName = keyof typeof ASSISTANT_TOOLS;
 /** The tool names the model sees; fixed code answers each one. */

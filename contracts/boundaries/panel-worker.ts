@@ -8,7 +8,6 @@ import { CanDoItem } from '../can-do/items';
 import { Files, LogEntry, RemixletId, RemixletSummary, VersionRecord } from '../remixlet';
 import { assistantUiSpec } from '../assistant/boundary';
 import { ChatId } from '../assistant/chat';
-import { ReadLogInput } from '../assistant/tools';
 import { HealthReport } from '../health';
 import { FixContext } from '../assistant/fix';
 
@@ -173,11 +172,6 @@ export const uiSpec = {
     z.object({ chatId: ChatId, tabId: TabId, remixletId: RemixletId.optional(), files: Files }).strict(),
     SaveResult,
     'Saves the draft through activation: it activates, asks with a dialog first, or is refused with reasons.',
-  ),
-  agentReadLog: query(
-    z.object({ chatId: ChatId, tabId: TabId, input: ReadLogInput }).strict(),
-    z.array(LogEntry),
-    "The log of a remixlet that runs on the chat's page, newest first, without lines logged on other sites.",
   ),
   agentFixContext: query(
     z.object({ chatId: ChatId, tabId: TabId, remixletId: RemixletId }).strict(),

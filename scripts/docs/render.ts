@@ -130,7 +130,7 @@ function refusalsPage(): string {
 }
 
 function boundariesPage(): string {
-  let out = `${HEADER}# Internal boundaries\n\nEach boundary is declared once in \`contracts/boundaries/\`; both ends parse every input and output with these schemas.\n\n`;
+  let out = `${HEADER}# Internal boundaries\n\nEach boundary is declared once in \`contracts/boundaries/\`; each message is parsed with these schemas once, where it arrives: a procedure's input by the side that serves it, its answer by the side that called.\n\n`;
   const specs: Array<[string, Record<string, { description: string; kind?: string }>]> = [
     ['sandbox → offscreen host (Comlink, one MessageChannel per sandbox)', sandboxHostSpec],
     ['offscreen host → worker (tRPC over a chrome.runtime port; token attached by the offscreen host, grants checked by the worker)', offscreenSpec],
