@@ -1,9 +1,9 @@
 // Context: shared (pure, no chrome API). Every rmx service a sandbox can call, declared once: the call
 // it sends (the very schema the offscreen host and the worker enforce), what it answers at each hop, the
-// permission the worker requires (from permissions.ts) and what it does, for the generated reference.
-// The sandbox → offscreen host spec, the offscreen → worker spec, the host's forwarders and the worker's
-// grant rules are derived from this table; RMX_API (contracts/api/surface.ts) names the service each
-// member calls and takes its permission from here. Trusts nothing: it is schemas and words.
+// permission the worker requires (from permissions.ts), what it does, and the rmx members remixlet code
+// reaches it through. The sandbox → offscreen host spec, the offscreen → worker spec, the host's forwarders,
+// the worker's grant rules and RMX_API's members (contracts/api/surface.ts: the reference, the snapshot, the
+// prompt's rows) are derived from this table. Trusts nothing: it is schemas and words.
 import { z } from 'zod';
 import type { Schema } from '../rpc';
 import type { HostPermissionKind, NamedPermissionName } from './permissions';
@@ -36,7 +36,7 @@ import {
 export type ServicePermission = null | { named: NamedPermissionName } | { host: HostPermissionKind; from: 'url' | 'host' };
 
 export interface RmxService<C extends Schema = Schema, A extends Schema = Schema, H extends Schema = Schema> {
-  /** The call as the runtime sends it; parsed by the offscreen host, then again by the worker. */
+  /** The call as the runtime sends it; parsed where it arrives at the offscreen host, and where it arrives at the worker. */
   call: C;
   /** What the worker answers. */
   answer: A;
