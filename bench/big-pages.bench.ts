@@ -13,14 +13,14 @@ import { pct } from './kit';
 const LARGEST = ['yahoo-3', 'yahoo-1', 'wikipedia-2', 'nytimes-5', 'breitbart'];
 
 const TOOLS: Array<[string, string, unknown]> = [
-  ['outline_page', 'agentOutline', {}],
-  ['outline_page (body, 1500 lines)', 'agentOutline', { selector: 'body', maxNodes: 1500 }],
-  ['query_elements a ×50 with html', 'agentQuery', { selector: 'a', limit: 50, html: true }],
-  ['query_elements div ×10', 'agentQuery', { selector: 'div', limit: 10 }],
-  ['inspect_styles p ×10', 'agentStyles', { selector: 'p', properties: ['display', 'color', 'font-size', 'margin'], limit: 10 }],
-  ['read_page_data forms', 'agentReadData', { source: 'forms' }],
-  ['read_page_data structured_data', 'agentReadData', { source: 'structured_data' }],
-  ['read_page_data resources', 'agentReadData', { source: 'resources' }],
+  ['outline_page', 'assistantOutline', {}],
+  ['outline_page (body, 1500 lines)', 'assistantOutline', { selector: 'body', maxNodes: 1500 }],
+  ['query_elements a ×50 with html', 'assistantQuery', { selector: 'a', limit: 50, html: true }],
+  ['query_elements div ×10', 'assistantQuery', { selector: 'div', limit: 10 }],
+  ['inspect_styles p ×10', 'assistantStyles', { selector: 'p', properties: ['display', 'color', 'font-size', 'margin'], limit: 10 }],
+  ['read_page_data forms', 'assistantReadData', { source: 'forms' }],
+  ['read_page_data structured_data', 'assistantReadData', { source: 'structured_data' }],
+  ['read_page_data resources', 'assistantReadData', { source: 'resources' }],
 ];
 
 async function timed<T>(f: () => Promise<T>): Promise<{ ms: number; value: T }> {

@@ -30,9 +30,9 @@ function chatProcedures(): ChatProcedures {
 }
 
 export const assistantUiSpec = {
-  agentStart: mutation(z.object({ tabId: TabIdIn }).strict(), ChatBinding, "Starts a chat bound to this tab and its site; the page agent joins the tab."),
-  agentChat: subscription(z.object({ chatId: ChatId }).strict(), ChatBinding, "A chat's binding, again whenever it changes (it stops when its tab closes or leaves the site)."),
-  agentEnd: mutation(z.object({ chatId: ChatId }).strict(), z.object({ ok: z.boolean() }).strict(), 'Ends a chat: its procedures refuse from now on.'),
-  agentCapture: mutation(On({}), CaptureOutput, "A screenshot of the chat's tab (it must be the visible tab of its window)."),
+  assistantStart: mutation(z.object({ tabId: TabIdIn }).strict(), ChatBinding, "Starts a chat bound to this tab and its site; the page agent joins the tab."),
+  assistantChat: subscription(z.object({ chatId: ChatId }).strict(), ChatBinding, "A chat's binding, again whenever it changes (it stops when its tab closes or leaves the site)."),
+  assistantEnd: mutation(z.object({ chatId: ChatId }).strict(), z.object({ ok: z.boolean() }).strict(), 'Ends a chat: its procedures refuse from now on.'),
+  assistantCapture: mutation(On({}), CaptureOutput, "A screenshot of the chat's tab (it must be the visible tab of its window)."),
   ...chatProcedures(),
 } as const;

@@ -36,19 +36,19 @@ function pageProcedures(): PageProcedures {
 
 export const assistantPageSpec = {
   ...pageProcedures(),
-  agentClick: mutation(ClickInput.extend({ site: z.string() }).strict(), ClickOutput, 'Clicks an element whose link or form stays on the given site.'),
-  agentForms: query(z.object({}).strict(), z.object({ fields: z.array(FormField) }).strict(), 'Form fields with their current values; password fields read as empty.'),
-  agentResources: query(
+  assistantClick: mutation(ClickInput.extend({ site: z.string() }).strict(), ClickOutput, 'Clicks an element whose link or form stays on the given site.'),
+  assistantForms: query(z.object({}).strict(), z.object({ fields: z.array(FormField) }).strict(), 'Form fields with their current values; password fields read as empty.'),
+  assistantResources: query(
     z.object({}).strict(),
     z.object({ entries: z.array(z.object({ url: z.string(), type: z.string(), size: z.number() }).strict()) }).strict(),
     'The addresses the page loaded (performance resource entries).',
   ),
-  agentStructuredData: query(
+  assistantStructuredData: query(
     z.object({}).strict(),
     z.object({ jsonLd: z.array(z.string()), meta: z.record(z.string(), z.string()) }).strict(),
     'JSON-LD blocks and meta tags.',
   ),
-  agentFetchJson: query(
+  assistantFetchJson: query(
     z.object({ url: z.string().max(2000) }).strict(),
     z.object({ url: z.string(), status: z.number().int(), contentType: z.string(), body: z.string() }).strict(),
     'Re-fetches a same-origin address with GET, as the page would, and returns its body as text.',

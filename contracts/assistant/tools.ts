@@ -134,13 +134,13 @@ export const ASSISTANT_TOOLS = {
     description:
       "Takes a screenshot of the chat's tab as the person sees it now.",
     input: CaptureInput,
-    answeredBy: 'agentCapture',
+    answeredBy: 'assistantCapture',
   },
   outline_page: {
     description:
       'The page at a glance. Without a selector: its regions (header, navigation, main content, sidebars, comments, footer), each with a selector that finds it; the main content\'s headings and the start of each paragraph; then the page as a tree, one line per element (tag, id, classes, chosen attributes, text), opened breadth first, with menus, ad slots, share buttons, hidden and off-screen widgets and runs of similar siblings folded into one line each. With a selector: that element\'s tree alone. "N elements inside" marks what was not opened: ask again with its selector.',
     input: OutlineInput,
-    answeredBy: 'agentOutline',
+    answeredBy: 'assistantOutline',
     chat: { kind: 'query', output: OutlineOutput, does: "An outline of the chat's page." },
     page: { does: 'An outline of the page: structure, text, hidden text marked, comments.' },
   },
@@ -148,7 +148,7 @@ export const ASSISTANT_TOOLS = {
     description:
       'Elements matching a CSS selector: a selector for each, text, attributes, visibility, box, and optionally outer HTML. Password values are always empty.',
     input: QueryInput,
-    answeredBy: 'agentQuery',
+    answeredBy: 'assistantQuery',
     chat: { kind: 'query', output: QueryOutput, does: "Elements of the chat's page matching a selector." },
     page: { does: 'Elements matching a selector, password values empty.' },
   },
@@ -156,7 +156,7 @@ export const ASSISTANT_TOOLS = {
     description:
       'Computed CSS values of chosen properties for matching elements (or their ::before/::after).',
     input: StylesInput,
-    answeredBy: 'agentStyles',
+    answeredBy: 'assistantStyles',
     chat: { kind: 'query', output: StylesOutput, does: 'Computed styles of matching elements.' },
     page: { does: 'Computed styles of matching elements.' },
   },
@@ -164,28 +164,28 @@ export const ASSISTANT_TOOLS = {
     description:
       'Data the page loaded: "resources" (addresses it fetched), "json" (re-fetch a same-origin JSON address), "variables" (script variables by name/path, read as data), "forms" (field values; passwords empty), "structured_data" (JSON-LD, meta). Cookies, local/session storage, IndexedDB, caches and credentials are always refused.',
     input: ReadDataInput,
-    answeredBy: 'agentReadData',
+    answeredBy: 'assistantReadData',
     chat: { kind: 'query', output: ReadDataOutput, does: 'Data the page loaded, its script variables, its form fields; refuses cookies, storage and credentials.' },
   },
   click_element: {
     description:
       "Clicks one element on the chat's page. Links and form submissions must stay on the chat's site.",
     input: ClickInput,
-    answeredBy: 'agentClick',
+    answeredBy: 'assistantClick',
     chat: { kind: 'mutation', output: ClickOutput, does: "Clicks an element on the chat's page; links and forms must stay on the site." },
   },
   open_page: {
     description:
       "Opens another address on the chat's site in the chat's tab (same host only).",
     input: OpenPageInput,
-    answeredBy: 'agentOpenPage',
+    answeredBy: 'assistantOpenPage',
     chat: { kind: 'mutation', output: OpenPageOutput, does: "Opens another page of the chat's site in the chat's tab." },
   },
   request_permissions: {
     description:
       'Shows the person a "Remixlet needs permission" card (fixed text per permission) and waits for Allow or Not now. Ask before writing code that needs a permission. Your reasons are stored in the manifest, never shown on the card.',
     input: PermissionRequestInput,
-    answeredBy: 'agentRequestPermissions',
+    answeredBy: 'assistantRequestPermissions',
     chat: { kind: 'mutation', output: z.object({ approvalId: z.string() }).strict(), does: 'Shows a "Remixlet needs permission" card; its rows are fixed text per permission.' },
   },
   write_files: {
@@ -198,13 +198,13 @@ export const ASSISTANT_TOOLS = {
     description:
       "Saves the draft. It activates at once when it asks for nothing beyond what the person allowed; otherwise Remixlet shows the person a dialog and this waits for their answer. A refusal lists what to fix.",
     input: SaveInput,
-    answeredBy: 'agentSave',
+    answeredBy: 'assistantSave',
   },
   read_log: {
     description:
       "The log of a remixlet that runs on this page, newest first: what it logged here and every refusal with its reason.",
     input: ReadLogInput,
-    answeredBy: 'agentReadLog',
+    answeredBy: 'assistantReadLog',
     chat: { kind: 'query', output: z.array(LogEntry), does: "The log of a remixlet that runs on the chat's page, newest first, without lines logged on other sites." },
   },
 } as const satisfies Record<string, ToolDeclaration>;

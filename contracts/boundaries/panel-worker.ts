@@ -168,12 +168,12 @@ export const uiSpec = {
   remove: mutation(z.object({ remixletId: RemixletId }).strict(), Changed, 'Deletes a remixlet and every permission it held, and reloads the tabs it covered.'),
   // The assistant's procedures: each answers only for the tab and site its chat is bound to.
   ...assistantUiSpec,
-  agentSave: mutation(
+  assistantSave: mutation(
     z.object({ chatId: ChatId, tabId: TabId, remixletId: RemixletId.optional(), files: Files }).strict(),
     SaveResult,
     'Saves the draft through activation: it activates, asks with a dialog first, or is refused with reasons.',
   ),
-  agentFixContext: query(
+  assistantFixContext: query(
     z.object({ chatId: ChatId, tabId: TabId, remixletId: RemixletId }).strict(),
     FixContext,
     "For \"Fix it\": a remixlet that runs on the chat's page, with its current files, its health there and its recent log lines on the chat's site.",

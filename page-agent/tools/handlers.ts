@@ -11,12 +11,12 @@ import { formFields } from './form-fields';
 import { fetchJson, resources, structuredData } from './page-data';
 
 export const toolHandlers: HandlersOf<typeof assistantPageSpec, object> = {
-  agentOutline: ({ input }) => outline(input),
-  agentQuery: ({ input }) => queryElements(input),
-  agentStyles: ({ input }) => inspectStyles(input),
-  agentClick: ({ input }) => clickElement(input),
-  agentForms: () => formFields(),
-  agentResources: () => resources(),
-  agentStructuredData: () => structuredData(),
-  agentFetchJson: ({ input }) => fetchJson(input.url),
+  assistantOutline: ({ input }) => outline(input),
+  assistantQuery: ({ input }) => queryElements(input),
+  assistantStyles: ({ input }) => inspectStyles(input),
+  assistantClick: ({ input }) => clickElement(input),
+  assistantForms: () => formFields(),
+  assistantResources: () => resources(),
+  assistantStructuredData: () => structuredData(),
+  assistantFetchJson: ({ input }) => fetchJson(input.url),
 };

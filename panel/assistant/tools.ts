@@ -44,7 +44,7 @@ function allTools(ctx: ToolContext): ToolSet {
     capture_page: tool({
       description: ASSISTANT_TOOLS.capture_page.description,
       inputSchema: ASSISTANT_TOOLS.capture_page.input,
-      execute: () => answer(() => ctx.worker().agentCapture(on)),
+      execute: () => answer(() => ctx.worker().assistantCapture(on)),
       toModelOutput: ({ output }) => {
         const shot = output as { dataUrl: string; width: number; height: number };
         if (!ctx.imagesInToolResults) return { type: 'text', value: `Screenshot taken (${shot.width}×${shot.height}); this provider cannot receive images in tool results, so use outline_page and query_elements to see the page.` };
@@ -60,39 +60,39 @@ function allTools(ctx: ToolContext): ToolSet {
     outline_page: tool({
       description: ASSISTANT_TOOLS.outline_page.description,
       inputSchema: ASSISTANT_TOOLS.outline_page.input,
-      execute: (input) => answer(() => ctx.worker().agentOutline({ ...on, input })),
+      execute: (input) => answer(() => ctx.worker().assistantOutline({ ...on, input })),
     }),
     query_elements: tool({
       description: ASSISTANT_TOOLS.query_elements.description,
       inputSchema: ASSISTANT_TOOLS.query_elements.input,
-      execute: (input) => answer(() => ctx.worker().agentQuery({ ...on, input })),
+      execute: (input) => answer(() => ctx.worker().assistantQuery({ ...on, input })),
     }),
     inspect_styles: tool({
       description: ASSISTANT_TOOLS.inspect_styles.description,
       inputSchema: ASSISTANT_TOOLS.inspect_styles.input,
-      execute: (input) => answer(() => ctx.worker().agentStyles({ ...on, input })),
+      execute: (input) => answer(() => ctx.worker().assistantStyles({ ...on, input })),
     }),
     read_page_data: tool({
       description: ASSISTANT_TOOLS.read_page_data.description,
       inputSchema: ASSISTANT_TOOLS.read_page_data.input,
-      execute: (input) => answer(() => ctx.worker().agentReadData({ ...on, input })),
+      execute: (input) => answer(() => ctx.worker().assistantReadData({ ...on, input })),
     }),
     click_element: tool({
       description: ASSISTANT_TOOLS.click_element.description,
       inputSchema: ASSISTANT_TOOLS.click_element.input,
-      execute: (input) => answer(() => ctx.worker().agentClick({ ...on, input })),
+      execute: (input) => answer(() => ctx.worker().assistantClick({ ...on, input })),
     }),
     open_page: tool({
       description: ASSISTANT_TOOLS.open_page.description,
       inputSchema: ASSISTANT_TOOLS.open_page.input,
-      execute: (input) => answer(() => ctx.worker().agentOpenPage({ ...on, input })),
+      execute: (input) => answer(() => ctx.worker().assistantOpenPage({ ...on, input })),
     }),
     request_permissions: tool({
       description: ASSISTANT_TOOLS.request_permissions.description,
       inputSchema: ASSISTANT_TOOLS.request_permissions.input,
       execute: (input, { abortSignal }) =>
         answer(async () => {
-          const { approvalId } = await ctx.worker().agentRequestPermissions({ ...on, input });
+          const { approvalId } = await ctx.worker().assistantRequestPermissions({ ...on, input });
           const outcome = await awaitDecision(approvalId, abortSignal);
           return outcome.status === 'allowed'
             ? { status: 'allowed', permissions: input.permissions.map((p) => p.name) }
@@ -119,7 +119,7 @@ function allTools(ctx: ToolContext): ToolSet {
           if (!files) throw new Error('The draft has no manifest.json; write the files first.');
           // An update: what the version it replaces can do, read before the save makes a newer one.
           const before = input.remixletId ? await newestFiles(ctx, input.remixletId) : undefined;
-          const result = await ctx.worker().agentSave({ ...on, files, ...(input.remixletId ? { remixletId: input.remixletId } : {}) });
+          const result = await ctx.worker().assistantSave({ ...on, files, ...(input.remixletId ? { remixletId: input.remixletId } : {}) });
           // What the saved files can do, computed here from the files sent: the chat shows it under the save,
           // with what an update added and dropped.
           const withCanDo = <T extends { status: string }>(r: T) => (r.status === 'activated' ? { ...r, canDo: canDoOf(files), ...(before ? { canDoBefore: canDoOf(before) } : {}) } : r);
@@ -131,7 +131,7 @@ function allTools(ctx: ToolContext): ToolSet {
     read_log: tool({
       description: ASSISTANT_TOOLS.read_log.description,
       inputSchema: ASSISTANT_TOOLS.read_log.input,
-      execute: (input) => answer(() => ctx.worker().agentReadLog({ ...on, input: { remixletId: input.remixletId, limit: input.limit ?? 50 } })),
+      execute: (input) => answer(() => ctx.worker().assistantReadLog({ ...on, input: { remixletId: input.remixletId, limit: input.limit ?? 50 } })),
     }),
   };
 }

@@ -67,7 +67,7 @@ export function createChat(tab: { id: number; url: string }) {
   const follow = (b: ChatBinding) => {
     watch?.unsubscribe();
     watch = liveSubscription((w) =>
-      w.agentChat(
+      w.assistantChat(
         { chatId: b.chatId },
         {
           onData: (next) => {
@@ -104,7 +104,7 @@ export function createChat(tab: { id: number; url: string }) {
   const ensureChat = async (): Promise<ChatBinding> => {
     const b = binding();
     if (b && b.state === 'active' && !state.stopped) return b;
-    const started = await worker().agentStart({ tabId: tab.id });
+    const started = await worker().assistantStart({ tabId: tab.id });
     setBinding(started);
     setState('stopped', undefined);
     follow(started);
@@ -266,7 +266,7 @@ export function createChat(tab: { id: number; url: string }) {
     setBinding(undefined);
     // The unsent text stays: it is the person's, and likely meant for the new chat.
     setState({ entries: [], working: false, stopped: undefined, draft: {} });
-    await Promise.all([b ? worker().agentEnd({ chatId: b.chatId }).catch(() => undefined) : undefined, forgetChat(tab.id).catch(() => undefined)]);
+    await Promise.all([b ? worker().assistantEnd({ chatId: b.chatId }).catch(() => undefined) : undefined, forgetChat(tab.id).catch(() => undefined)]);
   };
 
   /**
@@ -281,7 +281,7 @@ export function createChat(tab: { id: number; url: string }) {
     try {
       const chat = await ensureChat();
       const on = { chatId: chat.chatId, tabId: chat.tabId };
-      const context = await worker().agentFixContext({ ...on, remixletId });
+      const context = await worker().assistantFixContext({ ...on, remixletId });
       const outline = await outlineAround(worker(), on, context.verdict.emptySelectors);
       if (gen !== generation) return;
       const turn = fixTurn(context, outline, { log: `fix-log-${gen}`, outline: `fix-outline-${gen}` });

@@ -109,13 +109,13 @@ export async function outlineAround(
 ): Promise<{ input: z.infer<typeof OutlineInput>; output: unknown }> {
   for (const sel of selectors) {
     for (const wider of selectorAncestors(sel)) {
-      const found = await worker.agentQuery({ ...on, input: { selector: wider.slice(0, 500), limit: 1 } }).catch(() => undefined);
+      const found = await worker.assistantQuery({ ...on, input: { selector: wider.slice(0, 500), limit: 1 } }).catch(() => undefined);
       if (found && found.count > 0) {
         const input = { selector: wider.slice(0, 500), maxNodes: FIX_OUTLINE_NODES };
-        return { input, output: await worker.agentOutline({ ...on, input }).catch((e: unknown) => ({ error: asRefusal(e).reason })) };
+        return { input, output: await worker.assistantOutline({ ...on, input }).catch((e: unknown) => ({ error: asRefusal(e).reason })) };
       }
     }
   }
   const input = { maxNodes: FIX_OUTLINE_NODES };
-  return { input, output: await worker.agentOutline({ ...on, input }).catch((e: unknown) => ({ error: asRefusal(e).reason })) };
+  return { input, output: await worker.assistantOutline({ ...on, input }).catch((e: unknown) => ({ error: asRefusal(e).reason })) };
 }

@@ -15,51 +15,51 @@ import { readChatLog } from './read-log';
 import { fixContext } from './fix-context';
 
 type AssistantProcs =
-  | 'agentStart'
-  | 'agentChat'
-  | 'agentEnd'
-  | 'agentCapture'
-  | 'agentOutline'
-  | 'agentQuery'
-  | 'agentStyles'
-  | 'agentReadData'
-  | 'agentClick'
-  | 'agentOpenPage'
-  | 'agentRequestPermissions'
-  | 'agentSave'
-  | 'agentReadLog'
-  | 'agentFixContext';
+  | 'assistantStart'
+  | 'assistantChat'
+  | 'assistantEnd'
+  | 'assistantCapture'
+  | 'assistantOutline'
+  | 'assistantQuery'
+  | 'assistantStyles'
+  | 'assistantReadData'
+  | 'assistantClick'
+  | 'assistantOpenPage'
+  | 'assistantRequestPermissions'
+  | 'assistantSave'
+  | 'assistantReadLog'
+  | 'assistantFixContext';
 
 export const assistantHandlers: Pick<HandlersOf<UiSpec, WorkerContext>, AssistantProcs> = {
-  agentStart: async ({ input }) => {
+  assistantStart: async ({ input }) => {
     const chat = await startChat(input.tabId);
     await chatPage(chat);
     return chat;
   },
-  agentChat: ({ input }) => (emit) => {
+  assistantChat: ({ input }) => (emit) => {
     // A chat the worker does not know (the browser restarted) is reported as ended, not left hanging.
     void readChat(input.chatId).then((c) => emit(c ?? { chatId: input.chatId, tabId: 0, site: '', startedAt: 0, state: 'stopped', stopReason: 'ended' }));
     return onChatChanged((c) => c.chatId === input.chatId && emit(c));
   },
-  agentEnd: async ({ input }) => {
+  assistantEnd: async ({ input }) => {
     await stopChats((c) => c.chatId === input.chatId, 'ended');
     return { ok: true };
   },
-  agentCapture: async ({ input }) => capture(await boundChat(input.chatId, input.tabId)),
-  agentOutline: async ({ input }) => relay((await chatPage(await boundChat(input.chatId, input.tabId))).agent.agentOutline(input.input)),
-  agentQuery: async ({ input }) => relay((await chatPage(await boundChat(input.chatId, input.tabId))).agent.agentQuery(input.input)),
-  agentStyles: async ({ input }) => relay((await chatPage(await boundChat(input.chatId, input.tabId))).agent.agentStyles(input.input)),
-  agentReadData: async ({ input }) => readPageData(await boundChat(input.chatId, input.tabId), input.input),
-  agentClick: async ({ input }) => {
+  assistantCapture: async ({ input }) => capture(await boundChat(input.chatId, input.tabId)),
+  assistantOutline: async ({ input }) => relay((await chatPage(await boundChat(input.chatId, input.tabId))).agent.assistantOutline(input.input)),
+  assistantQuery: async ({ input }) => relay((await chatPage(await boundChat(input.chatId, input.tabId))).agent.assistantQuery(input.input)),
+  assistantStyles: async ({ input }) => relay((await chatPage(await boundChat(input.chatId, input.tabId))).agent.assistantStyles(input.input)),
+  assistantReadData: async ({ input }) => readPageData(await boundChat(input.chatId, input.tabId), input.input),
+  assistantClick: async ({ input }) => {
     const chat = await boundChat(input.chatId, input.tabId);
-    return relay((await chatPage(chat)).agent.agentClick({ ...input.input, site: chat.site }));
+    return relay((await chatPage(chat)).agent.assistantClick({ ...input.input, site: chat.site }));
   },
-  agentOpenPage: async ({ input }) => openPage(await boundChat(input.chatId, input.tabId), input.input.url),
-  agentRequestPermissions: async ({ input }) => requestPermissions(await boundChat(input.chatId, input.tabId), input.input.permissions),
-  agentSave: async ({ input }) => {
+  assistantOpenPage: async ({ input }) => openPage(await boundChat(input.chatId, input.tabId), input.input.url),
+  assistantRequestPermissions: async ({ input }) => requestPermissions(await boundChat(input.chatId, input.tabId), input.input.permissions),
+  assistantSave: async ({ input }) => {
     const chat = await boundChat(input.chatId, input.tabId);
     return save(chat.tabId, input.remixletId, input.files, 'agent', chat.chatId);
   },
-  agentReadLog: async ({ input }) => readChatLog(await boundChat(input.chatId, input.tabId), input.input),
-  agentFixContext: async ({ input }) => fixContext(await boundChat(input.chatId, input.tabId), input.remixletId),
+  assistantReadLog: async ({ input }) => readChatLog(await boundChat(input.chatId, input.tabId), input.input),
+  assistantFixContext: async ({ input }) => fixContext(await boundChat(input.chatId, input.tabId), input.remixletId),
 };

@@ -16,14 +16,14 @@ export async function readPageData(chat: ChatBinding, input: z.infer<typeof Read
   const page = await chatPage(chat);
   switch (source) {
     case 'resources':
-      return { source, data: await relay(page.agent.agentResources({})) };
+      return { source, data: await relay(page.agent.assistantResources({})) };
     case 'forms':
-      return { source, data: await relay(page.agent.agentForms({})) };
+      return { source, data: await relay(page.agent.assistantForms({})) };
     case 'structured_data':
-      return { source, data: await relay(page.agent.agentStructuredData({})) };
+      return { source, data: await relay(page.agent.assistantStructuredData({})) };
     case 'json': {
       if (!input.url) throw new RemixletRefusal('MALFORMED_MESSAGE', 'Give the address to re-fetch in "url".', 'read_page_data');
-      return { source, data: await relay(page.agent.agentFetchJson({ url: input.url })) };
+      return { source, data: await relay(page.agent.assistantFetchJson({ url: input.url })) };
     }
     case 'variables': {
       const names = input.names ?? [];

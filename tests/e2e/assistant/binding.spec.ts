@@ -21,39 +21,39 @@ test('a chat stays on its tab and site, refuses other tabs, and stops when its t
   expect(outline).not.toContain('article');
 
   // A screenshot only of the chat's tab, and only while it is the visible one.
-  await expect(uiCall(panel, 'agentCapture', { chatId: (await uiCall<{ chatId: string }>(panel, 'agentStart', { tabId: shopTab })).chatId, tabId: shopTab })).rejects.toThrow(/bring it to the front/);
+  await expect(uiCall(panel, 'assistantCapture', { chatId: (await uiCall<{ chatId: string }>(panel, 'assistantStart', { tabId: shopTab })).chatId, tabId: shopTab })).rejects.toThrow(/bring it to the front/);
 
   // The worker refuses the chat's procedures for any other tab.
-  const chat = await uiCall<{ chatId: string; site: string }>(panel, 'agentStart', { tabId: shopTab });
+  const chat = await uiCall<{ chatId: string; site: string }>(panel, 'assistantStart', { tabId: shopTab });
   expect(chat.site).toBe('shop.test');
-  await expect(uiCall(panel, 'agentOutline', { chatId: chat.chatId, tabId: newsTab, input: {} }, 'query')).rejects.toThrow(/CHAT_OTHER_TAB/);
-  await expect(uiCall(panel, 'agentClick', { chatId: chat.chatId, tabId: newsTab, input: { selector: 'a' } })).rejects.toThrow(/CHAT_OTHER_TAB/);
-  await expect(uiCall(panel, 'agentOutline', { chatId: chat.chatId, tabId: shopTab, input: { maxNodes: 20 } }, 'query')).resolves.toMatchObject({ title: 'Fixture Shop' });
+  await expect(uiCall(panel, 'assistantOutline', { chatId: chat.chatId, tabId: newsTab, input: {} }, 'query')).rejects.toThrow(/CHAT_OTHER_TAB/);
+  await expect(uiCall(panel, 'assistantClick', { chatId: chat.chatId, tabId: newsTab, input: { selector: 'a' } })).rejects.toThrow(/CHAT_OTHER_TAB/);
+  await expect(uiCall(panel, 'assistantOutline', { chatId: chat.chatId, tabId: shopTab, input: { maxNodes: 20 } }, 'query')).resolves.toMatchObject({ title: 'Fixture Shop' });
 
   // Clicks and page opening stay on the site; a permitted click acts on the page.
   await shop.bringToFront();
   const on = { chatId: chat.chatId, tabId: shopTab };
-  await expect(uiCall<{ dataUrl: string }>(panel, 'agentCapture', on)).resolves.toMatchObject({ dataUrl: expect.stringMatching(/^data:image\/jpeg;base64,/) });
-  await expect(uiCall(panel, 'agentClick', { ...on, input: { selector: '#products .add', index: 1 } })).resolves.toMatchObject({ clicked: true });
+  await expect(uiCall<{ dataUrl: string }>(panel, 'assistantCapture', on)).resolves.toMatchObject({ dataUrl: expect.stringMatching(/^data:image\/jpeg;base64,/) });
+  await expect(uiCall(panel, 'assistantClick', { ...on, input: { selector: '#products .add', index: 1 } })).resolves.toMatchObject({ clicked: true });
   await expect(shop.locator('#cart .count')).toHaveText('1');
   await shop.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<a id="away" href="https://attacker.example/x">away</a><form id="f" action="https://attacker.example/post"><button id="go">go</button></form><form action="https://attacker.example/image"><input type="image" id="img-go" alt="go"></form><label for="go"><span id="go-span">go</span></label>'));
-  await expect(uiCall(panel, 'agentClick', { ...on, input: { selector: '#away' } })).rejects.toThrow(/CLICK_REFUSED.*attacker\.example/);
-  await expect(uiCall(panel, 'agentClick', { ...on, input: { selector: '#go' } })).rejects.toThrow(/CLICK_REFUSED.*submits a form to attacker\.example/);
+  await expect(uiCall(panel, 'assistantClick', { ...on, input: { selector: '#away' } })).rejects.toThrow(/CLICK_REFUSED.*attacker\.example/);
+  await expect(uiCall(panel, 'assistantClick', { ...on, input: { selector: '#go' } })).rejects.toThrow(/CLICK_REFUSED.*submits a form to attacker\.example/);
   // An image button submits its form too, and a span inside a label clicks the label's control.
-  await expect(uiCall(panel, 'agentClick', { ...on, input: { selector: '#img-go' } })).rejects.toThrow(/CLICK_REFUSED.*submits a form to attacker\.example/);
-  await expect(uiCall(panel, 'agentClick', { ...on, input: { selector: '#go-span' } })).rejects.toThrow(/CLICK_REFUSED.*submits a form to attacker\.example/);
-  await expect(uiCall(panel, 'agentOpenPage', { ...on, input: { url: 'https://attacker.example/' } })).rejects.toThrow(/ADDRESS_REFUSED/);
+  await expect(uiCall(panel, 'assistantClick', { ...on, input: { selector: '#img-go' } })).rejects.toThrow(/CLICK_REFUSED.*submits a form to attacker\.example/);
+  await expect(uiCall(panel, 'assistantClick', { ...on, input: { selector: '#go-span' } })).rejects.toThrow(/CLICK_REFUSED.*submits a form to attacker\.example/);
+  await expect(uiCall(panel, 'assistantOpenPage', { ...on, input: { url: 'https://attacker.example/' } })).rejects.toThrow(/ADDRESS_REFUSED/);
 
   // The same site on another page keeps the chat; another site stops it.
-  await expect(uiCall(panel, 'agentOpenPage', { ...on, input: { url: '/api/products.json' } })).resolves.toMatchObject({ url: 'http://shop.test/api/products.json' });
-  await expect(uiCall(panel, 'agentOutline', { chatId: chat.chatId, tabId: shopTab, input: { maxNodes: 20 } }, 'query')).resolves.toMatchObject({ url: 'http://shop.test/api/products.json' });
+  await expect(uiCall(panel, 'assistantOpenPage', { ...on, input: { url: '/api/products.json' } })).resolves.toMatchObject({ url: 'http://shop.test/api/products.json' });
+  await expect(uiCall(panel, 'assistantOutline', { chatId: chat.chatId, tabId: shopTab, input: { maxNodes: 20 } }, 'query')).resolves.toMatchObject({ url: 'http://shop.test/api/products.json' });
   await shop.goto(sites.url('other.test', '/index.html'));
   await expect(panel.locator('.chat .notice').last()).toHaveText('The chat stopped because its tab left the site it started on. Start a new chat on the page you want to change.');
   await expect(panel.getByLabel('Message')).toBeDisabled();
-  await expect(uiCall(panel, 'agentOutline', { chatId: chat.chatId, tabId: shopTab, input: {} }, 'query')).rejects.toThrow(/CHAT_STOPPED/);
+  await expect(uiCall(panel, 'assistantOutline', { chatId: chat.chatId, tabId: shopTab, input: {} }, 'query')).rejects.toThrow(/CHAT_STOPPED/);
   // Coming back to the site does not revive it.
   await shop.goto(sites.url('shop.test', '/index.html'));
-  await expect(uiCall(panel, 'agentOutline', { chatId: chat.chatId, tabId: shopTab, input: {} }, 'query')).rejects.toThrow(/CHAT_STOPPED/);
+  await expect(uiCall(panel, 'assistantOutline', { chatId: chat.chatId, tabId: shopTab, input: {} }, 'query')).rejects.toThrow(/CHAT_STOPPED/);
 
   await witness.expectNoHits();
 
@@ -66,20 +66,20 @@ test('a chat stays on its tab and site, refuses other tabs, and stops when its t
   await send(panel, 'Again');
   await idle(panel);
   await expect(panel.locator('.chat .assistant').last()).toHaveText('Looked.');
-  const second = await uiCall<{ chatId: string }>(panel, 'agentStart', { tabId: shopTab });
+  const second = await uiCall<{ chatId: string }>(panel, 'assistantStart', { tabId: shopTab });
   await shop.close();
   await expect(panel.locator('.chat .notice').last()).toHaveText('The chat stopped because its tab was closed. Open the page again and start a new chat.');
-  await expect(uiCall(panel, 'agentOutline', { chatId: second.chatId, tabId: shopTab, input: {} }, 'query')).rejects.toThrow(/CHAT_STOPPED/);
+  await expect(uiCall(panel, 'assistantOutline', { chatId: second.chatId, tabId: shopTab, input: {} }, 'query')).rejects.toThrow(/CHAT_STOPPED/);
 });
 
 test('a same-site address that redirects to another site stops the chat: no tool answers from the other site', async ({ openPage, openExtensionPage, tabIdOf, sites }) => {
   sites.route('shop.test', '/away', () => ({ status: 302, headers: { location: sites.url('other.test', '/index.html') } }));
   const model = new ScriptedModel(() => ({ text: 'Idle.' }));
   const { tabId, panel } = await chatOn({ openPage, tabIdOf, openExtensionPage, sites }, model, { host: 'shop.test' });
-  const chat = await uiCall<{ chatId: string }>(panel, 'agentStart', { tabId });
+  const chat = await uiCall<{ chatId: string }>(panel, 'assistantStart', { tabId });
   const on = { chatId: chat.chatId, tabId };
-  await expect(uiCall(panel, 'agentOpenPage', { ...on, input: { url: '/away' } })).rejects.toThrow(/CHAT_STOPPED/);
-  await expect(uiCall(panel, 'agentOutline', { ...on, input: { maxNodes: 20 } }, 'query')).rejects.toThrow(/CHAT_STOPPED/);
+  await expect(uiCall(panel, 'assistantOpenPage', { ...on, input: { url: '/away' } })).rejects.toThrow(/CHAT_STOPPED/);
+  await expect(uiCall(panel, 'assistantOutline', { ...on, input: { maxNodes: 20 } }, 'query')).rejects.toThrow(/CHAT_STOPPED/);
 });
 
 test('the panel follows its tab to another page of the site: the address shown, "On this page" and what the model is told', async ({ openPage, openExtensionPage, tabIdOf, sites }) => {

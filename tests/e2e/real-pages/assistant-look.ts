@@ -13,16 +13,16 @@ export interface OutlineResult {
 
 export interface AssistantLook {
   panel: Page;
-  /** Calls one of the assistant's read procedures (agentOutline, agentQuery, agentStyles, agentReadData) for the bound tab. */
+  /** Calls one of the assistant's read procedures (assistantOutline, assistantQuery, assistantStyles, assistantReadData) for the bound tab. */
   call: <T>(procedure: string, input?: unknown) => Promise<T>;
   outline: (input?: { selector?: string; maxNodes?: number }) => Promise<OutlineResult>;
 }
 
 export async function assistantLook(openExtensionPage: (p: string) => Promise<Page>, tabId: number): Promise<AssistantLook> {
   const panel = await openPanel(openExtensionPage, tabId);
-  const chat = await uiCall<{ chatId: string }>(panel, 'agentStart', { tabId });
+  const chat = await uiCall<{ chatId: string }>(panel, 'assistantStart', { tabId });
   const call = <T>(procedure: string, input: unknown = {}) => uiCall<T>(panel, procedure, { chatId: chat.chatId, tabId, input }, 'query');
-  return { panel, call, outline: (input = {}) => call<OutlineResult>('agentOutline', input) };
+  return { panel, call, outline: (input = {}) => call<OutlineResult>('assistantOutline', input) };
 }
 
 /** The selector the first look names for the first region of a kind ("banner", "complementary", "main content", "comments"). */

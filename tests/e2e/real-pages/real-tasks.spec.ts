@@ -76,7 +76,7 @@ for (const name of PAGES) {
     const tabId = await tabIdOf(page);
     const look = await assistantLook(openExtensionPage, tabId);
     const task: Task = fromOutline((await look.outline()).outline);
-    const authors = await look.call<{ elements: Array<{ selector: string; visible: boolean }> }>('agentQuery', { selector: AUTHOR, limit: 10 });
+    const authors = await look.call<{ elements: Array<{ selector: string; visible: boolean }> }>('assistantQuery', { selector: AUTHOR, limit: 10 });
     const author = authors.elements.find((e) => e.visible)?.selector;
     if (author) task.author = author;
 

@@ -121,10 +121,10 @@ describe('capabilities', () => {
   });
 
   it('names what a capability without its pieces lacks', () => {
-    expect(missingForTool('no_such_tool', { answeredBy: 'agentNoSuchThing' })).toEqual([
+    expect(missingForTool('no_such_tool', { answeredBy: 'assistantNoSuchThing' })).toEqual([
       'its tool in panel/assistant/tools.ts, built from ASSISTANT_TOOLS.no_such_tool',
-      'the procedure agentNoSuchThing in contracts/boundaries/panel-worker.ts',
-      'a call of agentNoSuchThing from its tool',
+      'the procedure assistantNoSuchThing in contracts/boundaries/panel-worker.ts',
+      'a call of assistantNoSuchThing from its tool',
       'a row in docs/api/assistant-tools.md',
       'a test in which a model calls it',
     ]);

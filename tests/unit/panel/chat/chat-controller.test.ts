@@ -17,16 +17,16 @@ vi.mock('../../../../panel/panel-db', () => ({
   },
 }));
 
-const calls = { agentStart: 0, agentEnd: 0 };
+const calls = { assistantStart: 0, assistantEnd: 0 };
 let startFails = false;
 vi.mock('../../../../panel/worker-client', () => ({
   worker: () => ({
-    agentStart: async ({ tabId }: { tabId: number }) => {
-      calls.agentStart++;
+    assistantStart: async ({ tabId }: { tabId: number }) => {
+      calls.assistantStart++;
       if (startFails) throw Object.assign(new Error('x'), { data: { refusal: { code: 'TAB_NOT_ALLOWED', reason: 'This tab cannot be changed; open a web page.' } } });
-      return { chatId: `c${calls.agentStart}`, tabId, site: 'https://shop.test', startedAt: 1, state: 'active' };
+      return { chatId: `c${calls.assistantStart}`, tabId, site: 'https://shop.test', startedAt: 1, state: 'active' };
     },
-    agentEnd: async () => void calls.agentEnd++,
+    assistantEnd: async () => void calls.assistantEnd++,
     list: async () => [],
   }),
   liveSubscription: () => ({ unsubscribe() {} }),
@@ -80,7 +80,7 @@ const ready = { provider: 'openai', model: 'm', idleSeconds: 60 };
 beforeEach(() => {
   db.clear();
   turns.length = 0;
-  calls.agentStart = calls.agentEnd = 0;
+  calls.assistantStart = calls.assistantEnd = 0;
   startFails = false;
   settingsGate = Promise.resolve(ready);
   toolCtx = undefined;

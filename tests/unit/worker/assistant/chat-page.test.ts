@@ -61,7 +61,7 @@ describe('read_log', () => {
   // Another tab: the page records above stay tracked for theirs, and a save would reach them.
   const LOG_TAB = 6;
   beforeEach(() => tabs.set(LOG_TAB, { id: LOG_TAB, url: 'https://shop.test/cart', status: 'complete' }));
-  const ui = () => rootRouter.createCaller({ role: 'ui', sender: undefined }) as unknown as { ui: { agentReadLog: (i: unknown) => Promise<Array<{ message: string }>> } };
+  const ui = () => rootRouter.createCaller({ role: 'ui', sender: undefined }) as unknown as { ui: { assistantReadLog: (i: unknown) => Promise<Array<{ message: string }>> } };
   const files = (matches: string[]) => ({ 'manifest.json': JSON.stringify({ name: 'n', description: 'd', matches, permissions: [] }), 'script.js': 'rmx.log(1)' });
 
   async function saved(matches: string[]): Promise<string> {
@@ -82,8 +82,8 @@ describe('read_log', () => {
     await appendLog(everywhere, { at: 1, level: 'info', message: 'balance 1234', source: 'remixlet', url: 'https://bank.test/account' });
     await appendLog(everywhere, { at: 2, level: 'info', message: 'on the shop too', source: 'remixlet', url: 'https://shop.test/' });
     const on = { chatId: chat.chatId, tabId: LOG_TAB };
-    expect((await ui().ui.agentReadLog({ ...on, input: { remixletId: id } })).map((e) => e.message)).toEqual(['on the shop']);
-    expect((await ui().ui.agentReadLog({ ...on, input: { remixletId: everywhere } })).map((e) => e.message)).toEqual(['on the shop too']);
+    expect((await ui().ui.assistantReadLog({ ...on, input: { remixletId: id } })).map((e) => e.message)).toEqual(['on the shop']);
+    expect((await ui().ui.assistantReadLog({ ...on, input: { remixletId: everywhere } })).map((e) => e.message)).toEqual(['on the shop too']);
   });
 
   it('refuses the log of a remixlet that does not run on the chat page', async () => {
@@ -92,6 +92,6 @@ describe('read_log', () => {
     await appendLog(bank, { at: 1, level: 'info', message: 'balance 1234', source: 'remixlet', url: 'https://bank.test/' });
     tabs.set(LOG_TAB, { id: LOG_TAB, url: 'https://shop.test/cart', status: 'complete' });
     const chat = await startChat(LOG_TAB);
-    expect(await refusalCode(ui().ui.agentReadLog({ chatId: chat.chatId, tabId: LOG_TAB, input: { remixletId: bank } }))).toBe('READ_REFUSED');
+    expect(await refusalCode(ui().ui.assistantReadLog({ chatId: chat.chatId, tabId: LOG_TAB, input: { remixletId: bank } }))).toBe('READ_REFUSED');
   });
 });
