@@ -37,6 +37,12 @@ test('running remixlets survive the worker being stopped', async ({ context, ope
   const panelAgain = await openPanel(openExtensionPage, tabId);
   // The repair logs after its hide, so the page can show the hide before the log line reaches the worker.
   const messages = async () => (await readLog(panelAgain, remixletId)).map((e) => e.message);
-  await expect.poll(async () => (await messages()).filter((m) => m === 'repaired').length).toBeGreaterThanOrEqual(2);
+  await expect
+    .poll(async () => (await messages()).filter((m) => m === 'repaired').length)
+    .toBeGreaterThanOrEqual(2)
+    // What the log did hold instead, newest first: the failure then says which call went wrong.
+    .catch(async (e: Error) => {
+      throw new Error(`${e.message}\nThe log: ${JSON.stringify(await messages())}`);
+    });
   expect((await messages()).some((m) => /TOKEN_INVALID|TOKEN_STALE/.test(m))).toBe(false);
 });
