@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import { DOM_OP_USES, type DomOpName } from '../dom/ops';
 import type { Schema } from '../rpc';
-import { permissionSpelling, RMX_SERVICES, SERVICE_NAMES, type ServiceName } from '../capabilities/rmx-services';
+import { permissionSpelling, RMX_SERVICES, SERVICE_NAMES, type ServiceMember, type ServiceName } from '../capabilities/rmx-services';
 import { SERVICE_LIMITS } from '../boundaries/service-calls';
 
 export interface DomMethod {
@@ -43,15 +43,12 @@ export const DOM_HELPERS: readonly DomHelper[] = [
   },
 ];
 
-export interface RmxMember {
-  signature: string;
+/** An rmx member as the reference, the snapshot and the prompt list it. */
+export interface RmxMember extends ServiceMember {
   /** The rmx service it calls (contracts/capabilities/rmx-services.ts), or null for a runtime helper. */
   service: ServiceName | null;
   /** The permission the worker checks on every call: its service's, or null. */
   permission: string | null;
-  description: string;
-  params: Schema;
-  result: Schema;
 }
 
 export const RMX_API: readonly RmxMember[] = [

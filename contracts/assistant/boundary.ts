@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { mutation, query, subscription } from '../rpc';
 import { ChatBinding, ChatId } from './chat';
-import { ASSISTANT_TOOLS, CaptureOutput, TOOL_NAMES } from './tools';
+import { ASSISTANT_TOOLS, CaptureOutput, TOOL_NAMES, type ToolDeclaration } from './tools';
 import type { ProcSpec } from '../rpc';
 
 const TabIdIn = z.number().int().min(0);
@@ -21,7 +21,7 @@ type ChatProcedures = {
 function chatProcedures(): ChatProcedures {
   const out: Record<string, ProcSpec> = {};
   for (const name of TOOL_NAMES) {
-    const tool: { input: z.ZodType; answeredBy: string; chat?: { kind: 'query' | 'mutation'; output: z.ZodType; does: string } } = ASSISTANT_TOOLS[name];
+    const tool: ToolDeclaration = ASSISTANT_TOOLS[name];
     if (!tool.chat) continue;
     const make = tool.chat.kind === 'query' ? query : mutation;
     out[tool.answeredBy] = make(On({ input: tool.input }), tool.chat.output, tool.chat.does);

@@ -3,7 +3,7 @@
 // outputs are plain data with password values empty. No procedure here takes code.
 import { z } from 'zod';
 import { mutation, query, type ProcSpec } from '../rpc';
-import { ASSISTANT_TOOLS, ClickInput, ClickOutput, TOOL_NAMES } from './tools';
+import { ASSISTANT_TOOLS, ClickInput, ClickOutput, TOOL_NAMES, type ToolDeclaration } from './tools';
 
 export const FormField = z
   .object({
@@ -27,7 +27,7 @@ type PageProcedures = { [N in PageTool as Tools[N]['answeredBy']]: ProcSpec<Tool
 function pageProcedures(): PageProcedures {
   const out: Record<string, ProcSpec> = {};
   for (const name of TOOL_NAMES) {
-    const tool: { input: z.ZodType; answeredBy: string; chat?: { kind: 'query' | 'mutation'; output: z.ZodType }; page?: { does: string } } = ASSISTANT_TOOLS[name];
+    const tool: ToolDeclaration = ASSISTANT_TOOLS[name];
     if (!tool.page || !tool.chat) continue;
     out[tool.answeredBy] = (tool.chat.kind === 'query' ? query : mutation)(tool.input, tool.chat.output, tool.page.does);
   }

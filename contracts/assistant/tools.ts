@@ -107,7 +107,7 @@ export const ReadLogInput = z.object({ remixletId: z.string().regex(/^[a-z0-9]{8
 
 export const CaptureInput = z.object({}).strict();
 
-interface ToolDeclaration {
+export interface ToolDeclaration {
   /** What the model is told it does. */
   description: string;
   /** What the model may fill in. */

@@ -18,7 +18,7 @@ import { canDoOfPermission } from '../capabilities/permissions';
  * (RMX_API, contracts/capabilities/permissions.ts); of the runtime's own helpers, such as keep, only the
  * log matters.
  */
-const RMX_SERVICES: Record<string, CanDoKind | undefined> = {
+const RMX_MEMBER_KINDS: Record<string, CanDoKind | undefined> = {
   ...Object.fromEntries(RMX_API.flatMap((m) => (m.permission ? [[memberName(m.signature).split('.')[1]!, canDoOfPermission(m.permission)?.kind]] : []))),
   log: 'logs',
   warn: 'logs',
@@ -277,7 +277,7 @@ class ScriptReader {
     if (REFLECTIVE_MEMBERS.has(name) && !(builtin && name === 'prototype')) return this.found.add('cannot-tell', false, line, 'reflection');
     const api = this.apiOf(node.object);
     if (api === 'rmx') {
-      const kind = RMX_SERVICES[name];
+      const kind = RMX_MEMBER_KINDS[name];
       if (kind) this.found.add(kind, true, line);
       return;
     }
@@ -576,7 +576,7 @@ class ScriptReader {
         continue;
       }
       if (api === 'rmx') {
-        const kind = RMX_SERVICES[name];
+        const kind = RMX_MEMBER_KINDS[name];
         if (kind) this.found.add(kind, true, line);
         continue;
       }
