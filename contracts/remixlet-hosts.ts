@@ -2,9 +2,10 @@
 // hosts its fetch: permissions name (a network:observe: permission allows no loads).
 import { coversEverySite, hostsOf } from './policy/match-pattern';
 import type { Manifest } from './policy/manifest';
+import { permittedHosts } from './capabilities/permissions';
 
 export function fetchHostsOf(manifest: Manifest): string[] {
-  return manifest.permissions.filter((p) => p.name.startsWith('fetch:')).map((p) => p.name.slice('fetch:'.length));
+  return permittedHosts('fetch', manifest.permissions.map((p) => p.name));
 }
 
 export function loadHostsOf(manifest: Manifest): { allowedHosts: string[]; everySite: boolean } {

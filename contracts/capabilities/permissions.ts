@@ -88,3 +88,9 @@ export const NAMED_CAN_DO = NAMED_PERMISSION_NAMES.flatMap((k): CanDoWords[] => 
   const canDo: CanDoWords | null = NAMED_PERMISSIONS[k].canDo;
   return canDo ? [canDo] : [];
 });
+
+/** The hosts that permissions of one kind name, from a manifest's permission names (`fetch:a.test` → `a.test`). */
+export function permittedHosts(kind: HostPermissionKind, names: readonly string[]): string[] {
+  const { prefix } = HOST_PERMISSIONS[kind];
+  return names.filter((name) => name.startsWith(prefix)).map((name) => name.slice(prefix.length));
+}

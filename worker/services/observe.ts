@@ -8,13 +8,13 @@ import { SERVICE_LIMITS, ObservedResponse } from '../../contracts/boundaries/ser
 import { RecorderMessage, RECORDER_MESSAGE_KIND, type RecorderSettings } from '../../contracts/boundaries/recorder-worker';
 import { RemixletRefusal } from '../../contracts/refusals';
 import { urlOnHosts } from '../../contracts/policy/site';
+import { permittedHosts } from '../../contracts/capabilities/permissions';
 import { loadAll } from '../store/remixlets';
 import { isSitePaused } from '../store/settings';
 import { runVerdict } from '../activation/remixlet-state';
 import { tokens } from '../ports/tokens';
 import { sendToOffscreen } from '../ports/offscreen-host';
 
-const OBSERVE_PREFIX = 'network:observe:';
 const MAX_DOCUMENTS = 30;
 const MAX_OBSERVERS_PER_SANDBOX = 10;
 
@@ -67,7 +67,7 @@ export async function observedHostsFor(url: string): Promise<string[]> {
   const hosts = new Set<string>();
   for (const loaded of await loadAll()) {
     if (!loaded.ok || !runVerdict(loaded.remixlet, url, paused).runs) continue;
-    for (const p of loaded.remixlet.manifest.permissions) if (p.name.startsWith(OBSERVE_PREFIX)) hosts.add(p.name.slice(OBSERVE_PREFIX.length));
+    for (const host of permittedHosts('network:observe', loaded.remixlet.manifest.permissions.map((p) => p.name))) hosts.add(host);
   }
   return [...hosts];
 }

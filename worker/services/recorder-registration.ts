@@ -3,6 +3,7 @@
 // world) on the sites of every active remixlet that holds a network:observe: permission, and nowhere else.
 // Neither file is given settings here: the relay asks the worker for the observed hosts and keeps them in
 // the isolated world; the recorder gets none.
+import { permittedHosts } from '../../contracts/capabilities/permissions';
 import { loadAll } from '../store/remixlets';
 import { pausedSites } from '../store/settings';
 import { agentMatches } from '../pages/registration';
@@ -23,7 +24,7 @@ async function syncNow(): Promise<void> {
   for (const loaded of await loadAll()) {
     if (!loaded.ok) continue;
     const { head, manifest } = loaded.remixlet;
-    if (!head.enabled || head.archived || !manifest.permissions.some((p) => p.name.startsWith('network:observe:'))) continue;
+    if (!head.enabled || head.archived || permittedHosts('network:observe', manifest.permissions.map((p) => p.name)).length === 0) continue;
     for (const m of agentMatches(manifest.matches)) matches.add(m);
   }
   const existing = (await chrome.scripting.getRegisteredContentScripts({ ids: Object.values(IDS) })).map((s) => s.id);
