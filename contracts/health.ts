@@ -3,7 +3,7 @@
 // kept with the remixlet, and the one definition of "not working" that the popup, the manager and "Fix it"
 // read. Trusts nothing: the worker parses the stored record with these schemas when it reads it back.
 import { z } from 'zod';
-import { isKeepMissLine } from './keep-miss';
+import { isKeepMissLine, PAGE_GONE_CODES } from './keep-miss';
 
 /** Visits kept per remixlet, newest last; older ones go. */
 export const HEALTH_VISITS = 40;
@@ -191,7 +191,8 @@ export function withDomAnswers(visit: VisitHealth, ops: ReadonlyArray<{ op: stri
 }
 
 /** The visit after a log line of its remixlet: refusals, errors (an uncaught one among them) and keeps that did not hold count. */
-export function withLogLine(visit: VisitHealth, line: { level: string; message: string }): VisitHealth {
+export function withLogLine(visit: VisitHealth, line: { level: string; message: string; refusal?: { code: string } }): VisitHealth {
+  if (line.refusal && PAGE_GONE_CODES.has(line.refusal.code)) return visit;
   const problem = { lastProblem: line.message.slice(0, 500) };
   if (line.level === 'refusal') return { ...visit, refusals: visit.refusals + 1, ...problem };
   if (line.level === 'error') return { ...visit, errors: visit.errors + 1, ...problem };

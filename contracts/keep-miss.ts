@@ -6,3 +6,9 @@ export function keepMissLine(name: string, failures: number, waitMs: number): st
 }
 
 export const isKeepMissLine = (message: string): boolean => /^rmx\.keep\(".*"\): the repair did not hold \d+ times in a row;/s.test(message);
+
+/**
+ * Refusals that say a call's page went away while it was on its way (the person reloaded or left): they say
+ * nothing of the remixlet, so its health does not count them and a keep does not log them as its own error.
+ */
+export const PAGE_GONE_CODES: ReadonlySet<string> = new Set(['NO_PAGE_AGENT', 'TOKEN_STALE_DOCUMENT']);

@@ -5,7 +5,7 @@
 // Trusts nothing from the page: change reports only wake checks.
 import type { DomOp } from '../../contracts/dom/ops';
 import type { EventRouter } from './events';
-import { keepMissLine } from '../../contracts/keep-miss';
+import { keepMissLine, PAGE_GONE_CODES } from '../../contracts/keep-miss';
 import { CheckTrace, sameScope, scopeKey, unionScope, type KeepScope } from './keep-scope';
 
 export interface KeepSpec {
@@ -126,7 +126,7 @@ export function createKeep({ events, watch, tap, log, nextFrame, timer, now }: K
         held = await check(k);
       }
     } catch (e) {
-      log('error', `rmx.keep("${name}"): ${message(e)}`);
+      if (!PAGE_GONE_CODES.has(String((e as { code?: unknown } | null)?.code))) log('error', `rmx.keep("${name}"): ${message(e)}`);
     } finally {
       k.running = false;
     }

@@ -112,4 +112,18 @@ describe('health recording', () => {
       [after.sandboxId, 1, 'PERMISSION_MISSING: storage'],
     ]);
   });
+
+  it('a refusal that says the page went away while a call was on its way counts on no visit; any other refusal does', async () => {
+    const visit = rec(TAB_A, 'doc-1');
+    visitStarted(visit, A);
+    for (const code of ['NO_PAGE_AGENT', 'TOKEN_STALE_DOCUMENT'] as const) {
+      await appendLog(id, { at: Date.now(), level: 'refusal', message: 'The page stopped answering.', source: 'worker', url: A, refusal: { code, reason: 'The page stopped answering.' } }, visit.sandboxId);
+    }
+    await appendLog(id, { at: Date.now(), level: 'refusal', message: 'PERMISSION_MISSING: storage', source: 'worker', url: A, refusal: { code: 'PERMISSION_MISSING', reason: 'storage' } }, visit.sandboxId);
+    const saved = saves(1);
+    visitEnded(visit.sandboxId);
+    await saved;
+    const { visits } = await readHealth(id);
+    expect(visits.map((v) => [v.refusals, v.lastProblem])).toEqual([[1, 'PERMISSION_MISSING: storage']]);
+  });
 });
