@@ -1,11 +1,12 @@
 // Context: page agent. Runs a batch of dom operations for one remixlet: each op checked on its own, one
-// result per op; a refusal answers that op and the batch goes on. A run (one op over many elements,
+// result per op; a refusal answers that op and the batch goes on (a call the offscreen host found malformed
+// arrives as one, contracts/dom/runs.ts MalformedOp). A run (one op over many elements,
 // contracts/dom/runs.ts) has each of its elements checked as a lone op. Trusts the scope (from the worker's
 // records), and the ops' shape only because the router parsed the batch where it arrived
 // (worker-page-agent-core.ts); what they ask is checked by each op. Long batches give the page its thread
 // back between slices, and a remixlet that sends more operations than its budget gets RATE_LIMITED answers.
 import { LIMITS, type DomOp, type OpResult } from '../contracts/dom/ops';
-import { PLAIN_RESULT, answerRun, plainRunAnswer, runElementOp, runRefs, type RunOp, type WireOp } from '../contracts/dom/runs';
+import { PLAIN_RESULT, answerRun, plainRunAnswer, runElementOp, runRefs, type MalformedOp, type RunOp, type WireOp } from '../contracts/dom/runs';
 import type { RemixletScope } from '../contracts/boundaries/worker-page-agent';
 import { RemixletRefusal } from '../contracts/refusals';
 import { refusalOf } from '../contracts/trpc-errors';
@@ -90,6 +91,10 @@ export async function execBatch(scope: RemixletScope, ops: WireOp[]): Promise<Op
   const b: Batch = { scope, handles: tableFor(scope.id), page: new PageFacts(), slicer: new Slicer(), batchResults: [] };
   const results: OpResult[] = [];
   for (const op of ops) {
+    if (op.op === 'malformed') {
+      results.push(answerMalformed(b, op));
+      continue;
+    }
     if (op.op !== 'run') {
       const result = execOne(b, op);
       results.push(result instanceof Promise ? await result : result);
@@ -99,6 +104,12 @@ export async function execBatch(scope: RemixletScope, ops: WireOp[]): Promise<Op
     results.push(await execRun(b, op));
   }
   return results;
+}
+
+/** A call refused on its way: it runs nothing, and each place it stood for is empty to a later { ref }. */
+function answerMalformed(b: Batch, op: MalformedOp): OpResult {
+  for (let i = 0; i < op.count; i++) b.batchResults.push(null);
+  return { ok: false, refusal: { code: 'MALFORMED_MESSAGE', reason: op.reason, op: op.name } };
 }
 
 /**

@@ -3,7 +3,7 @@
 // The offscreen host trusts nothing from a sandbox: it parses every argument with these schemas.
 import { z } from 'zod';
 import { OpResult, PageEvent } from '../dom/ops';
-import { WireBatch } from '../dom/runs';
+import { SandboxDomBatch } from '../dom/runs';
 import type { Schema } from '../rpc';
 import type { HostAnswer } from './sandbox-boot';
 import { LogCall } from './service-calls';
@@ -23,7 +23,7 @@ const serviceMethods = serviceSpecs((s): HostMethodSpec => ({ input: s.call, out
 };
 
 export const sandboxHostSpec = {
-  dom: { input: WireBatch, output: z.array(OpResult), description: 'Runs a dom batch on the page.' },
+  dom: { input: SandboxDomBatch, output: z.array(OpResult), description: 'Runs a dom batch on the page.' },
   log: {
     input: LogCall,
     output: z.object({ logged: z.boolean() }).strict(),

@@ -20,8 +20,16 @@ type RunOf = { [K in RunKind]: Omit<Extract<DomOp, { op: K }>, 'h'> }[RunKind];
  */
 export type RunOp = { op: 'run'; of: RunOf; hs: HandleRef[] } | { op: 'run'; of: RunOf; ids: string };
 
-/** What crosses a boundary in a batch: ops, and runs of ops. */
-export type WireOp = DomOp | RunOp;
+/**
+ * A call found malformed on its way (by the offscreen host, or by the runtime when it cannot be sent at all),
+ * kept in its place so that the batch's places, which later calls name by { ref }, still hold: it runs
+ * nothing and is answered MALFORMED_MESSAGE with its reason. `count`: how many places it stood for (a run's
+ * elements), each of which a later { ref } finds empty.
+ */
+export type MalformedOp = { op: 'malformed'; name: string; reason: string; count: number };
+
+/** What crosses a boundary in a batch: ops, runs of ops, and calls refused on their way. */
+export type WireOp = DomOp | RunOp | MalformedOp;
 
 /** RUN_KINDS as a set, for lookups. */
 export const runKinds: ReadonlySet<string> = new Set(RUN_KINDS);
@@ -43,7 +51,8 @@ export function packedCount(ids: string): number {
 
 /** How many operations a wire op stands for (counted before parsing, so it reads anything). */
 export function opCount(op: unknown): number {
-  const o = op as { op?: unknown; hs?: unknown; ids?: unknown } | null;
+  const o = op as { op?: unknown; hs?: unknown; ids?: unknown; count?: unknown } | null;
+  if (o?.op === 'malformed') return typeof o.count === 'number' && o.count >= 1 ? Math.min(Math.floor(o.count), LIMITS.batchOps + 1) : 1;
   if (o?.op !== 'run') return 1;
   if (Array.isArray(o.hs)) return o.hs.length;
   return typeof o.ids === 'string' ? packedCount(o.ids) : 1;
@@ -83,6 +92,15 @@ export function fieldCount(o: object): number {
   return n;
 }
 
+/** Whether two arguments read alike as JSON; one that cannot be read so (a BigInt, a cycle) is like nothing. */
+const sameJson = (a: unknown, b: unknown): boolean => {
+  try {
+    return JSON.stringify(a) === JSON.stringify(b);
+  } catch {
+    return false;
+  }
+};
+
 /** Whether b has exactly a's fields (`keys`, a's own) with the same values, its element aside. */
 const sameArgs = (a: DomOp, keys: readonly string[], b: DomOp): boolean => {
   if (fieldCount(b) !== keys.length) return false;
@@ -92,7 +110,7 @@ const sameArgs = (a: DomOp, keys: readonly string[], b: DomOp): boolean => {
     if (!Object.prototype.hasOwnProperty.call(b, k)) return false;
     const va = (a as Record<string, unknown>)[k];
     const vb = (b as Record<string, unknown>)[k];
-    if (va !== vb && JSON.stringify(va) !== JSON.stringify(vb)) return false;
+    if (va !== vb && !sameJson(va, vb)) return false;
   }
   return true;
 };
@@ -163,6 +181,10 @@ export function expandResults(wire: readonly WireOp[], results: readonly unknown
   const out: unknown[] = [];
   wire.forEach((op, i) => {
     const result = results[i];
+    if (op.op === 'malformed') {
+      for (let k = 0; k < op.count; k++) out.push(result);
+      return;
+    }
     if (op.op !== 'run') {
       out.push(result);
       return;

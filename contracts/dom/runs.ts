@@ -7,11 +7,12 @@
 // schemas, as it parses a lone op.
 import { z } from '../zod-mini';
 import { DOM_OP_SCHEMAS, DomOp, HANDLE_ID_PATTERN, HandleRef, LIMITS, opNameOf } from './ops';
-import { PACKED_IDS_MAX, batchCount, packedCount, runKinds, type RunOp as RunOpShape, type WireOp as WireOpShape } from './run-codec';
+import { PACKED_IDS_MAX, batchCount, opCount, packedCount, runKinds, type MalformedOp as MalformedOpShape, type RunOp as RunOpShape, type WireOp as WireOpShape } from './run-codec';
 
 export * from './run-codec';
 export type RunOp = RunOpShape;
 export type WireOp = WireOpShape;
+export type MalformedOp = MalformedOpShape;
 
 type OpSchema = z.ZodMiniObject<{ op: z.ZodMiniLiteral<string>; h: typeof HandleRef }>;
 
@@ -41,15 +42,59 @@ export const RunOp = z
     description: 'One op over many elements, in order: the wire form of consecutive ops that differ only in their element.',
   }) as unknown as z.ZodMiniType<RunOp>;
 
-/** What crosses a boundary in a batch: ops, and runs of ops. */
-export const WireOp = z.union([DomOp, RunOp]);
+/** The longest reason a malformed call carries on (a zod message about one field, with its path). */
+const MALFORMED_REASON_MAX = 500;
 
-/** A dom batch as it crosses every boundary: at most LIMITS.batchOps operations, runs counted by their elements. */
-export const WireBatch = z
-  .array(WireOp)
-  .check(
-    z.minLength(1),
-    z.maxLength(LIMITS.batchOps),
-    z.refine((ops) => batchCount(ops) <= LIMITS.batchOps, `at most ${LIMITS.batchOps} operations in one batch`),
-  );
+export const MalformedOp = z
+  .strictObject({
+    op: z.literal('malformed'),
+    name: z.string().check(z.maxLength(60)),
+    reason: z.string().check(z.maxLength(MALFORMED_REASON_MAX)),
+    count: z.int().check(z.minimum(1), z.maximum(LIMITS.batchOps)),
+  })
+  .register(z.globalRegistry, {
+    description: 'A call found malformed on its way, kept in its place so that later { ref }s still name the right calls; it runs nothing and is answered MALFORMED_MESSAGE.',
+  }) as unknown as z.ZodMiniType<MalformedOp>;
+
+/** What crosses a boundary in a batch: ops, runs of ops, and calls refused on their way. */
+export const WireOp = z.union([DomOp, RunOp, MalformedOp]);
+
+const batchChecks = [
+  z.minLength(1),
+  z.maxLength(LIMITS.batchOps),
+  z.refine((ops: unknown) => batchCount(ops) <= LIMITS.batchOps, `at most ${LIMITS.batchOps} operations in one batch`),
+] as const;
+
+/** A dom batch as it crosses every boundary after the first: at most LIMITS.batchOps operations, runs counted by their elements. */
+export const WireBatch = z.array(WireOp).check(...batchChecks);
+
+/** The name a call goes by in its refusal, read from anything. */
+const nameOf = (raw: unknown): string => {
+  const o = raw as { op?: unknown; of?: { op?: unknown } } | null;
+  const op = o?.op === 'run' ? o.of?.op : o?.op;
+  return `dom.${typeof op === 'string' ? op.slice(0, 40) : 'call'}`;
+};
+
+/** Each element by the schema of what it says it is, so that the first issue names the field that is wrong. */
+const schemaOf = (raw: unknown) => {
+  const op = (raw as { op?: unknown } | null)?.op;
+  return op === 'run' ? RunOp : op === 'malformed' ? MalformedOp : DomOp;
+};
+
+/** One element of a sandbox's batch: itself, or the MalformedOp that keeps its place and says what is wrong with it. */
+export function wireOpOrMalformed(raw: unknown): WireOp {
+  const parsed = schemaOf(raw).safeParse(raw);
+  if (parsed.success) return parsed.data as WireOp;
+  const issue = parsed.error.issues[0];
+  const reason = `Malformed ${issue?.path.join('.') || 'call'}: ${issue?.message ?? 'invalid'}.`.slice(0, MALFORMED_REASON_MAX);
+  return { op: 'malformed', name: nameOf(raw), reason, count: Math.min(opCount(raw), LIMITS.batchOps) };
+}
+
+/**
+ * A dom batch as the offscreen host receives it from a sandbox, where remixlet code writes the calls. The batch
+ * as a whole (a list, its length, its count) is refused whole; each call in it is parsed on its own, and a
+ * malformed one travels on as the MalformedOp that answers it, so that one bad argument does not spoil the
+ * calls beside it. Every later boundary parses the result as a WireBatch.
+ */
+export const SandboxDomBatch = z.pipe(z.array(z.unknown()).check(...batchChecks), z.transform((ops: unknown[]): WireOp[] => ops.map(wireOpOrMalformed)));
 

@@ -7,9 +7,9 @@ import type { DomOp, OpResult } from '../../contracts/dom/ops';
 import { OpResult as OpResultSchema } from '../../contracts/dom/ops';
 import { LIMITS } from '../../contracts/dom/ops';
 import type { Refusal } from '../../contracts/refusals';
-import type { SandboxHost } from '../../contracts/boundaries/sandbox-offscreen';
+import type { HostAnswer, SandboxHost } from '../../contracts/boundaries/sandbox-offscreen';
 import { RateWindow } from '../../contracts/rate-window';
-import { encodeRuns, expandResults } from '../../contracts/dom/run-codec';
+import { encodeRuns, expandResults, opCount, type WireOp } from '../../contracts/dom/run-codec';
 
 export const RUNTIME_RATE = { messagesPerSecond: 200, domOpsPerSecond: 2_000 } as const;
 
@@ -49,6 +49,29 @@ function capture(resolve: (value: unknown) => void, reject: (error: unknown) => 
 export interface QueuedCall {
   ref: { ref: number };
   op: DomOp;
+}
+
+// Taken as the runtime starts: remixlet code that replaces the global later does not reach the check below.
+const cloneOf = structuredClone;
+
+/**
+ * The wire with each element that cannot cross a MessagePort replaced by the MalformedOp that answers it, each
+ * other one by its copy (plain data, read once); undefined when every element crosses, so that what stopped
+ * the message was not its contents.
+ */
+function sendableWire(wire: readonly WireOp[]): WireOp[] | undefined {
+  let refused = false;
+  const out = wire.map((op): WireOp => {
+    try {
+      return cloneOf(op);
+    } catch (e) {
+      refused = true;
+      const name = `dom.${String(op.op === 'run' ? op.of.op : op.op)}`;
+      const why = e instanceof Error && e.name === 'DataCloneError' ? 'a function, a symbol or another value that is not plain data' : 'a value that threw when it was read';
+      return { op: 'malformed', name, reason: `Malformed call: its arguments hold ${why}; pass strings, numbers, booleans, plain objects and arrays.`, count: opCount(op) };
+    }
+  });
+  return refused ? out : undefined;
 }
 
 export class Bridge {
@@ -141,29 +164,41 @@ export class Bridge {
     this.#sent += batch.length;
     if (this.#queue.length) this.#schedule(0);
     // Runs of one op over many elements travel as one (contracts/dom/runs.ts); answers come back one per call.
-    const wire = encodeRuns(batch.map((p) => p.op));
+    this.#send(batch, encodeRuns(batch.map((p) => p.op)), true);
+  }
+
+  /**
+   * Sends a batch as the remixlet made its calls: the offscreen host parses each where it arrives. A call that
+   * cannot be sent at all (a function, a symbol or a proxy among its arguments, a getter that throws) stops the
+   * whole message; the batch then goes again with each such call in its place as a MalformedOp.
+   */
+  #send(batch: Pending[], wire: WireOp[], mayRetry: boolean): void {
     void this.#host.dom(wire).then(
-      (answer) => {
-        if (!answer.ok) {
-          for (const p of batch) p.reject(new RemixletError({ ...answer.refusal, op: answer.refusal.op ?? `dom.${p.op.op}` }));
-          return;
-        }
-        const results = expandResults(wire, Array.isArray(answer.value) ? answer.value : []) as OpResult[];
-        // A run answered alike by all its elements expands to one shared answer: parsed once.
-        let lastRaw: unknown = {};
-        let lastParsed: ReturnType<typeof OpResultSchema.safeParse> | undefined;
-        batch.forEach((p, i) => {
-          if (results[i] !== lastRaw || !lastParsed) lastParsed = OpResultSchema.safeParse((lastRaw = results[i]));
-          const result = lastParsed;
-          if (!result.success) p.reject(new RemixletError({ code: 'MALFORMED_MESSAGE', reason: 'The page answered with something unexpected.', op: `dom.${p.op.op}` }));
-          else if (result.data.ok) p.resolve(p.answersNothing ? undefined : result.data.value);
-          else p.reject(new RemixletError({ ...result.data.refusal, op: result.data.refusal.op ?? `dom.${p.op.op}` }));
-        });
-      },
+      (answer) => this.#settle(batch, wire, answer),
       (e: unknown) => {
+        const sendable = mayRetry ? sendableWire(wire) : undefined;
+        if (sendable) return this.#send(batch, sendable, false);
         for (const p of batch) p.reject(new RemixletError({ code: 'INTERNAL', reason: String(e), op: `dom.${p.op.op}` }));
       },
     );
+  }
+
+  #settle(batch: Pending[], wire: WireOp[], answer: HostAnswer): void {
+    if (!answer.ok) {
+      for (const p of batch) p.reject(new RemixletError({ ...answer.refusal, op: answer.refusal.op ?? `dom.${p.op.op}` }));
+      return;
+    }
+    const results = expandResults(wire, Array.isArray(answer.value) ? answer.value : []) as OpResult[];
+    // A run answered alike by all its elements expands to one shared answer: parsed once.
+    let lastRaw: unknown = {};
+    let lastParsed: ReturnType<typeof OpResultSchema.safeParse> | undefined;
+    batch.forEach((p, i) => {
+      if (results[i] !== lastRaw || !lastParsed) lastParsed = OpResultSchema.safeParse((lastRaw = results[i]));
+      const result = lastParsed;
+      if (!result.success) p.reject(new RemixletError({ code: 'MALFORMED_MESSAGE', reason: 'The page answered with something unexpected.', op: `dom.${p.op.op}` }));
+      else if (result.data.ok) p.resolve(p.answersNothing ? undefined : result.data.value);
+      else p.reject(new RemixletError({ ...result.data.refusal, op: result.data.refusal.op ?? `dom.${p.op.op}` }));
+    });
   }
 
   async call(name: Exclude<keyof SandboxHost, 'dom'>, input: unknown): Promise<unknown> {

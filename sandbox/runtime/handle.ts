@@ -3,37 +3,17 @@
 // answers a pending handle: awaited, the handle (or null); called on before that, the call travels in the
 // same round trip, naming the element by the first call's place in the batch ({ ref }), so
 // `dom.waitFor('#t').addClass('x')` is one round trip and lands as soon as the page has #t.
-import { CHAINED_ON_NOTHING, DOM_OP_SCHEMAS, DomOp, opNameOf, type Handle, type HandleRef } from '../../contracts/dom/ops';
-import { fieldCount } from '../../contracts/dom/run-codec';
+import { CHAINED_ON_NOTHING, type DomOp, type Handle, type HandleRef } from '../../contracts/dom/ops';
 import { RemixletError, type Bridge } from './bridge';
 import type { EventRouter, PageEventCopy } from './events';
 
-/** The operations whose one field besides their name is the element (read from the schema). */
-const ELEMENT_ONLY: ReadonlySet<string> = new Set(DOM_OP_SCHEMAS.filter((o) => Object.keys(o.shape).join() === 'op,h').map(opNameOf));
-/** Handle ids that have passed the check in a call: bounded, since a page agent hands out a bounded number. */
-const checkedIds = new Set<string>();
-const MAX_CHECKED_IDS = 20_000;
-
 /**
- * Sends one dom call, after checking its shape here: a malformed call (a huge string, a selector that is
- * not a string, a handle that is not one) is refused on its own, with a log line, instead of spoiling the
- * batch it would have travelled in. The offscreen host and the page agent check it again. An element-only
- * call on a handle id that has passed before has nothing new to check (parsing each of 1,000 hides was
- * ~10 % of the batch, bench/HISTORY.md).
+ * Sends one dom call as the remixlet made it. It is parsed where it arrives, by the offscreen host, each call
+ * on its own: a malformed one (a huge string, a selector that is not a string, a handle that is not one) is
+ * refused alone and logged, and the calls beside it run (contracts/dom/runs.ts SandboxDomBatch).
  */
 export function sendOp(bridge: Bridge, op: DomOp, via?: DomOp, answersNothing = false): Promise<unknown> {
-  const h = (op as { h?: unknown }).h;
-  if (typeof h === 'string' && ELEMENT_ONLY.has(op.op) && checkedIds.has(h) && fieldCount(op) === 2) return bridge.dom(op, via, answersNothing);
-  const parsed = DomOp.safeParse(op);
-  if (parsed.success) {
-    if (typeof h === 'string' && checkedIds.size < MAX_CHECKED_IDS) checkedIds.add(h);
-    return bridge.dom(parsed.data, via, answersNothing);
-  }
-  const name = `dom.${String((op as { op?: unknown } | null)?.op).slice(0, 40)}`;
-  const issue = parsed.error.issues[0];
-  const reason = `Malformed ${issue?.path.join('.') || 'call'}: ${issue?.message ?? 'invalid'}.`;
-  void bridge.call('log', { level: 'error', message: `${name} refused: ${reason}` }).catch(() => undefined);
-  return Promise.reject(new RemixletError({ code: 'MALFORMED_MESSAGE', reason, op: name }));
+  return bridge.dom(op, via, answersNothing);
 }
 
 export interface SetHtmlResult {
@@ -79,7 +59,7 @@ function sendOn(bridge: Bridge, target: Target, make: (h: HandleRef) => DomOp, a
  * handle whose call still waits to be sent ({ ref }, so `dom.create('ul', { children: [dom.create('li')] })`
  * is one round trip); else, once every pending child has answered, all by id (a ref would then name a
  * call of an earlier batch). A child that answers no element refuses the create (HANDLE_UNKNOWN); anything
- * that is not a handle names nothing, and the create's check refuses it as malformed.
+ * that is not a handle names nothing, and the offscreen host's parse refuses the create as malformed.
  */
 export function childRefs(bridge: Bridge, children: readonly unknown[]): unknown[] | Promise<unknown[]> {
   const now = children.map((c) => {

@@ -66,6 +66,7 @@ const handlers: HandlersOf<OffscreenSpec, Ctx> = {
     // One log line per operation, runs included (contracts/dom/runs.ts): a refusal inside a run is logged as its own.
     input.ops.forEach((op, i) => {
       const result = results[i]!;
+      if (op.op === 'malformed') return logResult(op.name, result);
       if (op.op !== 'run') return logResult(`dom.${op.op}`, result);
       // A run all of whose elements answered plainly (1,000 hides) has nothing to log, and is not expanded.
       if (isPlainRunAnswer(result, runLength(op))) return;

@@ -32,8 +32,8 @@ describe('createSandboxHost', () => {
     const big = Array.from({ length: 2_000 }, () => ({ op: 'url' }));
     expect(await host.dom!(big)).toMatchObject({ ok: true });
     expect(await host.dom!(big)).toEqual({ ok: false, refusal: { code: 'RATE_LIMITED', reason: `More than ${RATE.domOpsPerSecond} dom operations a second; the batch was refused.` } });
-    // What still fits in this second is admitted, and then parsed.
-    expect(await host.dom!([{ op: 'url' }, { op: 'nonsense' }])).toMatchObject({ ok: false, refusal: { code: 'MALFORMED_MESSAGE' } });
+    // What still fits in this second is admitted, and then parsed: a batch that is not a list, whole.
+    expect(await host.dom!({ op: 'url' })).toMatchObject({ ok: false, refusal: { code: 'MALFORMED_MESSAGE' } });
     expect(await host.dom!(Array.from({ length: 1_000 }, () => 'junk'))).toMatchObject({ refusal: { code: 'RATE_LIMITED' } });
     expect(limited).toHaveBeenCalledTimes(1);
     expect(sent.filter((s) => s.name === 'dom')).toHaveLength(1);
@@ -41,9 +41,32 @@ describe('createSandboxHost', () => {
     expect(await host.dom!(big)).toMatchObject({ ok: true });
   });
 
+  it('parses each call of a dom batch on its own: a malformed one travels on as the MalformedOp in its place, its arguments left behind', async () => {
+    const { host, sent } = setup();
+    const secret = 'x'.repeat(200_000);
+    expect(await host.dom!([{ op: 'url' }, { op: 'query', sel: 'a', extra: 1 }, { op: 'run', of: { op: 'hide' }, ids: 'h1 h2 not-an-id!' }, { op: 'setText', h: 'h1', text: secret }, { op: 'title' }])).toMatchObject({ ok: true });
+    const ops = (sent[0]!.input as { ops: unknown[] }).ops;
+    expect(ops).toEqual([
+      { op: 'url' },
+      { op: 'malformed', name: 'dom.query', reason: expect.stringMatching(/^Malformed : Unrecognized key: "extra"|^Malformed call: .*extra/), count: 1 },
+      { op: 'malformed', name: 'dom.hide', reason: expect.stringMatching(/^Malformed ids: /), count: 3 },
+      { op: 'malformed', name: 'dom.setText', reason: 'Malformed text: Too big: expected string to have <=100000 characters.', count: 1 },
+      { op: 'title' },
+    ]);
+    expect(JSON.stringify(ops).length).toBeLessThan(1_000);
+  });
+
+  it('refuses a dom batch whole when the batch itself is wrong: not a list, empty, or more calls than a batch holds', async () => {
+    // A host each, so that the oversized batches meet the parse rather than the per-second budget.
+    for (const batch of [{ op: 'url' }, [], Array.from({ length: 2_001 }, () => ({ op: 'url' })), [{ op: 'run', of: { op: 'hide' }, hs: Array.from({ length: 2_001 }, (_, i) => `h${i}`) }]]) {
+      const { host, sent } = setup();
+      expect(await host.dom!(batch)).toMatchObject({ ok: false, refusal: { code: 'MALFORMED_MESSAGE' } });
+      expect(sent).toEqual([]);
+    }
+  });
+
   it('parses every argument: a malformed call is refused and never reaches the worker', async () => {
     const { host, sent } = setup();
-    expect(await host.dom!([{ op: 'query', sel: 'a', extra: 1 }])).toMatchObject({ ok: false, refusal: { code: 'MALFORMED_MESSAGE' } });
     expect(await host.log!({ level: 'info', message: 'x', token: 'y' })).toMatchObject({ ok: false, refusal: { code: 'MALFORMED_MESSAGE' } });
     expect(await host.storage!({ action: 'drop-table' })).toMatchObject({ ok: false, refusal: { code: 'MALFORMED_MESSAGE' } });
     expect(sent).toEqual([]);

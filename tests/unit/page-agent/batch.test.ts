@@ -64,6 +64,20 @@ describe('bad input', () => {
     expect(await p.refusedWhole([{ op: 'query', sel: '#para' }])).toBeUndefined();
   });
 
+  test('a call the offscreen host found malformed keeps its places: it runs nothing, answers its reason, and a later { ref } to it finds no element', async () => {
+    await open(SHOP);
+    const results = await p.run([
+      { op: 'malformed', name: 'dom.setText', reason: 'Malformed text: Too big.', count: 3 },
+      { op: 'query', sel: '#para' },
+      { op: 'setText', h: { ref: 3 }, text: 'changed' },
+      { op: 'text', h: { ref: 1 } },
+    ] as unknown as DomOp[]);
+    expect(results.map((r) => (r.ok ? 'ok' : r.refusal.code))).toEqual(['MALFORMED_MESSAGE', 'ok', 'ok', 'HANDLE_UNKNOWN']);
+    expect(results[0]).toEqual({ ok: false, refusal: { code: 'MALFORMED_MESSAGE', reason: 'Malformed text: Too big.', op: 'dom.setText' } });
+    // Places 0–2 are the malformed call's three, so the query is place 3.
+    expect(await p.page.evaluate(() => document.querySelector('#para')!.textContent)).toBe('changed');
+  });
+
   test('cyclic and forged handles, unparsable selectors, huge strings: each a typed refusal', async () => {
     await open(SHOP);
     const div = (await p.ok<Handle>({ op: 'create', tag: 'div' })).h;

@@ -60,10 +60,11 @@ describe('dom.create with children', () => {
     await expect(api.create('div', { children: [late] })).rejects.toMatchObject({ code: 'HANDLE_UNKNOWN', reason: CHAINED_ON_NOTHING });
   });
 
-  it('refuses children that are not handles as malformed, without sending them', async () => {
-    const { api, batches } = fakePage();
-    await expect(api.create('div', { children: ['h1' as never] })).rejects.toMatchObject({ code: 'MALFORMED_MESSAGE' });
-    await expect(api.create('div', { children: 'h1' as never })).rejects.toMatchObject({ code: 'MALFORMED_MESSAGE' });
-    expect(batches).toEqual([]);
+  it('refuses children that are not handles as malformed: the create travels as a MalformedOp and makes nothing', async () => {
+    const { api, batches, childrenOf } = fakePage();
+    await expect(api.create('div', { children: ['h1' as never] })).rejects.toMatchObject({ code: 'MALFORMED_MESSAGE', reason: expect.stringMatching(/^Malformed children/) });
+    await expect(api.create('div', { children: 'h1' as never })).rejects.toMatchObject({ code: 'MALFORMED_MESSAGE', reason: expect.stringMatching(/^Malformed children/) });
+    expect(batches.flat().map((op) => op.op)).toEqual(['malformed', 'malformed']);
+    expect(childrenOf).toEqual({});
   });
 });

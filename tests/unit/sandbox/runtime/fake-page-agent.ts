@@ -1,14 +1,14 @@
 // Test helper (Node, vitest). Stand-ins for what the sandbox runtime's dom calls go through: an event router
 // that never reports a change, a host whose dom answers are the test's, the runtime's Bridge over it, and a
 // page agent that answers a batch op by op, { ref }s included, as the real one does. Trusts nothing it is
-// sent: it records every batch, and tests assert on them.
+// sent: it parses each batch as the offscreen host does and records it, and tests assert on them.
 import { vi } from 'vitest';
 import { Bridge } from '../../../../sandbox/runtime/bridge';
 import { createDom } from '../../../../sandbox/runtime/dom';
 import type { EventRouter } from '../../../../sandbox/runtime/events';
 import type { DomOp } from '../../../../contracts/dom/ops';
 import type { Refusal } from '../../../../contracts/refusals';
-import { expandResults, type WireOp } from '../../../../contracts/dom/runs';
+import { expandResults, SandboxDomBatch, type WireOp } from '../../../../contracts/dom/runs';
 
 /** An event router for a page at https://shop.test/ that never reports a change. */
 export const quietEvents = { pageUrl: 'https://shop.test/', onChange: () => () => undefined } as unknown as EventRouter;
@@ -36,7 +36,9 @@ export const refuse = (code: Refusal['code'], reason: string, op: string): Answe
  */
 export function fakePageAgent(answerOp: (op: DomOp, element: (h: unknown) => string | undefined) => Answer) {
   const batches: WireOp[][] = [];
-  const dom = vi.fn(async (wire: WireOp[]) => {
+  const dom = vi.fn(async (sent: unknown) => {
+    // Parsed as the offscreen host parses it where it arrives: a malformed call travels as a MalformedOp.
+    const wire = SandboxDomBatch.parse(sent);
     batches.push(wire);
     const results: Answer[] = [];
     const element = (h: unknown) => {
@@ -44,7 +46,9 @@ export function fakePageAgent(answerOp: (op: DomOp, element: (h: unknown) => str
       const earlier = results[(h as { ref: number }).ref];
       return earlier?.ok ? (earlier.value as { h?: string } | null)?.h : undefined;
     };
-    for (const op of wire as DomOp[]) results.push(answerOp(op, element));
+    for (const op of wire) {
+      results.push(op.op === 'malformed' ? refuse('MALFORMED_MESSAGE', op.reason, op.name) : answerOp(op as DomOp, element));
+    }
     return { ok: true, value: expandResults(wire, results) };
   });
   const host = hostWith(dom);
