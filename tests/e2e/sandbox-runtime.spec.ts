@@ -104,6 +104,52 @@ test('uncaught errors, rejections, page refusals and worker refusals land in the
   await waitForLog(panel, ids[1]!, /^Uncaught TypeError: broken at load$/);
 });
 
+test('a malformed dom call is refused alone, with its reason in the log: the calls made beside it in the same tick land', async ({ openPage, openExtensionPage, tabIdOf }) => {
+  const page = await openPage('shop.test', '/index.html');
+  const { panel, ids } = await installOn(page, tabIdOf, openExtensionPage, [
+    {
+      name: 'Malformed calls among good ones',
+      matches: ['*://shop.test/*'],
+      script: `
+        const title = await dom.query('#shop-title');
+        const outcome = (p) => p.then(() => 'ran', (e) => e.code + ' ' + e.reason);
+        // One tick, so one batch: what cannot cross a port, what the host refuses, and changes on each side.
+        const results = await Promise.all([
+          title.addClass('before'),
+          title.setStyle({ color: () => 'red' }),
+          title.setStyle(new Proxy({ color: 'red' }, {})),
+          title.setStyle({ get color() { throw new Error('read me not'); } }),
+          title.setText(10n),
+          title.setAttr('title', 'x'.repeat(300000)),
+          dom.query(42),
+          dom.query('#cart').addClass('after'),
+        ].map(outcome));
+        rmx.log('outcomes ' + JSON.stringify(results));
+      `,
+    },
+  ]);
+  const line = (await waitForLog(panel, ids[0]!, /^outcomes /)).find((l) => l.startsWith('outcomes '))!;
+  const outcomes = JSON.parse(line.slice('outcomes '.length)) as string[];
+  expect(outcomes[0]).toBe('ran');
+  expect(outcomes[1]).toMatch(/^MALFORMED_MESSAGE Malformed call: its arguments hold a function, a symbol or another value that is not plain data/);
+  expect(outcomes[2]).toMatch(/^MALFORMED_MESSAGE Malformed call: its arguments hold a function/);
+  expect(outcomes[3]).toMatch(/^MALFORMED_MESSAGE Malformed call: its arguments hold a value that threw when it was read/);
+  expect(outcomes[4]).toMatch(/^MALFORMED_MESSAGE Malformed text: /);
+  expect(outcomes[5]).toMatch(/^MALFORMED_MESSAGE Malformed value: Too big/);
+  expect(outcomes[6]).toMatch(/^MALFORMED_MESSAGE Malformed sel: /);
+  expect(outcomes[7]).toBe('ran');
+  await expect(page.locator('#shop-title')).toHaveClass(/\bbefore\b/);
+  await expect(page.locator('#cart')).toHaveClass(/\bafter\b/);
+  await expect(page.locator('#shop-title')).not.toHaveAttribute('title', /x/);
+  // Each refusal is in the log where the author looks, under the call's name; nothing of the huge value is.
+  const refusals = (await readLog(panel, ids[0]!)).filter((e) => e.level === 'refusal' && e.refusal?.code === 'MALFORMED_MESSAGE').map((e) => e.message);
+  expect(refusals.filter((m) => m.startsWith('dom.setStyle refused: Malformed call'))).toHaveLength(3);
+  expect(refusals).toContainEqual(expect.stringMatching(/^dom\.setText refused: Malformed text/));
+  expect(refusals).toContainEqual(expect.stringMatching(/^dom\.setAttr refused: Malformed value/));
+  expect(refusals).toContainEqual(expect.stringMatching(/^dom\.query refused: Malformed sel/));
+  expect(refusals.join('\n')).not.toContain('xxxxxxxx');
+});
+
 type Spa = { spa: { tick: number; redraw(): number; stop(): void; start(): void } };
 
 /**
