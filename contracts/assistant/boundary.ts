@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { mutation, query, subscription } from '../rpc';
 import { ChatBinding, ChatId } from './chat';
-import { ASSISTANT_TOOLS, CaptureOutput, TOOL_NAMES, type ToolDeclaration } from './tools';
+import { ASSISTANT_TOOLS, TOOL_NAMES, type ToolDeclaration } from './tools';
 import type { ProcSpec } from '../rpc';
 
 const TabIdIn = z.number().int().min(0);
@@ -33,6 +33,5 @@ export const assistantUiSpec = {
   assistantStart: mutation(z.object({ tabId: TabIdIn }).strict(), ChatBinding, "Starts a chat bound to this tab and its site; the page agent joins the tab."),
   assistantChat: subscription(z.object({ chatId: ChatId }).strict(), ChatBinding, "A chat's binding, again whenever it changes (it stops when its tab closes or leaves the site)."),
   assistantEnd: mutation(z.object({ chatId: ChatId }).strict(), z.object({ ok: z.boolean() }).strict(), 'Ends a chat: its procedures refuse from now on.'),
-  assistantCapture: mutation(On({}), CaptureOutput, "A screenshot of the chat's tab (it must be the visible tab of its window)."),
   ...chatProcedures(),
 } as const;

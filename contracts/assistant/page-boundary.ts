@@ -3,7 +3,7 @@
 // outputs are plain data with password values empty. No procedure here takes code.
 import { z } from 'zod';
 import { mutation, query, type ProcSpec } from '../rpc';
-import { ASSISTANT_TOOLS, ClickInput, ClickOutput, TOOL_NAMES, type ToolDeclaration } from './tools';
+import { ASSISTANT_TOOLS, TOOL_NAMES, type ToolDeclaration } from './tools';
 
 export const FormField = z
   .object({
@@ -19,9 +19,11 @@ export const FormField = z
   .strict();
 
 type Tools = typeof ASSISTANT_TOOLS;
-/** The tools the page agent answers with their input as it is (their declaration says so). */
+/** The tools the page agent answers (their declaration says so). */
 type PageTool = { [N in keyof Tools]: Tools[N] extends { page: object; chat: object } ? N : never }[keyof Tools];
-type PageProcedures = { [N in PageTool as Tools[N]['answeredBy']]: ProcSpec<Tools[N]['input'], Tools[N]['chat']['output'], Tools[N]['chat']['kind']> };
+/** A page tool's input: the tool's own, with what the worker adds. */
+type PageInput<T> = T extends { page: { adds: infer A extends z.ZodRawShape }; input: z.ZodObject<infer S> } ? z.ZodObject<S & A, z.core.$strict> : T extends { input: infer I extends z.ZodType } ? I : never;
+type PageProcedures = { [N in PageTool as Tools[N]['answeredBy']]: ProcSpec<PageInput<Tools[N]>, Tools[N]['chat']['output'], Tools[N]['chat']['kind']> };
 
 /** Each such tool's page procedure, from its declaration (contracts/assistant/tools.ts): its input and answer, under the worker procedure's name. */
 function pageProcedures(): PageProcedures {
@@ -29,14 +31,14 @@ function pageProcedures(): PageProcedures {
   for (const name of TOOL_NAMES) {
     const tool: ToolDeclaration = ASSISTANT_TOOLS[name];
     if (!tool.page || !tool.chat) continue;
-    out[tool.answeredBy] = (tool.chat.kind === 'query' ? query : mutation)(tool.input, tool.chat.output, tool.page.does);
+    const input = tool.page.adds ? (tool.input as z.ZodObject).extend(tool.page.adds).strict() : tool.input;
+    out[tool.answeredBy] = (tool.chat.kind === 'query' ? query : mutation)(input, tool.chat.output, tool.page.does);
   }
   return out as unknown as PageProcedures;
 }
 
 export const assistantPageSpec = {
   ...pageProcedures(),
-  assistantClick: mutation(ClickInput.extend({ site: z.string() }).strict(), ClickOutput, 'Clicks an element whose link or form stays on the given site.'),
   assistantForms: query(z.object({}).strict(), z.object({ fields: z.array(FormField) }).strict(), 'Form fields with their current values; password fields read as empty.'),
   assistantResources: query(
     z.object({}).strict(),

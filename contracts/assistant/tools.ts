@@ -119,8 +119,12 @@ export interface ToolDeclaration {
    * what it answers and what it does; contracts/assistant/boundary.ts derives it from this.
    */
   chat?: { kind: 'query' | 'mutation'; output: z.ZodType; does: string };
-  /** When the page agent answers it with the tool's input as it is: the same procedure on the page agent (contracts/assistant/page-boundary.ts). */
-  page?: { does: string };
+  /**
+   * When the page agent answers it: the same procedure on the page agent (contracts/assistant/page-boundary.ts),
+   * taking the tool's input as it is, plus `adds`: what the worker adds from the chat's own record (its site),
+   * never from the model.
+   */
+  page?: { does: string; adds?: z.ZodRawShape };
 }
 
 /**
@@ -135,6 +139,7 @@ export const ASSISTANT_TOOLS = {
       "Takes a screenshot of the chat's tab as the person sees it now.",
     input: CaptureInput,
     answeredBy: 'assistantCapture',
+    chat: { kind: 'mutation', output: CaptureOutput, does: "A screenshot of the chat's tab (it must be the visible tab of its window)." },
   },
   outline_page: {
     description:
@@ -173,6 +178,7 @@ export const ASSISTANT_TOOLS = {
     input: ClickInput,
     answeredBy: 'assistantClick',
     chat: { kind: 'mutation', output: ClickOutput, does: "Clicks an element on the chat's page; links and forms must stay on the site." },
+    page: { does: 'Clicks an element whose link or form stays on the given site.', adds: { site: z.string() } },
   },
   open_page: {
     description:

@@ -44,7 +44,7 @@ function allTools(ctx: ToolContext): ToolSet {
     capture_page: tool({
       description: ASSISTANT_TOOLS.capture_page.description,
       inputSchema: ASSISTANT_TOOLS.capture_page.input,
-      execute: () => answer(() => ctx.worker().assistantCapture(on)),
+      execute: (input) => answer(() => ctx.worker().assistantCapture({ ...on, input })),
       toModelOutput: ({ output }) => {
         const shot = output as { dataUrl: string; width: number; height: number };
         if (!ctx.imagesInToolResults) return { type: 'text', value: `Screenshot taken (${shot.width}×${shot.height}); this provider cannot receive images in tool results, so use outline_page and query_elements to see the page.` };
