@@ -1,7 +1,8 @@
 // Context: remixlet runtime (dedicated worker). rmx.keep: a condition that should stay true while the site
 // redraws. Re-checks after page mutations near what its check looks at (the page agent's watch, narrowed to
 // the selectors the checks queried: keep-scope.ts) and after same-document navigations, at most once per
-// frame; a repair that keeps failing backs off and says so in the log instead of spinning.
+// frame; a repair that did not hold is tried again soon even on a quiet page, and one that keeps failing backs
+// off and says so in the log instead of spinning.
 // Trusts nothing from the page: change reports only wake checks.
 import type { DomOp } from '../../contracts/dom/ops';
 import type { EventRouter } from './events';
@@ -25,6 +26,8 @@ interface Kept {
   again: boolean;
   /** What its last check looked at; the whole page until it has run. */
   scope: KeepScope;
+  /** A try again is already set for after a failure. */
+  retrying: boolean;
 }
 
 export interface KeepDeps {
@@ -145,8 +148,20 @@ export function createKeep({ events, watch, tap, log, nextFrame, timer, now }: K
         timer(() => void run(name), wait);
         return;
       }
+      // Before the back-off, too: a failure can be passing (a refusal while the page agent reconnects after
+      // the worker restarted), and a quiet page brings no change to try again on.
+      retryLater(name, k);
     }
     if (k.again) schedule();
+  }
+
+  function retryLater(name: string, k: Kept): void {
+    if (k.retrying) return;
+    k.retrying = true;
+    timer(() => {
+      k.retrying = false;
+      void run(name);
+    }, KEEP_BACKOFF.firstMs);
   }
 
   function schedule(): void {
@@ -163,7 +178,7 @@ export function createKeep({ events, watch, tap, log, nextFrame, timer, now }: K
   return function keep(name: string, spec: KeepSpec): void {
     if (typeof spec?.check !== 'function' || typeof spec?.repair !== 'function') throw new TypeError('rmx.keep(name, { check, repair }) takes two functions.');
     const key = String(name);
-    keeps.set(key, { spec, failures: 0, pausedUntil: 0, running: false, again: false, scope: 'page' });
+    keeps.set(key, { spec, failures: 0, pausedUntil: 0, running: false, again: false, scope: 'page', retrying: false });
     // Any change counts until the first check has shown what it looks at.
     updateWatch();
     void run(key);

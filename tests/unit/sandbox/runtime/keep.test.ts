@@ -102,6 +102,27 @@ describe('rmx.keep', () => {
     expect(check.mock.calls.length).toBeGreaterThan(before);
   });
 
+  it('a repair that failed once is tried again on a quiet page, without waiting for a change', async () => {
+    const { keep, logs } = setup();
+    let present = false;
+    const repair = vi.fn(() => {
+      // The first repair meets the page agent reconnecting (the worker restarted); the next one lands.
+      if (repair.mock.calls.length === 1) throw Object.assign(new Error('page agent reconnecting'), { code: 'NO_PAGE_AGENT' });
+      present = true;
+    });
+    keep('comes back', { check: () => present, repair });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(present).toBe(false);
+    // No change on the page from here on.
+    await vi.advanceTimersByTimeAsync(KEEP_BACKOFF.firstMs);
+    expect(present).toBe(true);
+    expect(repair).toHaveBeenCalledTimes(2);
+    // It holds: nothing more is tried, and the passing refusal was not the remixlet's error.
+    await vi.advanceTimersByTimeAsync(KEEP_BACKOFF.maxMs);
+    expect(repair).toHaveBeenCalledTimes(2);
+    expect(logs).toEqual([]);
+  });
+
   it('logs a check that throws, and counts it as a failure', async () => {
     const { keep, logs } = setup();
     keep('broken', {
