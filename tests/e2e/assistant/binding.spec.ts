@@ -21,7 +21,7 @@ test('a chat stays on its tab and site, refuses other tabs, and stops when its t
   expect(outline).not.toContain('article');
 
   // A screenshot only of the chat's tab, and only while it is the visible one.
-  await expect(uiCall(panel, 'assistantCapture', { chatId: (await uiCall<{ chatId: string }>(panel, 'assistantStart', { tabId: shopTab })).chatId, tabId: shopTab })).rejects.toThrow(/bring it to the front/);
+  await expect(uiCall(panel, 'assistantCapture', { chatId: (await uiCall<{ chatId: string }>(panel, 'assistantStart', { tabId: shopTab })).chatId, tabId: shopTab, input: {} })).rejects.toThrow(/bring it to the front/);
 
   // The worker refuses the chat's procedures for any other tab.
   const chat = await uiCall<{ chatId: string; site: string }>(panel, 'assistantStart', { tabId: shopTab });
@@ -33,7 +33,7 @@ test('a chat stays on its tab and site, refuses other tabs, and stops when its t
   // Clicks and page opening stay on the site; a permitted click acts on the page.
   await shop.bringToFront();
   const on = { chatId: chat.chatId, tabId: shopTab };
-  await expect(uiCall<{ dataUrl: string }>(panel, 'assistantCapture', on)).resolves.toMatchObject({ dataUrl: expect.stringMatching(/^data:image\/jpeg;base64,/) });
+  await expect(uiCall<{ dataUrl: string }>(panel, 'assistantCapture', { ...on, input: {} })).resolves.toMatchObject({ dataUrl: expect.stringMatching(/^data:image\/jpeg;base64,/) });
   await expect(uiCall(panel, 'assistantClick', { ...on, input: { selector: '#products .add', index: 1 } })).resolves.toMatchObject({ clicked: true });
   await expect(shop.locator('#cart .count')).toHaveText('1');
   await shop.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<a id="away" href="https://attacker.example/x">away</a><form id="f" action="https://attacker.example/post"><button id="go">go</button></form><form action="https://attacker.example/image"><input type="image" id="img-go" alt="go"></form><label for="go"><span id="go-span">go</span></label>'));
