@@ -68,6 +68,13 @@ export function runRefs(run: RunOp): HandleRef[] {
   return 'ids' in run ? run.ids.split(' ') : run.hs;
 }
 
+/** The name a wire op's call goes by in a refusal (`dom.hide` for a run of hides), read from anything. */
+export function wireOpName(raw: unknown): string {
+  const o = raw as { op?: unknown; of?: { op?: unknown } } | null;
+  const op = o?.op === 'run' ? o.of?.op : o?.op;
+  return `dom.${typeof op === 'string' ? op.slice(0, 40) : 'call'}`;
+}
+
 export function batchCount(ops: unknown): number {
   return Array.isArray(ops) ? ops.reduce((n: number, op: unknown) => n + opCount(op), 0) : 1;
 }

@@ -7,7 +7,7 @@
 // schemas, as it parses a lone op.
 import { z } from '../zod-mini';
 import { DOM_OP_SCHEMAS, DomOp, HANDLE_ID_PATTERN, HandleRef, LIMITS, opNameOf } from './ops';
-import { PACKED_IDS_MAX, batchCount, opCount, packedCount, runKinds, type MalformedOp as MalformedOpShape, type RunOp as RunOpShape, type WireOp as WireOpShape } from './run-codec';
+import { PACKED_IDS_MAX, batchCount, opCount, packedCount, wireOpName, runKinds, type MalformedOp as MalformedOpShape, type RunOp as RunOpShape, type WireOp as WireOpShape } from './run-codec';
 
 export * from './run-codec';
 export type RunOp = RunOpShape;
@@ -68,13 +68,6 @@ const batchChecks = [
 /** A dom batch as it crosses every boundary after the first: at most LIMITS.batchOps operations, runs counted by their elements. */
 export const WireBatch = z.array(WireOp).check(...batchChecks);
 
-/** The name a call goes by in its refusal, read from anything. */
-const nameOf = (raw: unknown): string => {
-  const o = raw as { op?: unknown; of?: { op?: unknown } } | null;
-  const op = o?.op === 'run' ? o.of?.op : o?.op;
-  return `dom.${typeof op === 'string' ? op.slice(0, 40) : 'call'}`;
-};
-
 /** Each element by the schema of what it says it is, so that the first issue names the field that is wrong. */
 const schemaOf = (raw: unknown) => {
   const op = (raw as { op?: unknown } | null)?.op;
@@ -87,7 +80,7 @@ export function wireOpOrMalformed(raw: unknown): WireOp {
   if (parsed.success) return parsed.data as WireOp;
   const issue = parsed.error.issues[0];
   const reason = `Malformed ${issue?.path.join('.') || 'call'}: ${issue?.message ?? 'invalid'}.`.slice(0, MALFORMED_REASON_MAX);
-  return { op: 'malformed', name: nameOf(raw), reason, count: Math.min(opCount(raw), LIMITS.batchOps) };
+  return { op: 'malformed', name: wireOpName(raw), reason, count: Math.min(opCount(raw), LIMITS.batchOps) };
 }
 
 /**

@@ -9,7 +9,7 @@ import { LIMITS } from '../../contracts/dom/ops';
 import type { Refusal } from '../../contracts/refusals';
 import type { HostAnswer, SandboxHost } from '../../contracts/boundaries/sandbox-offscreen';
 import { RateWindow } from '../../contracts/rate-window';
-import { encodeRuns, expandResults, opCount, type WireOp } from '../../contracts/dom/run-codec';
+import { encodeRuns, expandResults, opCount, wireOpName, type WireOp } from '../../contracts/dom/run-codec';
 
 export const RUNTIME_RATE = { messagesPerSecond: 200, domOpsPerSecond: 2_000 } as const;
 
@@ -66,9 +66,8 @@ function sendableWire(wire: readonly WireOp[]): WireOp[] | undefined {
       return cloneOf(op);
     } catch (e) {
       refused = true;
-      const name = `dom.${String(op.op === 'run' ? op.of.op : op.op)}`;
       const why = e instanceof Error && e.name === 'DataCloneError' ? 'a function, a symbol or another value that is not plain data' : 'a value that threw when it was read';
-      return { op: 'malformed', name, reason: `Malformed call: its arguments hold ${why}; pass strings, numbers, booleans, plain objects and arrays.`, count: opCount(op) };
+      return { op: 'malformed', name: wireOpName(op), reason: `Malformed call: its arguments hold ${why}; pass strings, numbers, booleans, plain objects and arrays.`, count: opCount(op) };
     }
   });
   return refused ? out : undefined;
@@ -104,8 +103,10 @@ export class Bridge {
   }
 
   /**
-   * `via`: the queued call whose element this one names by { ref } (queued(answer).op). `answersNothing`: a
-   * change whose caller gets undefined (hide, addClass, …); no call can chain on it.
+   * Queues one dom call as the remixlet made it: the offscreen host parses each call of a batch on its own,
+   * so a malformed one is refused alone (contracts/dom/runs.ts SandboxDomBatch). `via`: the queued call whose
+   * element this one names by { ref } (queued(answer).op). `answersNothing`: a change whose caller gets
+   * undefined (hide, addClass, …); no call can chain on it.
    */
   dom(op: DomOp, via?: DomOp, answersNothing = false): Promise<unknown> {
     const answer = new Promise(capture);

@@ -3,7 +3,7 @@
 // parsed answers the bridge hands back.
 import type { Handle } from '../../contracts/dom/ops';
 import type { Bridge } from './bridge';
-import { childRefs, ElementHandle, pendingHandle, sendOp, type PendingHandle } from './handle';
+import { childRefs, ElementHandle, pendingHandle, type PendingHandle } from './handle';
 import type { EventRouter } from './events';
 
 export function createDom(bridge: Bridge, events: EventRouter) {
@@ -11,27 +11,27 @@ export function createDom(bridge: Bridge, events: EventRouter) {
   // Finding or making one element answers a pending handle: its calls can be chained before it is awaited (handle.ts).
   const pending = (answer: Promise<unknown>) => pendingHandle(answer, bridge, events);
   return Object.freeze({
-    query: (sel: string) => pending(sendOp(bridge, { op: 'query', sel })),
-    queryAll: (sel: string, opts: { limit?: number } = {}) => sendOp(bridge, { op: 'queryAll', sel, ...opts }).then(wrapAll),
-    waitFor: (sel: string, opts: { timeout?: number } = {}) => pending(sendOp(bridge, { op: 'waitFor', sel, ...opts })),
-    url: () => sendOp(bridge, { op: 'url' }) as Promise<string>,
-    title: () => sendOp(bridge, { op: 'title' }) as Promise<string>,
+    query: (sel: string) => pending(bridge.dom({ op: 'query', sel })),
+    queryAll: (sel: string, opts: { limit?: number } = {}) => bridge.dom({ op: 'queryAll', sel, ...opts }).then(wrapAll),
+    waitFor: (sel: string, opts: { timeout?: number } = {}) => pending(bridge.dom({ op: 'waitFor', sel, ...opts })),
+    url: () => bridge.dom({ op: 'url' }) as Promise<string>,
+    title: () => bridge.dom({ op: 'title' }) as Promise<string>,
     /** A detached element from the fixed list; insert it with h.append(…) and friends. Children may be pending handles. */
     create: (tag: string, opts: { attrs?: Record<string, string>; text?: string; children?: Array<ElementHandle | PendingHandle> } = {}) => {
       const { children, ...rest } = opts ?? {};
-      const send = (kids: unknown) => sendOp(bridge, { op: 'create', tag, ...rest, ...(kids === undefined ? {} : { children: kids }) } as never);
+      const send = (kids: unknown) => bridge.dom({ op: 'create', tag, ...rest, ...(kids === undefined ? {} : { children: kids }) } as never);
       // Children that are not a list go as they are: the create's check refuses them as malformed.
       if (!Array.isArray(children)) return pending(send(children));
       const refs = childRefs(bridge, children);
       return pending(refs instanceof Promise ? refs.then(send) : send(refs));
     },
-    addStyle: (css: string) => sendOp(bridge, { op: 'addStyle', css }).then(() => undefined),
+    addStyle: (css: string) => bridge.dom({ op: 'addStyle', css }).then(() => undefined),
     /** Calls handler with the elements matching sel as they appear (and, with { existing: true }, those already there). */
     async observe(sel: string, handler: (elements: ElementHandle[]) => void, opts: { existing?: boolean } = {}) {
-      const answer = (await sendOp(bridge, { op: 'observe', sel, ...opts })) as { observer: string; existing: Handle[] };
+      const answer = (await bridge.dom({ op: 'observe', sel, ...opts })) as { observer: string; existing: Handle[] };
       events.onObserved(answer.observer, (handles) => handler(wrapAll(handles)));
       if (answer.existing.length) handler(wrapAll(answer.existing));
-      return { stop: () => sendOp(bridge, { op: 'unobserve', observer: answer.observer }).then(() => events.offObserved(answer.observer)) };
+      return { stop: () => bridge.dom({ op: 'unobserve', observer: answer.observer }).then(() => events.offObserved(answer.observer)) };
     },
     /** Runs fn and sends every dom call it makes in one round trip; each call still gets its own result. */
     async batch<T>(fn: () => T | Promise<T>): Promise<T> {

@@ -7,15 +7,6 @@ import { CHAINED_ON_NOTHING, type DomOp, type Handle, type HandleRef } from '../
 import { RemixletError, type Bridge } from './bridge';
 import type { EventRouter, PageEventCopy } from './events';
 
-/**
- * Sends one dom call as the remixlet made it. It is parsed where it arrives, by the offscreen host, each call
- * on its own: a malformed one (a huge string, a selector that is not a string, a handle that is not one) is
- * refused alone and logged, and the calls beside it run (contracts/dom/runs.ts SandboxDomBatch).
- */
-export function sendOp(bridge: Bridge, op: DomOp, via?: DomOp, answersNothing = false): Promise<unknown> {
-  return bridge.dom(op, via, answersNothing);
-}
-
 export interface SetHtmlResult {
   /** What the page policy left out of the markup, each with its reason. */
   removed: string[];
@@ -36,16 +27,16 @@ const idOf = (v: unknown): string | undefined => {
  * names it. `answersNothing`: a change whose caller gets undefined (Bridge.dom).
  */
 function sendOn(bridge: Bridge, target: Target, make: (h: HandleRef) => DomOp, answersNothing = false): Promise<unknown> {
-  if (typeof target === 'string') return sendOp(bridge, make(target), undefined, answersNothing);
+  if (typeof target === 'string') return bridge.dom(make(target), undefined, answersNothing);
   const nothingToChainOn = () => new RemixletError({ code: 'HANDLE_UNKNOWN', reason: CHAINED_ON_NOTHING, op: `dom.${make('h0').op}` });
   const queued = bridge.queued(target);
   // The first call's own refusal is this one's to report (CHAINED_ON_NOTHING), not an unhandled rejection too.
   target.catch(() => undefined);
-  if (queued) return sendOp(bridge, make(queued.ref), queued.op, answersNothing);
+  if (queued) return bridge.dom(make(queued.ref), queued.op, answersNothing);
   return target.then(
     (v) => {
       const h = idOf(v);
-      if (h) return sendOp(bridge, make(h), undefined, answersNothing);
+      if (h) return bridge.dom(make(h), undefined, answersNothing);
       throw nothingToChainOn();
     },
     () => {
@@ -107,7 +98,7 @@ export class ElementHandle {
   /** A change: answers undefined once made. An element-only one on a known element costs no closure. */
   #change<T extends DomOp['op']>(op: T, rest?: OpWithoutHandle<T>): Promise<undefined> {
     const h = this.#h;
-    if (typeof h === 'string' && rest === undefined) return sendOp(this.#bridge, { op, h } as DomOp, undefined, true) as Promise<undefined>;
+    if (typeof h === 'string' && rest === undefined) return this.#bridge.dom({ op, h } as DomOp, undefined, true) as Promise<undefined>;
     return sendOn(this.#bridge, h, (ref) => ({ op, h: ref, ...rest }) as DomOp, true) as Promise<undefined>;
   }
   #wrap = (v: unknown): ElementHandle | null => (v ? new ElementHandle(v as Handle, this.#bridge, this.#events) : null);
@@ -219,7 +210,7 @@ export class ElementHandle {
   async on(type: string, handler: (event: PageEventCopy) => void, opts: { preventDefault?: boolean; stopPropagation?: boolean } = {}) {
     const listener = (await this.#op('on', { type, ...opts })) as string;
     this.#events.onEvent(listener, handler);
-    return { off: () => sendOp(this.#bridge, { op: 'off', listener }).then(() => this.#events.offEvent(listener)) };
+    return { off: () => this.#bridge.dom({ op: 'off', listener }).then(() => this.#events.offEvent(listener)) };
   }
 }
 

@@ -6,7 +6,6 @@ import type { Bridge } from './bridge';
 import type { EventRouter } from './events';
 import { createKeep } from './keep';
 import { createServices } from './services/index';
-import { sendOp } from './handle';
 import type { Level } from './log-limit';
 
 export function formatLogArgs(args: unknown[]): string {
@@ -42,7 +41,7 @@ function followTitle(bridge: Bridge, events: EventRouter, page: { title: string 
   events.onChange((kind) => {
     if (kind !== 'navigated') return;
     const at = ++navigations;
-    sendOp(bridge, { op: 'title' }).then(
+    bridge.dom({ op: 'title' }).then(
       (title) => {
         if (at === navigations && typeof title === 'string') page.title = title;
       },
