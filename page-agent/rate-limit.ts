@@ -15,25 +15,28 @@ export class Bucket {
     this.last = clock();
   }
 
-  take(): boolean {
+  /** Takes up to `n` tokens at once (a run's elements read the clock once, not once each); answers how many. */
+  take(n = 1): number {
     const now = this.clock();
     this.tokens = Math.min(OP_BUDGET.burst, this.tokens + ((now - this.last) / 1000) * OP_BUDGET.perSecond);
     this.last = now;
-    if (this.tokens < 1) return false;
-    this.tokens -= 1;
-    return true;
+    const granted = Math.min(n, Math.floor(this.tokens));
+    if (granted <= 0) return 0;
+    this.tokens -= granted;
+    return granted;
   }
 }
 
 const buckets = new Map<string, Bucket>();
 
-export function admitOp(remixletId: string): boolean {
+/** How many of `n` operations the remixlet may run now (0 to n). */
+export function admitOps(remixletId: string, n = 1): number {
   let b = buckets.get(remixletId);
   if (!b) {
     b = new Bucket();
     buckets.set(remixletId, b);
   }
-  return b.take();
+  return b.take(n);
 }
 
 export function forgetBudget(remixletId: string): void {

@@ -10,6 +10,7 @@ import type { Refusal } from '../../contracts/refusals';
 import type { HostAnswer, SandboxHost } from '../../contracts/boundaries/sandbox-offscreen';
 import { RateWindow } from '../../contracts/rate-window';
 import { encodeRuns, expandResults, opCount, wireOpName, type WireOp } from '../../contracts/dom/run-codec';
+import { WAKE_AHEAD } from './wake-ahead';
 
 export const RUNTIME_RATE = { messagesPerSecond: 200, domOpsPerSecond: 2_000 } as const;
 
@@ -86,6 +87,8 @@ export class Bridge {
   readonly #timer: (fn: () => void, ms: number) => unknown;
   readonly #onLimited: (reason: string) => void;
   #warnedWindow = NaN;
+  /** When a message last left or an answer last came back (Date.now()). */
+  #lastCrossed = -Infinity;
   readonly #taps: Array<(op: DomOp, answer: Promise<unknown>, via?: DomOp) => void> = [];
 
   constructor(host: Remote<SandboxHost>, timer: (fn: () => void, ms: number) => unknown, onLimited: (reason: string) => void) {
@@ -174,8 +177,12 @@ export class Bridge {
    * whole message; the batch then goes again with each such call in its place as a MalformedOp.
    */
   #send(batch: Pending[], wire: WireOp[], mayRetry: boolean): void {
+    this.#lastCrossed = Date.now();
     void this.#host.dom(wire).then(
-      (answer) => this.#settle(batch, wire, answer),
+      (answer) => {
+        this.#lastCrossed = Date.now();
+        this.#settle(batch, wire, answer);
+      },
       (e: unknown) => {
         const sendable = mayRetry ? sendableWire(wire) : undefined;
         if (sendable) return this.#send(batch, sendable, false);
@@ -202,8 +209,24 @@ export class Bridge {
     });
   }
 
+  /**
+   * Wakes the path ahead of calls about to come (wake-ahead.ts): when nothing has crossed for WAKE_AHEAD.quietMs,
+   * one read (dom.url) goes to the page and back, its answer dropped. It counts against both budgets like any
+   * call, and is not sent when they are spent.
+   */
+  wake(): void {
+    if (Date.now() - this.#lastCrossed < WAKE_AHEAD.quietMs || this.#queue.length) return;
+    if (!this.#messages.take() || !this.#ops.take()) return;
+    this.#lastCrossed = Date.now();
+    void this.#host.dom([{ op: 'url' }]).then(
+      () => void (this.#lastCrossed = Date.now()),
+      () => undefined,
+    );
+  }
+
   async call(name: Exclude<keyof SandboxHost, 'dom'>, input: unknown): Promise<unknown> {
     while (!this.#messages.take()) await new Promise<void>((resolve) => this.#timer(resolve, this.#messages.msUntilNext()));
+    this.#lastCrossed = Date.now();
     const answer = await this.#host[name](input);
     if (!answer.ok) throw new RemixletError(answer.refusal);
     return answer.value;

@@ -18,7 +18,16 @@ export interface CoreConfig {
   source: string;
 }
 
-export function lockdownCore(config: CoreConfig): void {
+/**
+ * The runtime realm's own look at the timers remixlet code sets (sandbox/runtime/wake-ahead.ts); a nested worker,
+ * which gets this function as source text, has none.
+ */
+export interface TimerHooks {
+  set(id: unknown, ms: number, repeats: boolean): void;
+  cleared(id: unknown): void;
+}
+
+export function lockdownCore(config: CoreConfig, hooks?: TimerHooks): void {
   const g = globalThis as unknown as Record<string, unknown>;
   const own = (o: object, name: string) => Object.prototype.hasOwnProperty.call(o, name);
   // A name is removed from the object and from every prototype it inherits from, then defined again on
@@ -51,6 +60,8 @@ export function lockdownCore(config: CoreConfig): void {
   const NativeWorker = g.Worker as (new (url: string, options?: WorkerOptions) => Worker) | undefined;
   const nativeSetTimeout = setTimeout;
   const nativeSetInterval = setInterval;
+  const nativeClearTimeout = clearTimeout;
+  const nativeClearInterval = clearInterval;
   // Taken now: a Function.prototype.call replaced later would otherwise be handed the native timers.
   const apply = Reflect.apply;
 
@@ -67,13 +78,24 @@ export function lockdownCore(config: CoreConfig): void {
   }
   for (const name of rtc) lockOn(g, name, { value: undefined, writable: false });
 
-  const refuseStrings = (native: (handler: () => void, ...rest: unknown[]) => unknown) =>
+  const timer = (native: (handler: () => void, ...rest: unknown[]) => unknown, repeats: boolean) =>
     function (this: unknown, handler: unknown, ...rest: unknown[]) {
       if (typeof handler !== 'function') throw new TypeError(config.stringTimer);
-      return apply(native, g, [handler, ...rest]);
+      const id = apply(native, g, [handler, ...rest]);
+      if (hooks) hooks.set(id, Number(rest[0]) || 0, repeats);
+      return id;
     };
-  lockOn(g, 'setTimeout', { value: refuseStrings(nativeSetTimeout as never), writable: false });
-  lockOn(g, 'setInterval', { value: refuseStrings(nativeSetInterval as never), writable: false });
+  lockOn(g, 'setTimeout', { value: timer(nativeSetTimeout as never, false), writable: false });
+  lockOn(g, 'setInterval', { value: timer(nativeSetInterval as never, true), writable: false });
+  if (hooks) {
+    const clear = (native: (id: unknown) => void) =>
+      function (this: unknown, id: unknown) {
+        apply(native, g, [id]);
+        hooks.cleared(id);
+      };
+    lockOn(g, 'clearTimeout', { value: clear(nativeClearTimeout as never), writable: false });
+    lockOn(g, 'clearInterval', { value: clear(nativeClearInterval as never), writable: false });
+  }
 
   if (typeof NativeWorker === 'function') {
     // A worker gets this prelude ahead of its code, so only blobs made here (whose content is known) can start one.

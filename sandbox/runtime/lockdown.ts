@@ -3,7 +3,7 @@
 // name the supported API, removes every WebRTC constructor (here and in every worker the remixlet starts),
 // and gives read-only `window`/`location` that describe the page, not the sandbox. These help the assistant
 // write correct code; the boundary itself is the sandbox CSP, the worker realm and the message checks.
-import { lockdownCore, type CoreConfig } from './lockdown-core';
+import { lockdownCore, type CoreConfig, type TimerHooks } from './lockdown-core';
 
 const NETWORK = 'Remixlets have no network: use rmx.fetch with a fetch:<host> permission.';
 const STORAGE = 'Remixlets cannot use site storage: use rmx.storage with the storage permission.';
@@ -113,8 +113,9 @@ function replaceGlobal(name: string, descriptor: PropertyDescriptor): void {
   Object.defineProperty(globalThis, name, { ...descriptor, configurable: false, enumerable: false });
 }
 
-export function lockDown(page: PageInfo, currentUrl: () => string): void {
-  lockdownCore(coreConfig());
+/** `timers`: what the runtime hears of the timers remixlet code sets (sandbox/runtime/wake-ahead.ts). */
+export function lockDown(page: PageInfo, currentUrl: () => string, timers?: TimerHooks): void {
+  lockdownCore(coreConfig(), timers);
   const location = () => readOnlyLocation(currentUrl());
   replaceGlobal('location', { get: location });
   const fakeWindow = Object.freeze(

@@ -13,11 +13,13 @@ import { BENCH_BUILD } from '../../contracts/build-flags';
 import { installBenchFloor } from './bench-floor';
 import { answerHeartbeats } from './heartbeat';
 import { comlinkEndpoint, sealPort, type SealedPort } from './sealed-port';
+import { wakeAhead } from './wake-ahead';
 
 // Taken before lockdown and before remixlet code can replace them.
 const createObjectURL = URL.createObjectURL.bind(URL);
 const loadScript = (globalThis as unknown as { importScripts: (url: string) => void }).importScripts.bind(globalThis);
 const nativeSetTimeout = setTimeout.bind(globalThis);
+const nativeTimers = { set: nativeSetTimeout, every: setInterval.bind(globalThis), clear: clearTimeout.bind(globalThis) };
 const tellSandboxPage = (globalThis as unknown as { postMessage: (m: unknown) => void }).postMessage.bind(globalThis);
 /** Where the loaded script hands over its function; deleted before remixlet code runs. */
 const MAIN = '__remixletMain';
@@ -42,7 +44,9 @@ const page = { url: 'about:blank', title: '' };
 let pageUrl = () => page.url;
 // Locked down before the boot message (every native the runtime needs is taken above): a frame loaded ahead
 // of need (offscreen/spares.ts) has this done before a page is waiting for its sandbox.
-lockDown(page, () => pageUrl());
+/** Wakes the dom path ahead of a long timer's calls once the bridge exists (wake-ahead.ts). */
+let wakePath = () => undefined as void;
+lockDown(page, () => pageUrl(), wakeAhead(nativeTimers, () => wakePath()));
 
 function start(event: MessageEvent): void {
   const parsed = SandboxBoot.safeParse((event.data as { boot?: unknown } | null)?.boot);
@@ -54,6 +58,7 @@ function start(event: MessageEvent): void {
   let log: ReturnType<typeof limitLog> = () => Promise.resolve();
   const bridge = new Bridge(host, timer, (reason) => void log('warn', `RATE_LIMITED: ${reason}`).catch(() => undefined));
   log = limitLog((level, message) => bridge.call('log', { level, message }), timer);
+  wakePath = () => bridge.wake();
   const logError = (e: unknown) => void log('error', `Uncaught ${formatLogArgs([e])}`).catch(() => undefined);
   const events = new EventRouter(eventsPort, page.url, logError);
   if (BENCH_BUILD) installBenchFloor(eventsPort);

@@ -40,4 +40,15 @@ describe('page agent operation budget', () => {
     }
     expect(admitted).toBe(OP_BUDGET.burst + (199 * 10 * OP_BUDGET.perSecond) / 1_000);
   });
+
+  it("a run's take grants what the bucket holds, no more, and the same total as taking one by one", () => {
+    const { bucket, takeMany, advance } = bucketAt();
+    expect(bucket.take(OP_BUDGET.burst - 10)).toBe(OP_BUDGET.burst - 10);
+    expect(bucket.take(25)).toBe(10);
+    expect(bucket.take(5)).toBe(0);
+    advance(2.5);
+    expect(bucket.take(25)).toBe((2.5 * OP_BUDGET.perSecond) / 1_000);
+    advance(2.5);
+    expect(takeMany(25)).toBe((2.5 * OP_BUDGET.perSecond) / 1_000);
+  });
 });

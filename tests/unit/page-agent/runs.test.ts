@@ -2,7 +2,7 @@
 // handle lookup and checks as a lone op: the expanded answers equal what the same ops sent alone get, a
 // refused element answers alone, and later { ref }s count a run's elements one by one.
 import { describe, expect, test } from 'vitest';
-import { unitBrowser } from './harness';
+import { SCOPE, unitBrowser } from './harness';
 import { SHOP } from './fixture';
 import type { DomOp, Handle, OpResult } from '../../../contracts/dom/ops';
 import { encodeRuns, expandResults, type WireOp } from '../../../contracts/dom/runs';
@@ -74,5 +74,39 @@ describe('runs in the page agent', () => {
     // The same ids, one space apart, hide it.
     await p.run([{ op: 'run', of: { op: 'hide' }, ids: `${h} ${h}` }] as unknown as DomOp[]);
     expect(await p.page.evaluate(() => getComputedStyle(document.querySelector('#para')!).display)).toBe('none');
+  });
+
+  test("runs past the budget: the burst runs, each element after it is RATE_LIMITED, as lone ops would be; another remixlet's run is unaffected", async () => {
+    const p = await open(SHOP);
+    const [items] = await p.run([{ op: 'queryAll', sel: 'li', limit: 20 }]);
+    const ids = (items as { value: Handle[] }).value.map((h) => h.h);
+    const packed = Array.from({ length: 1_500 }, (_, i) => ids[i % ids.length]).join(' ');
+    const stats = await p.page.evaluate(
+      async ([scope, packed]) => {
+        const pa = (window as unknown as { __pa: { exec: (s: unknown, o: unknown[]) => Promise<Array<{ ok: boolean; value?: { run: number; each?: unknown; results?: Array<{ ok: boolean; refusal?: { code: string } }> }; refusal?: { code: string } }>> } }).__pa;
+        // The clock stands still, as in batch.test.ts's flood of lone ops, so the budget admits its burst and no refill.
+        const realNow = performance.now;
+        const instant = realNow.call(performance);
+        performance.now = () => instant;
+        try {
+          const runs = [];
+          for (let i = 0; i < 3; i++) runs.push(await pa.exec(scope, [{ op: 'run', of: { op: 'addClass', name: 'seen' }, ids: packed }, { op: 'title' }]));
+          const other = await pa.exec({ ...scope, id: 'otherremix1' }, [{ op: 'run', of: { op: 'addClass', name: 'other' }, ids: packed }]);
+          const codes = runs.flatMap(([run, title]) => [
+            ...(run!.value!.results ?? Array.from({ length: run!.value!.run }, () => run!.value!.each as { ok: boolean; refusal?: { code: string } })).map((r) => (r.ok ? 'ok' : r.refusal!.code)),
+            title!.ok ? 'ok' : title!.refusal!.code,
+          ]);
+          return { codes: codes.reduce<Record<string, number>>((n, c) => ({ ...n, [c]: (n[c] ?? 0) + 1 }), {}), firstLimited: codes.indexOf('RATE_LIMITED'), other: [...new Set((other[0]!.value!.results ?? [other[0]!.value!.each as { ok: boolean; refusal?: { code: string } }]).map((r) => (r.ok ? 'ok' : r.refusal!.code)))] };
+        } finally {
+          performance.now = realNow;
+        }
+      },
+      [SCOPE, packed] as const,
+    );
+    expect(stats.codes).toEqual({ ok: 4_000, RATE_LIMITED: 3 * 1_501 - 4_000 });
+    // Two runs and their titles, then the third run's first 998 elements: the budget is spent inside a run.
+    expect(stats.firstLimited).toBe(2 * 1_501 + 998);
+    // Admitted on its own budget: its elements get as far as its handle table, which never gave it these ids.
+    expect(stats.other).toEqual(['HANDLE_UNKNOWN']);
   });
 });

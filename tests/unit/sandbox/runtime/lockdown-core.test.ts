@@ -43,10 +43,21 @@ function fakeRealm() {
     postMessage: () => 'to the sandbox page',
     navigator: Object.create(navigatorProto),
   });
+  const cleared: unknown[] = [];
   const setTimeoutFake = (...args: unknown[]) => timers.push(args);
-  const run = (source: string) =>
-    new Function('globalThis', 'URL', 'Blob', 'setTimeout', 'setInterval', source)(g, URLish, FakeBlob, setTimeoutFake, setTimeoutFake);
-  return { g, proto, navigatorProto, started, blobs, timers, run, URLish };
+  const clearFake = (id: unknown) => void cleared.push(id);
+  const run = (source: string, hooks?: unknown) =>
+    new Function('globalThis', 'URL', 'Blob', 'setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'hooks', source)(
+      g,
+      URLish,
+      FakeBlob,
+      setTimeoutFake,
+      setTimeoutFake,
+      clearFake,
+      clearFake,
+      hooks,
+    );
+  return { g, proto, navigatorProto, started, blobs, timers, cleared, run, URLish };
 }
 
 const config = coreConfig();
@@ -127,5 +138,24 @@ describe('lockdownCore, run from its own source text', () => {
     expect(() => {
       (realm.URLish as Record<string, unknown>).createObjectURL = () => 'blob:forged';
     }).toThrow(TypeError);
+  });
+
+  it("tells the runtime realm's hooks of each timer set and cleared; a nested worker, without hooks, keeps the native clears", () => {
+    const heard: unknown[][] = [];
+    const hooks = { set: (...a: unknown[]) => heard.push(['set', ...a]), cleared: (id: unknown) => heard.push(['cleared', id]) };
+    const realm = fakeRealm();
+    realm.run(`(${config.source})(${JSON.stringify(config)}, hooks);`, hooks);
+    const g = realm.g as Record<string, (...a: unknown[]) => unknown>;
+    const first = g.setTimeout!(() => undefined, 1_000);
+    const second = g.setInterval!(() => undefined, '250');
+    g.setTimeout!(() => undefined);
+    g.clearTimeout!(first);
+    g.clearInterval!(second);
+    expect(heard).toEqual([['set', first, 1_000, false], ['set', second, 250, true], ['set', 3, 0, false], ['cleared', first], ['cleared', second]]);
+    expect(realm.cleared).toEqual([first, second]);
+
+    const nested = fakeRealm();
+    nested.run(prelude());
+    expect(Object.prototype.hasOwnProperty.call(nested.g, 'clearTimeout')).toBe(false);
   });
 });
