@@ -1,17 +1,28 @@
-// Issue 10 #6: 20 tabs × 5 remixlets (100 sandboxes). Reports the memory a sandbox costs (renderer
-// processes' PSS from /proc, with the same 20 tabs open and the remixlets switched off as the comparison;
-// JS heaps of the offscreen document, of sandbox frames and their runtime workers, and of the service
-// worker from CDP Runtime.getHeapUsage), and then closes the tabs and says whether every sandbox went.
-// Sandbox frames live in their own (OOPIF) renderer processes, so a per-process view is the honest one.
+// Issue 29 #6 (was issue 10 #6): memory and start-up at scale.
+// - Memory, 20 tabs: the PSS of every process of this browser (/proc, Chromium's own process list over CDP),
+//   read in three states of the same tabs, each after reloading them all: the remixlets switched off (no page
+//   agent, no sandbox: the extension as good as off), one of the five on (a page agent and a sandbox per tab),
+//   all five on. What one more running remixlet costs is (five − one) / (4 × 20); what the page agent costs a
+//   tab is (one − off) / 20 less that. All processes, not renderers alone: sandbox frames share the processes
+//   already there, and the browser process keeps a record of every frame. Then the tabs close, and the test
+//   says whether every sandbox went.
+// - Start-up, one page: 1, 5, 10 and 50 remixlets matching bench.test/many/effect.html, each adding its own class
+//   to #target with one chained call at document_end; from DOMContentLoaded to the last of them, in the page's
+//   clock (effect.html's MutationObserver), over warm navigations one second apart, against the one alone.
 // Prints figures; asserts nothing.
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from '@playwright/test';
-import { test, type TargetInfo } from '../tests/e2e/harness';
+import { defaultDistDir, test, type TargetInfo } from '../tests/e2e/harness';
 import { openPanel, uiCall } from '../tests/e2e/remixlet';
-import { installBench, sleep } from './kit';
+import { installBench, ms, pct, ratio, sleep } from './kit';
 
 const TABS = 20;
 const REMIXLETS = 5;
+const MANY = [1, 5, 10, 50] as const;
+const NAVIGATIONS = 12;
+const WARM = 3;
 
 // Five ordinary remixlets: a keep, a mark, a listener, an observer, a read.
 const SCRIPTS = [
@@ -21,6 +32,7 @@ const SCRIPTS = [
   `await dom.observe('#list li', (items) => void items.length, { existing: true });`,
   `const items = await dom.queryAll('#list li'); rmx.log('items ' + items.length);`,
 ];
+const CHAINED = `await dom.waitFor('#target', { timeout: 30000 }).addClass('seen');\n`;
 
 const MB = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
@@ -29,16 +41,16 @@ interface Proc {
   id: number;
 }
 
-/** PSS of every renderer process of this browser, by pid (from /proc; Chromium's own process list over CDP). */
-async function rendererPss(context: BrowserContext): Promise<Map<number, number>> {
+/** PSS of every process of this browser, by pid and type (from /proc; Chromium's own process list over CDP). */
+async function processPss(context: BrowserContext): Promise<Array<{ pid: number; type: string; pss: number }>> {
   const session = await context.browser()!.newBrowserCDPSession();
   const { processInfo } = (await session.send('SystemInfo.getProcessInfo' as never)) as { processInfo: Proc[] };
   await session.detach();
-  const out = new Map<number, number>();
-  for (const p of processInfo.filter((x) => x.type === 'renderer')) {
+  const out: Array<{ pid: number; type: string; pss: number }> = [];
+  for (const p of processInfo) {
     try {
       const pss = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${p.id}/smaps_rollup`, 'utf8'));
-      if (pss) out.set(p.id, Number(pss[1]) * 1024);
+      if (pss) out.push({ pid: p.id, type: p.type, pss: Number(pss[1]) * 1024 });
     } catch {
       // The process ended between the list and the read.
     }
@@ -70,69 +82,165 @@ async function waitForSandboxes(evaluateInOffscreen: <T>(e: string) => Promise<T
   }
 }
 
-test('20 tabs × 5 remixlets: memory per sandbox, and every sandbox gone with its tab', async ({ context, openPage, openExtensionPage, tabIdOf, evaluateInOffscreen, cdp }) => {
-  test.setTimeout(240_000);
+test('20 tabs: memory per running remixlet and per tab for the page agent, against the remixlets off; every sandbox gone with its tab', async ({ context, openPage, openExtensionPage, tabIdOf, evaluateInOffscreen, cdp }) => {
+  test.setTimeout(300_000);
   const first = await openPage('bench.test', '/index.html');
   const tabId = await tabIdOf(first);
   const panel = await openPanel(openExtensionPage, tabId);
   const ids: string[] = [];
   for (const [i, script] of SCRIPTS.entries()) ids.push(await installBench(panel, tabId, { name: `bench scale ${i}`, matches: ['*://bench.test/*'], script }));
-  const setAll = async (enabled: boolean) => {
-    for (const id of ids) await uiCall(panel, 'setEnabled', { remixletId: id, enabled });
+  const enableFirst = async (k: number) => {
+    for (const [i, id] of ids.entries()) await uiCall(panel, 'setEnabled', { remixletId: id, enabled: i < k });
   };
-  await setAll(false);
+  await enableFirst(0);
   await waitForSandboxes(evaluateInOffscreen, 0, 10_000);
 
   const tabs: Page[] = [first];
   while (tabs.length < TABS) tabs.push(await openPage('bench.test', '/index.html'));
-  const reloadAll = async () => {
-    for (const t of tabs) await t.reload();
-  };
-
-  const targets = () => cdp.listTargets();
   const heaps = async () => {
-    const all = await targets();
+    const all = await cdp.listTargets();
     const offscreen = await heapOf(cdp.attach, await cdp.findOffscreenTarget());
     const worker = await heapOf(cdp.attach, all.find((t) => t.type === 'service_worker' && t.url.startsWith('chrome-extension://'))!);
     return { offscreen: offscreen ?? NaN, worker: worker ?? NaN, all };
   };
 
-  await sleep(1_500);
-  const offMem = await rendererPss(context);
-  const offHeaps = await heaps();
+  /** Every tab reloaded with the first k remixlets on; the time until all their sandboxes had started, and the memory then. */
+  const state = async (k: number) => {
+    await enableFirst(k);
+    const t0 = Date.now();
+    for (const t of tabs) await t.reload();
+    await waitForSandboxes(evaluateInOffscreen, TABS * k, 120_000);
+    const startedMs = Date.now() - t0;
+    await sleep(2_000);
+    const procs = await processPss(context);
+    return { k, startedMs, procs, total: sum(procs.map((p) => p.pss)), heaps: await heaps() };
+  };
+  const off = await state(0);
+  const one = await state(1);
+  const five = await state(REMIXLETS);
 
-  await setAll(true);
-  const t0 = Date.now();
-  await reloadAll();
-  await waitForSandboxes(evaluateInOffscreen, TABS * REMIXLETS, 120_000);
-  const startedMs = Date.now() - t0;
-  await sleep(1_500);
-  const onMem = await rendererPss(context);
-  const onHeaps = await heaps();
-  const frames = onHeaps.all.filter((t) => t.type === 'iframe' && t.url.includes('/sandbox/sandbox.html'));
-  // Every sandbox frame of a process shares that process's main isolate; this is the whole of it.
-  const frameIsolateHeap = frames.length ? await heapOf(cdp.attach, frames[0]!).catch(() => undefined) : undefined;
-
+  const frames = five.heaps.all.filter((t) => t.type === 'iframe' && t.url.includes('/sandbox/sandbox.html'));
   for (const t of tabs.slice(1)) await t.close();
   await first.goto('about:blank');
   const goneMs = await waitForSandboxes(evaluateInOffscreen, 0, 30_000).catch(() => NaN);
-  const leftFrames = (await targets()).filter((t) => t.type === 'iframe' && t.url.includes('/sandbox/sandbox.html')).length;
+  const leftFrames = (await cdp.listTargets()).filter((t) => t.type === 'iframe' && t.url.includes('/sandbox/sandbox.html')).length;
   const domFrames = await evaluateInOffscreen<number>('document.querySelectorAll("iframe[data-sandbox-id]").length');
   // Frames loaded ahead of need for pages that were loading (offscreen/spares.ts); they expire on their own.
   const spares = await evaluateInOffscreen<number>('remixletSpareSandboxes()');
-  await sleep(1_500);
-  const afterMem = await rendererPss(context);
 
-  const n = TABS * REMIXLETS;
-  const added = [...onMem.keys()].filter((pid) => !offMem.has(pid));
-  const kept = [...onMem.keys()].filter((pid) => offMem.has(pid));
-  const sandboxPss = sum(added.map((pid) => onMem.get(pid)!));
-  const keptGrowth = sum(kept.map((pid) => onMem.get(pid)! - offMem.get(pid)!));
-  console.log(`scale: ${TABS} tabs × ${REMIXLETS} remixlets = ${n} sandboxes (all started within ${(startedMs / 1000).toFixed(1)} s of reloading the tabs)`);
-  console.log(`  renderer PSS, same ${TABS} tabs: remixlets off ${MB(sum(offMem.values()))} in ${offMem.size} processes; on ${MB(sum(onMem.values()))} in ${onMem.size}`);
-  console.log(`  processes that came with the sandboxes: ${added.length}, ${MB(sandboxPss)} → ${MB(sandboxPss / n)} per sandbox (frame + runtime worker)`);
-  console.log(`  growth of the processes already there (pages with their page agents, the extension's own process): ${MB(keptGrowth)} → ${MB(keptGrowth / TABS)} per tab`);
-  console.log(`  offscreen document JS heap: ${MB(offHeaps.offscreen)} → ${MB(onHeaps.offscreen)} (${MB((onHeaps.offscreen - offHeaps.offscreen) / n)} per sandbox); sandbox frames' shared isolate heap ${MB(frameIsolateHeap ?? NaN)} (${frames.length} frames)`);
-  console.log(`  service worker JS heap: ${MB(offHeaps.worker)} → ${MB(onHeaps.worker)}`);
-  console.log(`  after closing the tabs: ${Number.isNaN(goneMs) ? 'sandboxes still live after 30 s' : `0 sandboxes after ${(goneMs / 1000).toFixed(1)} s`}; sandbox frame targets left ${leftFrames}; frames in the offscreen document ${domFrames} (+${spares} spare, unbound); renderer PSS ${MB(sum(afterMem.values()))} in ${afterMem.size} processes`);
+  const perRemixlet = (five.total - one.total) / ((REMIXLETS - 1) * TABS);
+  const perTab = (one.total - off.total) / TABS - perRemixlet;
+  const byType = (st: typeof off) => {
+    const types = new Map<string, { n: number; pss: number }>();
+    for (const p of st.procs) {
+      const t = types.get(p.type) ?? { n: 0, pss: 0 };
+      types.set(p.type, { n: t.n + 1, pss: t.pss + p.pss });
+    }
+    return [...types].map(([type, t]) => `${type} ${t.n}: ${MB(t.pss)}`).join(', ');
+  };
+  console.log(`scale: ${TABS} tabs, every tab reloaded in each state; PSS of every process of the browser`);
+  for (const st of [off, one, five]) console.log(`  ${st.k} remixlet(s) on: ${MB(st.total)} (${byType(st)}); all ${TABS * st.k} sandboxes started ${(st.startedMs / 1000).toFixed(1)} s after the reloads began`);
+  console.log(`  per running remixlet (five on − one on, over ${(REMIXLETS - 1) * TABS} sandboxes): ${MB(perRemixlet)} (#6 target ≤ 2 MB)`);
+  console.log(`  per tab for the page agent (one on − off, over ${TABS} tabs, less one remixlet): ${MB(perTab)} (#6 target ≤ 2 MB)`);
+  console.log(`  offscreen document JS heap: off ${MB(off.heaps.offscreen)}, one ${MB(one.heaps.offscreen)}, five ${MB(five.heaps.offscreen)}; service worker JS heap ${MB(off.heaps.worker)}, ${MB(one.heaps.worker)}, ${MB(five.heaps.worker)}; sandbox frames ${frames.length}`);
+  console.log(`  after closing the tabs: ${Number.isNaN(goneMs) ? 'sandboxes still live after 30 s' : `0 sandboxes after ${(goneMs / 1000).toFixed(1)} s`}; sandbox frame targets left ${leftFrames}; frames in the offscreen document ${domFrames} (+${spares} spare, unbound)`);
+});
+
+test('one page: 1, 5, 10 and 50 remixlets, DOMContentLoaded to the last one\'s change', async ({ openPage, openExtensionPage, tabIdOf, sites }) => {
+  test.setTimeout(900_000);
+  const effect = readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../tests/e2e/fixtures/sites/bench.test/effect.html'));
+  sites.route('bench.test', '/many/effect.html', () => ({ status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: effect }));
+  const page = await openPage('bench.test', '/index.html');
+  const tabId = await tabIdOf(page);
+  const panel = await openPanel(openExtensionPage, tabId);
+  const ids: string[] = [];
+  for (let i = 0; i < MANY[MANY.length - 1]!; i++) {
+    ids.push(await installBench(panel, tabId, { name: `bench many ${i}`, matches: ['*://bench.test/many/*'], runAt: 'document_end', script: CHAINED }));
+  }
+  const url = sites.url('bench.test', '/many/effect.html');
+  interface Effect {
+    dcl: number | null;
+    classes: Record<string, number>;
+  }
+  const navigate = async (wanted: string[]): Promise<Effect> => {
+    await page.goto(url, { waitUntil: 'load' });
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const e = (await page.evaluate(() => (window as unknown as { benchEffect: unknown }).benchEffect)) as Effect;
+      if (e.dcl !== null && wanted.every((c) => c in e.classes)) return e;
+      if (Date.now() > deadline) throw new Error(`not every change within 60 s: ${Object.keys(e.classes).length} of ${wanted.length}`);
+      await sleep(20);
+    }
+  };
+
+  const rows: Array<{ k: number; last: number[]; first: number[] }> = [];
+  for (const k of MANY) {
+    for (const [i, id] of ids.entries()) await uiCall(panel, 'setEnabled', { remixletId: id, enabled: i < k });
+    const wanted = ids.slice(0, k).map((id) => `rmx-${id}-seen`);
+    await page.bringToFront();
+    for (let i = 0; i < WARM; i++) await navigate(wanted);
+    const last: number[] = [];
+    const first: number[] = [];
+    for (let i = 0; i < NAVIGATIONS; i++) {
+      await sleep(1_000);
+      const e = await navigate(wanted);
+      const times = wanted.map((c) => e.classes[c]! - e.dcl!);
+      last.push(Math.max(...times));
+      first.push(Math.min(...times));
+    }
+    rows.push({ k, last, first });
+  }
+  const one = pct(rows[0]!.last, 50);
+  console.log(`one page, k remixlets each adding a class with one chained call at document_end (${NAVIGATIONS} warm navigations 1 s apart, after ${WARM} more)`);
+  for (const r of rows) {
+    console.log(`  ${r.k}: DOMContentLoaded → last change p50 ${ms(pct(r.last, 50))} p95 ${ms(pct(r.last, 95))} (first change p50 ${ms(pct(r.first, 50))}); ratio to one alone ${ratio(pct(r.last, 50), one)}${r.k > 1 ? ' (#6 target ≤ 3x; a tab\'s sandboxes all started ≤ 2x)' : ''}`);
+  }
+});
+
+test("what one sandbox is made of: a sandboxed frame, a worker's isolate, the runtime evaluated in it", async ({ context, openPage }) => {
+  test.setTimeout(300_000);
+  const FRAMES = 80;
+  const runtime = readFileSync(path.join(defaultDistDir, 'sandbox', 'sandbox.js'), 'utf8');
+  // The same opaque-origin frame as the extension's sandbox page; each variant adds one layer.
+  const frameWith = (script: string) => `<iframe sandbox="allow-scripts" srcdoc="${`<!doctype html><script>${script}</script>`.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"></iframe>`;
+  const variants: Record<string, string> = {
+    'frames alone': "parent.postMessage({ remixletRuntimeReady: true }, '*');",
+    'frames, each with an empty worker': "const w = new Worker(URL.createObjectURL(new Blob(['postMessage(1)']))); w.onmessage = () => parent.postMessage({ remixletRuntimeReady: true }, '*');",
+    "frames, each with the runtime's worker (a spare sandbox)": runtime.replace(/<\/script/gi, '<\\/script'),
+  };
+  const page = await openPage('bench.test', '/index.html');
+  const settle = async () => {
+    await sleep(2_000);
+    return sum((await processPss(context)).map((p) => p.pss));
+  };
+  const baseline = await settle();
+  const rows: Array<{ name: string; total: number; ready: number }> = [];
+  for (const [name, script] of Object.entries(variants)) {
+    const ready = await page.evaluate(
+      async ({ html, n }) => {
+        let ready = 0;
+        const heard = new Promise<void>((resolve) => {
+          addEventListener('message', (e) => {
+            if ((e.data as { remixletRuntimeReady?: unknown } | null)?.remixletRuntimeReady === true && ++ready === n) resolve();
+          });
+        });
+        const box = document.createElement('div');
+        box.id = 'frames';
+        box.innerHTML = html.repeat(n);
+        document.body.append(box);
+        await Promise.race([heard, new Promise((r) => setTimeout(r, 60_000))]);
+        return ready;
+      },
+      { html: frameWith(script), n: FRAMES },
+    );
+    rows.push({ name, total: await settle(), ready });
+    await page.evaluate(() => document.getElementById('frames')?.remove());
+    await settle();
+  }
+  console.log(`what one sandbox is made of: ${FRAMES} sandboxed frames added to one page, PSS of every process against the page alone (${MB(baseline)})`);
+  let before = baseline;
+  for (const r of rows) {
+    console.log(`  ${r.name} (${r.ready} of ${FRAMES} ready): +${MB(r.total - baseline)}, ${MB((r.total - baseline) / FRAMES)} each; the layer itself ${MB((r.total - before) / FRAMES)} each`);
+    before = r.total;
+  }
 });
