@@ -20,7 +20,7 @@ import { installBench, ms, pct, ratio, sleep } from './kit';
 
 const TABS = 20;
 const REMIXLETS = 5;
-const MANY = [1, 5, 10, 50] as const;
+const MANY = (process.env.BENCH_MANY ? JSON.parse(process.env.BENCH_MANY) : [1, 5, 10, 50]) as readonly number[];
 const NAVIGATIONS = 12;
 const WARM = 3;
 

@@ -7,10 +7,11 @@
 // A spare is a sandbox frame that has no remixlet yet: no script, no ports, no token; createSandbox binds
 // it to exactly one sandbox, once, as it would a fresh frame. Trusts nothing the frames send.
 import { SANDBOX_PATH } from './frame-policy';
+import { SPARE_POOL } from '../contracts/boundaries/offscreen-worker';
 
 /** A spare unused this long goes: it only helps a page that is loading now. */
 export const SPARE_LIFETIME_MS = 30_000;
-export const MAX_SPARES = 8;
+export const MAX_SPARES = SPARE_POOL.max;
 
 export interface Spare {
   iframe: HTMLIFrameElement;

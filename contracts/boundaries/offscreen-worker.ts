@@ -39,6 +39,15 @@ export const SandboxCreate = z
   })
   .strict();
 
+/**
+ * Spare sandbox frames (offscreen/spares.ts, worker/pages/spare-pool.ts). `max`: frames the offscreen host keeps
+ * at most, enough for a page of up to 15 remixlets to find every one of its sandboxes loaded (bench/HISTORY.md
+ * "#29 #6": 10 remixlets on a page 511 → 182 ms from DOMContentLoaded to the last change with 16 against 8).
+ * `quickNavigation`: the most a tab navigating quickly gets beyond one page's need, since each costs a frame, a
+ * worker and a runtime (about 4.7 MB) for up to 30 s.
+ */
+export const SPARE_POOL = { max: 16, quickNavigation: 8 } as const;
+
 export const OffscreenCommand = z.discriminatedUnion('type', [
   SandboxCreate,
   z.object({ type: z.literal('destroy'), sandboxId: SandboxId, reason: z.string() }).strict(),
@@ -46,7 +55,7 @@ export const OffscreenCommand = z.discriminatedUnion('type', [
   // A held sandbox's page agent is there: run the script now.
   z.object({ type: z.literal('start'), sandboxId: SandboxId, page: SandboxPage }).strict(),
   // A page that will start this many sandboxes is loading: have frames ready (offscreen/spares.ts).
-  z.object({ type: z.literal('prewarm'), count: z.number().int().min(1).max(20) }).strict(),
+  z.object({ type: z.literal('prewarm'), count: z.number().int().min(1).max(SPARE_POOL.max) }).strict(),
   // A page that started sandboxes in this tab is loading, or done (its load event, or it went): frames wait for it.
   z.object({ type: z.literal('pageLoading'), tabId: z.number().int(), loading: z.boolean() }).strict(),
 ]);

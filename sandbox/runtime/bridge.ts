@@ -87,8 +87,10 @@ export class Bridge {
   readonly #timer: (fn: () => void, ms: number) => unknown;
   readonly #onLimited: (reason: string) => void;
   #warnedWindow = NaN;
-  /** When a message last left or an answer last came back (Date.now()). */
+  /** When a message last left or an answer last came back (by #clock). */
   #lastCrossed = -Infinity;
+  /** Taken when the bridge is made, before remixlet code runs, as RateWindow takes its own. */
+  readonly #clock = Date.now;
   readonly #taps: Array<(op: DomOp, answer: Promise<unknown>, via?: DomOp) => void> = [];
 
   constructor(host: Remote<SandboxHost>, timer: (fn: () => void, ms: number) => unknown, onLimited: (reason: string) => void) {
@@ -177,10 +179,10 @@ export class Bridge {
    * whole message; the batch then goes again with each such call in its place as a MalformedOp.
    */
   #send(batch: Pending[], wire: WireOp[], mayRetry: boolean): void {
-    this.#lastCrossed = Date.now();
+    this.#lastCrossed = this.#clock();
     void this.#host.dom(wire).then(
       (answer) => {
-        this.#lastCrossed = Date.now();
+        this.#lastCrossed = this.#clock();
         this.#settle(batch, wire, answer);
       },
       (e: unknown) => {
@@ -215,18 +217,18 @@ export class Bridge {
    * call, and is not sent when they are spent.
    */
   wake(): void {
-    if (Date.now() - this.#lastCrossed < WAKE_AHEAD.quietMs || this.#queue.length) return;
+    if (this.#clock() - this.#lastCrossed < WAKE_AHEAD.quietMs || this.#queue.length) return;
     if (!this.#messages.take() || !this.#ops.take()) return;
-    this.#lastCrossed = Date.now();
+    this.#lastCrossed = this.#clock();
     void this.#host.dom([{ op: 'url' }]).then(
-      () => void (this.#lastCrossed = Date.now()),
+      () => void (this.#lastCrossed = this.#clock()),
       () => undefined,
     );
   }
 
   async call(name: Exclude<keyof SandboxHost, 'dom'>, input: unknown): Promise<unknown> {
     while (!this.#messages.take()) await new Promise<void>((resolve) => this.#timer(resolve, this.#messages.msUntilNext()));
-    this.#lastCrossed = Date.now();
+    this.#lastCrossed = this.#clock();
     const answer = await this.#host[name](input);
     if (!answer.ok) throw new RemixletError(answer.refusal);
     return answer.value;

@@ -192,6 +192,33 @@ async function checkCounts(panel: Page, id: string): Promise<Array<{ checks: num
 
 const HOPELESS = `rmx.keep('never holds', { check: () => false, repair: () => {} });`;
 
+test("a long timer wakes the way to the page just before it fires: the read it sends is one of the remixlet's calls that second, a short timer's is not", async ({ openPage, openExtensionPage, tabIdOf }) => {
+  const page = await openPage('shop.test', '/index.html');
+  const { panel, ids } = await installOn(page, tabIdOf, openExtensionPage, [
+    {
+      name: 'A burst after each kind of timer',
+      matches: ['*://shop.test/*'],
+      script: `
+        // 2,000 reads in one tick: exactly the runtime's budget for one second, so one call more that second is refused.
+        const burst = async () => {
+          const calls = [];
+          for (let i = 0; i < 2000; i++) calls.push(dom.url().then(() => 'ok', (e) => e.code));
+          return (await Promise.all(calls)).filter((c) => c !== 'ok');
+        };
+        // Short timers only (under 100 ms each) until more than a second has passed: no wake.
+        for (let i = 0; i < 13; i++) await new Promise((r) => setTimeout(r, 90));
+        const afterShort = await burst();
+        // One long timer: its wake crosses 5 ms before it fires, in the second the burst then shares.
+        await new Promise((r) => setTimeout(r, 1200));
+        const afterLong = await burst();
+        rmx.log('BURSTS ' + JSON.stringify({ afterShort, afterLong }));
+      `,
+    },
+  ]);
+  const lines = await waitForLog(panel, ids[0]!, /^BURSTS /, 30_000);
+  expect(JSON.parse(lines.find((l) => l.startsWith('BURSTS '))!.slice(7))).toEqual({ afterShort: [], afterLong: ['RATE_LIMITED'] });
+});
+
 test('rmx.keep holds a change on a site that redraws it, across history navigation, and backs off a repair that never holds', async ({ openPage, openExtensionPage, tabIdOf }) => {
   test.setTimeout(240_000);
   const page = await openPage('spa.test', '/');
