@@ -8,7 +8,10 @@
 //   says whether every sandbox went.
 // - Start-up, one page: 1, 5, 10 and 50 remixlets matching bench.test/many/effect.html, each adding its own class
 //   to #target with one chained call at document_end; from DOMContentLoaded to the last of them, in the page's
-//   clock (effect.html's MutationObserver), over warm navigations one second apart, against the one alone.
+//   clock (effect.html's MutationObserver), over warm navigations one second apart, against the one alone
+//   (BENCH_MANY='[1,10]' picks other counts).
+// - What one sandbox is made of: sandboxed frames added to a page, alone, with an empty worker each, with the
+//   extension's own sandbox.js (a spare sandbox), and with its runtime evaluated in the frame's own realm.
 // Prints figures; asserts nothing.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -207,6 +210,19 @@ test("what one sandbox is made of: a sandboxed frame, a worker's isolate, the ru
     'frames alone': "parent.postMessage({ remixletRuntimeReady: true }, '*');",
     'frames, each with an empty worker': "const w = new Worker(URL.createObjectURL(new Blob(['postMessage(1)']))); w.onmessage = () => parent.postMessage({ remixletRuntimeReady: true }, '*');",
     "frames, each with the runtime's worker (a spare sandbox)": runtime.replace(/<\/script/gi, '<\\/script'),
+    // The proposed layout's upper bound: the same runtime evaluated in the frame's own window realm, no worker
+    // (the whole runtime, not the slim one the layout would carry). Its lockdown stops at the window's own
+    // unforgeable globals, after every module (schemas, Comlink, the handle classes) has been evaluated.
+    "frames, each with the runtime evaluated in the frame's own realm (no worker)": `window.Worker = function (url) {
+      fetch(url).then((r) => r.text()).then((code) => {
+        self.importScripts = () => undefined;
+        let stopped = 'ran to the end';
+        try { (0, eval)(code); } catch (e) { stopped = String(e).slice(0, 160); }
+        parent.postMessage({ remixletRuntimeReady: true, stopped }, '*');
+      });
+      return { addEventListener() {}, removeEventListener() {}, postMessage() {} };
+    };
+    ${runtime.replace(/<\/script/gi, '<\\/script')}`,
   };
   const page = await openPage('bench.test', '/index.html');
   const settle = async () => {
@@ -214,14 +230,17 @@ test("what one sandbox is made of: a sandboxed frame, a worker's isolate, the ru
     return sum((await processPss(context)).map((p) => p.pss));
   };
   const baseline = await settle();
-  const rows: Array<{ name: string; total: number; ready: number }> = [];
+  const rows: Array<{ name: string; total: number; ready: number; stopped: string[] }> = [];
   for (const [name, script] of Object.entries(variants)) {
-    const ready = await page.evaluate(
+    const { ready, stopped } = await page.evaluate(
       async ({ html, n }) => {
         let ready = 0;
+        const stopped = new Set<string>();
         const heard = new Promise<void>((resolve) => {
           addEventListener('message', (e) => {
-            if ((e.data as { remixletRuntimeReady?: unknown } | null)?.remixletRuntimeReady === true && ++ready === n) resolve();
+            const data = e.data as { remixletRuntimeReady?: unknown; stopped?: unknown } | null;
+            if (typeof data?.stopped === 'string') stopped.add(data.stopped);
+            if (data?.remixletRuntimeReady === true && ++ready === n) resolve();
           });
         });
         const box = document.createElement('div');
@@ -229,18 +248,21 @@ test("what one sandbox is made of: a sandboxed frame, a worker's isolate, the ru
         box.innerHTML = html.repeat(n);
         document.body.append(box);
         await Promise.race([heard, new Promise((r) => setTimeout(r, 60_000))]);
-        return ready;
+        return { ready, stopped: [...stopped] };
       },
       { html: frameWith(script), n: FRAMES },
     );
-    rows.push({ name, total: await settle(), ready });
+    rows.push({ name, total: await settle(), ready, stopped });
     await page.evaluate(() => document.getElementById('frames')?.remove());
     await settle();
   }
   console.log(`what one sandbox is made of: ${FRAMES} sandboxed frames added to one page, PSS of every process against the page alone (${MB(baseline)})`);
+  const alone = rows[0]!.total;
   let before = baseline;
-  for (const r of rows) {
-    console.log(`  ${r.name} (${r.ready} of ${FRAMES} ready): +${MB(r.total - baseline)}, ${MB((r.total - baseline) / FRAMES)} each; the layer itself ${MB((r.total - before) / FRAMES)} each`);
+  for (const [i, r] of rows.entries()) {
+    // The last variant stands on the frames alone, not on the worker before it.
+    const under = i === 3 ? alone : before;
+    console.log(`  ${r.name} (${r.ready} of ${FRAMES} ready): +${MB(r.total - baseline)}, ${MB((r.total - baseline) / FRAMES)} each; the layer itself ${MB((r.total - under) / FRAMES)} each${r.stopped.length ? `; evaluation: ${r.stopped.join(' / ')}` : ''}`);
     before = r.total;
   }
 });
