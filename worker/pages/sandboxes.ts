@@ -253,7 +253,8 @@ export function navigationStarted(tabId: number, url: string): Promise<void> {
     await stopUncommitted(tabId, 'the navigation was replaced before it committed');
     if (!/^https?:/i.test(url)) return;
     const scripts = (await runnableOn(url, tabId, false)).filter(hasScript);
-    for (const r of scripts) await createSandbox({ tabId, documentId: UNCOMMITTED }, r, { url, title: '' }, true);
+    // Made together: each frame is asked for as its token is issued, and the tokens share one write (tokens.ts).
+    await Promise.all(scripts.map((r) => createSandbox({ tabId, documentId: UNCOMMITTED }, r, { url, title: '' }, true)));
     // The frames these took are replaced now, not at the commit: a runtime takes 100–250 ms to be ready on a
     // busy machine, and the next navigation may come soon after this page loads (offscreen/spares.ts).
     if (scripts.length) sendToOffscreen({ type: 'prewarm', count: sparesFor(tabId, scripts.length) });

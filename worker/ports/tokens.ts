@@ -21,22 +21,47 @@ export type TokenRecord = z.infer<typeof TokenRecord>;
 const KEY = 'sandboxTokens';
 /** No document the browser names: a token bound to it passes no check that compares the caller's document. */
 export const UNCOMMITTED = '';
-let cache: Map<string, TokenRecord> | undefined;
+/** The map, read once: callers that arrive while it is being read share that read, so they change one map. */
+let cache: Promise<Map<string, TokenRecord>> | undefined;
 
-async function load(): Promise<Map<string, TokenRecord>> {
+function load(): Promise<Map<string, TokenRecord>> {
   if (cache) return cache;
-  const raw = (await chrome.storage.session.get(KEY))[KEY] as Record<string, unknown> | undefined;
-  const map = new Map<string, TokenRecord>();
-  for (const [token, rec] of Object.entries(raw ?? {})) {
-    const parsed = TokenRecord.safeParse(rec);
-    if (parsed.success) map.set(token, parsed.data);
-  }
-  cache = map;
-  return map;
+  const reading = (async () => {
+    const raw = (await chrome.storage.session.get(KEY))[KEY] as Record<string, unknown> | undefined;
+    const map = new Map<string, TokenRecord>();
+    for (const [token, rec] of Object.entries(raw ?? {})) {
+      const parsed = TokenRecord.safeParse(rec);
+      if (parsed.success) map.set(token, parsed.data);
+    }
+    return map;
+  })();
+  cache = reading;
+  // A read that failed is not kept: the next caller reads again.
+  reading.catch(() => {
+    if (cache === reading) cache = undefined;
+  });
+  return reading;
 }
 
-async function persist(map: Map<string, TokenRecord>): Promise<void> {
-  await chrome.storage.session.set({ [KEY]: Object.fromEntries(map) });
+/** A write asked for and not yet begun, and the map it will save: changes made meanwhile ride on it. */
+let scheduled: { map: Map<string, TokenRecord>; written: Promise<void> } | undefined;
+
+/**
+ * Saves the whole map. Changes made in the same turn (a page's sandboxes issued together) share one write: each
+ * write is the whole map, and writes begin in the order they were asked for, so the last one saved is the newest.
+ */
+function persist(map: Map<string, TokenRecord>): Promise<void> {
+  if (scheduled) {
+    scheduled.map = map;
+    return scheduled.written;
+  }
+  const next: { map: Map<string, TokenRecord>; written: Promise<void> } = { map, written: Promise.resolve() };
+  next.written = Promise.resolve().then(() => {
+    scheduled = undefined;
+    return chrome.storage.session.set({ [KEY]: Object.fromEntries(next.map) });
+  });
+  scheduled = next;
+  return next.written;
 }
 
 function randomToken(): string {

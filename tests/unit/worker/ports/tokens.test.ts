@@ -67,3 +67,27 @@ describe('tokens.revokeWhere', () => {
     expect(Object.keys(await stored())).toEqual([]);
   });
 });
+
+describe('tokens.issue', () => {
+  it("a page's tokens issued together share one write that holds them all; one issued after gets its own", async () => {
+    const writes = slowWrites();
+    const handed: string[] = [];
+    const issuing = Array.from({ length: 5 }, (_, i) => tokens.issue({ ...base, remixletId: `r${i}` }, ({ token }) => handed.push(token)));
+    await new Promise((r) => setTimeout(r, 0));
+    // Each was handed on at once; the five wait on one write.
+    expect(handed).toHaveLength(5);
+    expect(writes.pending()).toBe(1);
+    await writes.releaseAll();
+    const issued = await Promise.all(issuing);
+    expect(Object.keys(await stored()).sort()).toEqual(issued.map((t) => t.token).sort());
+
+    const later = tokens.issue({ ...base, remixletId: 'r9' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(writes.pending()).toBe(1);
+    await writes.releaseAll();
+    const last = await later;
+    tokens.resetCache();
+    expect(Object.keys(await stored())).toHaveLength(6);
+    expect(await tokens.resolve(last.token)).toMatchObject({ remixletId: 'r9' });
+  });
+});
