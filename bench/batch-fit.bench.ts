@@ -19,8 +19,7 @@
 // (contracts/dom/ops.ts LIMITS.batchOps) and a remixlet makes at most 2,000 a second (sandbox/runtime/bridge.ts).
 // Benchmark builds only (REMIXLET_BENCH=1). Prints figures; asserts nothing.
 import { test } from '../tests/e2e/harness';
-import { openPanel } from '../tests/e2e/remixlet';
-import { installBench, loggedFigures, ms, pct, ratio, sleep, waitForFigures } from './kit';
+import { benchOnPage, loggedFigures, ms, pct, ratio, sleep, waitForFigures } from './kit';
 
 const ROUNDS = 12;
 const WARM = 2;
@@ -105,13 +104,11 @@ const us = (x: number) => `${(x * 1000).toFixed(2)} µs`;
 
 test('a batch: its fixed cost and cost per change, warm and rested, against the raw crossing and a content script', async ({ openPage, openExtensionPage, tabIdOf, serviceWorker }) => {
   test.setTimeout(15 * 60_000);
-  const page = await openPage('bench.test', '/rows.html');
-  const tabId = await tabIdOf(page);
-  const panel = await openPanel(openExtensionPage, tabId);
-  const id = await installBench(panel, tabId, { name: 'bench batch fit', matches: ['*://bench.test/*'], script: SCRIPT });
-  await page.reload();
-  await page.bringToFront();
-  const [ready] = await waitForFigures<{ rows: number; still: number; floor: string }>(panel, id, 'READY');
+  const { page, tabId, panel, id, ready } = await benchOnPage<{ rows: number; still: number; floor: string }>({ openPage, openExtensionPage, tabIdOf }, 'bench.test', '/rows.html', {
+    name: 'bench batch fit',
+    matches: ['*://bench.test/*'],
+    script: SCRIPT,
+  });
   if (ready!.rows !== 1000 || ready!.still !== 1000 || ready!.floor !== 'function') throw new Error(`not a benchmark build, or the rows are missing: ${JSON.stringify(ready)}`);
 
   const contentScript: Array<{ r: number; n: number; unchanged: boolean; ms: number }> = [];

@@ -5,8 +5,7 @@
 // The content script is a test-only chrome.scripting.executeScript from the worker; it times itself
 // inside the page, and the worker also times the whole injection. Prints figures; asserts nothing.
 import { test } from '../tests/e2e/harness';
-import { openPanel } from '../tests/e2e/remixlet';
-import { installBench, ms, pct, ratio, sleep, waitForFigures } from './kit';
+import { benchOnPage, ms, pct, ratio, sleep, waitForFigures } from './kit';
 
 const ROUNDS = 24; // per side: 4 variants (hide/show × with/without layout) × 6, after 4 warm-up rounds; each also makes one 10-row batch and one raw crossing
 const WARM = 4;
@@ -56,13 +55,11 @@ interface Round {
 }
 
 test('1,000 changes in one batch vs a content script', async ({ openPage, openExtensionPage, tabIdOf, serviceWorker }) => {
-  const page = await openPage('bench.test', '/rows.html');
-  const tabId = await tabIdOf(page);
-  const panel = await openPanel(openExtensionPage, tabId);
-  const id = await installBench(panel, tabId, { name: 'bench batch', matches: ['*://bench.test/*'], script: SCRIPT });
-  await page.reload();
-  await page.bringToFront();
-  const [ready] = await waitForFigures<{ rows: number }>(panel, id, 'READY');
+  const { page, tabId, panel, id, ready } = await benchOnPage<{ rows: number }>({ openPage, openExtensionPage, tabIdOf }, 'bench.test', '/rows.html', {
+    name: 'bench batch',
+    matches: ['*://bench.test/*'],
+    script: SCRIPT,
+  });
   if (ready!.rows !== 1000) throw new Error(`the remixlet found ${ready!.rows} rows`);
 
   const contentScript: Array<Round & { injectMs: number }> = [];

@@ -8,8 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { test } from '../tests/e2e/harness';
-import { openPanel } from '../tests/e2e/remixlet';
-import { installBench, loggedFigures, ms, ratio, waitForFigures } from './kit';
+import { benchOnPage, loggedFigures, ms, ratio, waitForFigures } from './kit';
 
 const ROUNDS = 500;
 
@@ -40,13 +39,11 @@ function spinners(n: number): ChildProcess[] {
 
 test('dom round trip vs raw floor, interleaved round by round, quiet and loaded', async ({ openPage, openExtensionPage, tabIdOf }) => {
   test.setTimeout(300_000);
-  const page = await openPage('shop.test', '/index.html');
-  const tabId = await tabIdOf(page);
-  const panel = await openPanel(openExtensionPage, tabId);
-  const id = await installBench(panel, tabId, { name: 'bench round trip', matches: ['*://shop.test/*'], script: SCRIPT });
-  await page.reload();
-  await page.bringToFront();
-  const [ready] = await waitForFigures<{ floor: string }>(panel, id, 'READY');
+  const { page, panel, id, ready } = await benchOnPage<{ floor: string }>({ openPage, openExtensionPage, tabIdOf }, 'shop.test', '/index.html', {
+    name: 'bench round trip',
+    matches: ['*://shop.test/*'],
+    script: SCRIPT,
+  });
   if (ready?.floor !== 'function') throw new Error('No benchmark floor: build with REMIXLET_BENCH=1 (npm run bench).');
 
   const load = Math.min(2, availableParallelism());

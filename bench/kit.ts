@@ -1,7 +1,8 @@
 // Shared helpers for the real-browser benchmarks: install a remixlet through the worker's activation path,
 // read the figures a remixlet logs, and summarise samples. Nothing here asserts a timing.
 import type { Page } from '@playwright/test';
-import { install, manifest, readLog } from '../tests/e2e/remixlet';
+import type { HarnessFixtures } from '../tests/e2e/harness';
+import { install, manifest, openPanel, readLog } from '../tests/e2e/remixlet';
 
 export interface BenchRemixlet {
   name: string;
@@ -50,3 +51,24 @@ export const ms = (x: number) => `${x.toFixed(2)} ms`;
 export const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
 
 export const sleep = (msec: number) => new Promise<void>((r) => setTimeout(r, msec));
+
+/**
+ * One benchmark remixlet on one page: the page opened at `host` `path`, the remixlet installed through the panel,
+ * the page reloaded so the remixlet runs there from its start and brought to the front, and the first line the
+ * remixlet logs with the prefix READY (parsed as JSON).
+ */
+export async function benchOnPage<Ready>(
+  { openPage, openExtensionPage, tabIdOf }: Pick<HarnessFixtures, 'openPage' | 'openExtensionPage' | 'tabIdOf'>,
+  host: string,
+  path: string,
+  r: BenchRemixlet,
+): Promise<{ page: Page; tabId: number; panel: Page; id: string; ready: Ready | undefined }> {
+  const page = await openPage(host, path);
+  const tabId = await tabIdOf(page);
+  const panel = await openPanel(openExtensionPage, tabId);
+  const id = await installBench(panel, tabId, r);
+  await page.reload();
+  await page.bringToFront();
+  const [ready] = await waitForFigures<Ready>(panel, id, 'READY');
+  return { page, tabId, panel, id, ready };
+}

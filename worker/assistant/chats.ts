@@ -7,20 +7,13 @@ import { RemixletRefusal } from '../../contracts/refusals';
 import { STOP_TEXT } from '../../contracts/assistant/chat';
 import { siteOf } from '../store/settings';
 import { serialized } from '../store/db';
+import { readSessionMap } from '../store/session-map';
 import { randomId } from '../ports/tokens';
 import { clock } from '../clock';
 
 const KEY = 'agentChats';
 
-async function load(): Promise<Map<string, ChatBinding>> {
-  const raw = (await chrome.storage.session.get(KEY))[KEY] as Record<string, unknown> | undefined;
-  const map = new Map<string, ChatBinding>();
-  for (const [id, rec] of Object.entries(raw ?? {})) {
-    const parsed = ChatBinding.safeParse(rec);
-    if (parsed.success) map.set(id, parsed.data);
-  }
-  return map;
-}
+const load = () => readSessionMap(KEY, ChatBinding);
 
 function update(fn: (chats: Map<string, ChatBinding>) => ChatBinding[]): Promise<ChatBinding[]> {
   return serialized(KEY, async () => {

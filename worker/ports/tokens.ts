@@ -2,6 +2,7 @@
 // frame, document). Tokens live in chrome.storage.session so they survive a worker restart but not a
 // browser restart; only the offscreen host ever receives one, and it never enters a sandbox or a page.
 import { z } from 'zod';
+import { readSessionMap } from '../store/session-map';
 
 export const TokenRecord = z
   .object({
@@ -26,15 +27,7 @@ let cache: Promise<Map<string, TokenRecord>> | undefined;
 
 function load(): Promise<Map<string, TokenRecord>> {
   if (cache) return cache;
-  const reading = (async () => {
-    const raw = (await chrome.storage.session.get(KEY))[KEY] as Record<string, unknown> | undefined;
-    const map = new Map<string, TokenRecord>();
-    for (const [token, rec] of Object.entries(raw ?? {})) {
-      const parsed = TokenRecord.safeParse(rec);
-      if (parsed.success) map.set(token, parsed.data);
-    }
-    return map;
-  })();
+  const reading = readSessionMap(KEY, TokenRecord);
   cache = reading;
   // A read that failed is not kept: the next caller reads again.
   reading.catch(() => {
@@ -44,7 +37,8 @@ function load(): Promise<Map<string, TokenRecord>> {
 }
 
 /** A write asked for and not yet begun, and the map it will save: changes made meanwhile ride on it. */
-let scheduled: { map: Map<string, TokenRecord>; written: Promise<void> } | undefined;
+type Scheduled = { map: Map<string, TokenRecord>; written: Promise<void> };
+let scheduled: Scheduled | undefined;
 
 /**
  * Saves the whole map. Changes made in the same turn (a page's sandboxes issued together) share one write: each
@@ -55,11 +49,13 @@ function persist(map: Map<string, TokenRecord>): Promise<void> {
     scheduled.map = map;
     return scheduled.written;
   }
-  const next: { map: Map<string, TokenRecord>; written: Promise<void> } = { map, written: Promise.resolve() };
-  next.written = Promise.resolve().then(() => {
-    scheduled = undefined;
-    return chrome.storage.session.set({ [KEY]: Object.fromEntries(next.map) });
-  });
+  const next: Scheduled = {
+    map,
+    written: Promise.resolve().then(() => {
+      scheduled = undefined;
+      return chrome.storage.session.set({ [KEY]: Object.fromEntries(next.map) });
+    }),
+  };
   scheduled = next;
   return next.written;
 }
