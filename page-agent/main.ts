@@ -16,6 +16,8 @@ import { BENCH_BUILD } from '../contracts/build-flags';
 import { serveBenchEcho } from './bench-echo';
 import type { PageHello } from '../contracts/boundaries/worker-page-agent';
 import { workerPortAdmission } from './port-admission';
+import { isStylesLanded } from '../contracts/boundaries/style-gate';
+import { stylesLanded } from './style-gate-flag';
 
 const MARK = Symbol.for('remixlet.page-agent');
 const g = globalThis as { [MARK]?: boolean };
@@ -38,6 +40,10 @@ function announce(): void {
   // The presence port tells the worker this document is here; the browser fills in tab, frame and document.
   const port = chrome.runtime.connect({ name: 'page-agent' });
   presence = port;
+  // The worker answers each hello once the styles it inserts here are in; the style gate, if up, goes then.
+  port.onMessage.addListener((message: unknown) => {
+    if (isStylesLanded(message)) stylesLanded();
+  });
   port.postMessage(hello());
   port.onDisconnect.addListener(() => {
     if (presence === port) presence = undefined;

@@ -2,7 +2,7 @@
 // start so that a restarted worker misses no event; everything else lives in its own file.
 import { listen } from './ports/connections';
 import { setPageHooks, urlChanged } from './pages/pages';
-import { documentCommitted, navigationFailed, navigationStarted, pageGone, reconcilePage, routePageEvent, tabClosed } from './pages/sandboxes';
+import { documentCommitted, navigationFailed, navigationStarted, pageGone, reconcilePage, routePageEvent, stylesIn, tabClosed } from './pages/sandboxes';
 import { syncRegistrations } from './pages/registration';
 import { watchApprovals } from './activation/approvals';
 import { ensureOffscreen } from './ports/offscreen-host';
@@ -16,6 +16,7 @@ setPageHooks({
   onArrived: (page) => {
     void reconcilePage(page).then(() => resyncSandboxes(page));
   },
+  stylesIn,
   onGone: (tabId, documentId) => void pageGone(tabId, documentId),
   onEvent: (page, event) => void routePageEvent(page, event),
 });

@@ -11,6 +11,7 @@ import { SandboxBoot, SandboxStart, Heartbeat, HeartbeatReply, RUNTIME_READY } f
 import { RecorderMessage, RecorderSettings, RecorderWindowMessage } from './recorder-worker';
 import { RECORDER_WINDOW_TAG } from './recorder-tags';
 import { PageEvent } from '../dom/ops';
+import { STYLES_LANDED } from './style-gate';
 
 export interface SideChannel {
   name: string;
@@ -38,6 +39,16 @@ export const SIDE_CHANNELS: readonly SideChannel[] = [
     received: { in: 'worker/pages/pages.ts', check: 'parse' },
     description:
       "Sent before the rest of the page agent is built, so the worker can start what runs on this document. Trusted for the address and ready state only; tab, frame and document come from the browser-filled sender.",
+  },
+  {
+    name: 'styles landed',
+    from: 'worker',
+    to: 'page agent',
+    transport: "the answer to each hello on the page agent's presence port",
+    message: { constant: STYLES_LANDED },
+    received: { in: 'page-agent/main.ts', check: 'by hand', key: 'isStylesLanded', why: "a fixed value, compared (contracts/boundaries/style-gate.ts); the page agent's first lines load no schema library" },
+    description:
+      "Every style.css the worker inserts into this document is in (or there is none): the style gate that holds the page's first paint goes (page-agent/style-gate.ts). It can only let a page paint; the gate goes by itself after a bound.",
   },
   {
     name: 'sandbox boot',

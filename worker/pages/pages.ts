@@ -1,6 +1,7 @@
 // Context: background service worker. The worker's own record of which document each tab shows, learnt
 // from page agent ports (the browser fills in tab, frame and document ids) and from webNavigation; the
 // grant middleware checks every call against this record, never against anything a payload says.
+import { STYLES_LANDED } from '../../contracts/boundaries/style-gate';
 import { ownedPort } from '../ports/owned-port';
 import { createTRPCProxyClient } from '@trpc/client';
 import { chromeLink } from 'trpc-chrome/link';
@@ -23,6 +24,8 @@ const pages = new Map<number, PageRecord>();
 
 export interface PageHooks {
   onArrived(page: PageRecord): void;
+  /** Settles once the styles inserted into this page are in; the page agent then lets its first paint go. */
+  stylesIn(page: PageRecord): Promise<void>;
   onGone(tabId: number, documentId: string): void;
   onEvent(page: PageRecord, event: PageEvent): void;
 }
@@ -220,6 +223,16 @@ export function pageAgentArrived(presence: chrome.runtime.Port): void {
     if (READY_ORDER[hello.readyState] > READY_ORDER[record.readyState]) record.readyState = hello.readyState;
     record.hello = hello;
     if (pages.get(tabId) === record) hooks?.onArrived(record);
+    // Answered on every port's hello, whatever the page's state: the gate only ever lets a page paint.
+    void (hooks?.stylesIn(record) ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(() => {
+        try {
+          presence.postMessage(STYLES_LANDED);
+        } catch {
+          // The page went; its gate went with it.
+        }
+      });
   });
 }
 

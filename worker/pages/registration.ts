@@ -6,7 +6,9 @@
 // document_start whatever their runAt: a page is evaluated by one page agent, once, and it is there
 // before the page is parsed, so the worker readies each script's sandbox while the page loads and starts
 // it the moment the page reaches that script's runAt (sandboxes.ts). Beside it, a marker at document_idle
-// tells it when Chrome reaches that point (page-agent/idle-marker.ts).
+// tells it when Chrome reaches that point (page-agent/idle-marker.ts), and on the hosts of remixlets with a
+// style.css a gate at document_start holds the first paint until the worker's sheets are in
+// (page-agent/style-gate.ts).
 import { loadAll } from '../store/remixlets';
 import { pausedSites } from '../store/settings';
 import { parseMatchPattern } from '../../contracts/policy/match-pattern';
@@ -19,6 +21,11 @@ export const PAGE_AGENT_FILE = 'page-agent.js';
 /** Tells the page agent when Chrome reaches document_idle (page-agent/idle-marker.ts, page-agent/ready.ts). */
 const IDLE_MARKER_ID = `${PREFIX}page-agent-idle`;
 const IDLE_MARKER_FILE = 'page-agent-idle.js';
+/** Holds the first paint until every style.css is in (contracts/boundaries/style-gate.ts). */
+const STYLE_GATE_ID = `${PREFIX}page-agent-gate`;
+const STYLE_GATE_FILE = 'page-agent-gate.js';
+
+const hasStyle = (files: Record<string, string | undefined>) => Boolean(files['style.css']?.trim());
 
 /** `https://shop.example/cart/*` → `https://shop.example/*`: same scheme, host and port, every path. */
 export function agentMatches(patterns: readonly string[]): string[] {
@@ -48,14 +55,35 @@ async function syncNow(): Promise<void> {
   const paused = await pausedSites();
   const pausedPatterns = paused.map((site) => `*://${site}/*`);
   const matches = new Set<string>();
+  // The gate's hosts: a page the gate holds where no sheet applies after all (a path the app left, the
+  // manifest's excludeMatches) is let go as soon as the worker has said so.
+  const styled = new Set<string>();
   for (const loaded of await loadAll()) {
     if (!loaded.ok) continue;
-    const { head, manifest } = loaded.remixlet;
+    const { head, manifest, version } = loaded.remixlet;
     if (!head.enabled || head.archived) continue;
-    for (const m of agentMatches(manifest.matches)) matches.add(m);
+    for (const m of agentMatches(manifest.matches)) {
+      matches.add(m);
+      if (hasStyle(version.files)) styled.add(m);
+    }
   }
+  const gate: chrome.scripting.RegisteredContentScript[] = styled.size
+    ? [
+        {
+          id: STYLE_GATE_ID,
+          js: [STYLE_GATE_FILE],
+          matches: [...styled].sort(),
+          excludeMatches: pausedPatterns,
+          runAt: 'document_start',
+          allFrames: false,
+          persistAcrossSessions: true,
+          world: 'ISOLATED',
+        },
+      ]
+    : [];
   const desired: chrome.scripting.RegisteredContentScript[] = matches.size
     ? [
+        ...gate,
         {
           id: PAGE_AGENT_ID,
           js: [PAGE_AGENT_FILE],

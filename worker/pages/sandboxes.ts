@@ -12,6 +12,7 @@ import { navigationNoted, sparesFor, tabForgotten } from './spare-pool';
 import { runVerdict } from '../activation/remixlet-state';
 import { API_VERSION } from '../../contracts/remixlet';
 import { styleOf } from './style-insertion';
+import { styleHold } from './style-hold';
 import { hasShadowStep } from '../../contracts/dom/shadow-selector';
 import { splitShadowSheet } from '../../contracts/dom/shadow-sheet';
 import { documentUnpinned, pinPasswordFields } from './password-pin';
@@ -51,6 +52,8 @@ function withinTime<T>(p: Promise<T>, fallback: T): Promise<T> {
  * before the stylesheet is read, so two insertions never both go ahead, even outside the lifecycle queue.
  */
 const insertedCss = new Map<string, Promise<string | undefined>>();
+/** Per key of insertedCss: settles once the browser has put that sheet in (or gave up), for the style gate. */
+const landedCss = new Map<string, Promise<unknown>>();
 const cssKey = (tabId: number, documentId: string, id: string) => `${tabId}:${documentId}:${id}`;
 
 /**
@@ -82,32 +85,57 @@ const hasScript = (r: ActiveRemixlet) => Boolean(r.version.files['script.js']?.t
 async function insertStyle(page: { tabId: number; documentId: string; url: string }, r: ActiveRemixlet): Promise<{ inserted: Promise<unknown> }> {
   const key = cssKey(page.tabId, page.documentId, r.head.id);
   const none = { inserted: Promise.resolve() };
-  if (insertedCss.has(key)) return none;
+  // Asked for already: this caller waits for the same sheet to land.
+  if (insertedCss.has(key)) return { inserted: landedCss.get(key) ?? Promise.resolve() };
   // The document's part: `>>>` rules, which no document sheet can apply (and which would take the rest of
   // their rule down with them), go to the page agent instead (shareShadowStyle).
   const reading = styleOf(r).then((css) => (css && hasShadowStep(css) ? splitShadowSheet(css).documentCss : css));
   insertedCss.set(key, reading);
+  let landed!: (done: Promise<unknown>) => void;
+  landedCss.set(key, new Promise<unknown>((resolve) => (landed = resolve)).catch(() => undefined));
   let css: string | undefined;
   try {
     css = await reading;
   } catch (e) {
-    if (insertedCss.get(key) === reading) insertedCss.delete(key);
+    landed(Promise.resolve());
+    if (insertedCss.get(key) === reading) forgetCss(key);
     throw e;
   }
+  const hold = styleHold();
+  if (hold) await hold;
   // Removed meanwhile (the remixlet stopped, the page went): nothing to insert.
-  if (insertedCss.get(key) !== reading) return none;
-  if (!css) {
-    insertedCss.delete(key);
+  if (insertedCss.get(key) !== reading || !css) {
+    landed(Promise.resolve());
+    if (insertedCss.get(key) === reading) forgetCss(key);
     return none;
   }
-  return { inserted: withinTime(chrome.scripting.insertCSS({ target: { tabId: page.tabId, documentIds: [page.documentId] }, css, origin: 'AUTHOR' }), undefined) };
+  const inserted = withinTime(chrome.scripting.insertCSS({ target: { tabId: page.tabId, documentIds: [page.documentId] }, css, origin: 'AUTHOR' }), undefined);
+  landed(inserted);
+  return { inserted };
+}
+
+function forgetCss(key: string): void {
+  insertedCss.delete(key);
+  landedCss.delete(key);
+}
+
+/**
+ * Settles once every style.css that runs on this page now is in the document (or failed, with its log
+ * line), and the password pin before them: the style gate holds the page's first paint until then
+ * (contracts/boundaries/style-gate.ts). A sheet already asked for (at the commit) is waited for, not asked
+ * again.
+ */
+export async function stylesIn(page: { tabId: number; documentId: string; url: string }): Promise<void> {
+  if (!/^https?:/i.test(page.url)) return;
+  const runnable = await runnableOn(page.url, page.tabId, false);
+  await Promise.all(runnable.map((r) => insertStyleLogged(page, r)));
 }
 
 async function removeStyle(tabId: number, documentId: string, id: string): Promise<void> {
   const key = cssKey(tabId, documentId, id);
   const reading = insertedCss.get(key);
   if (reading === undefined) return;
-  insertedCss.delete(key);
+  forgetCss(key);
   const css = await reading.catch(() => undefined);
   if (css === undefined) return;
   await withinTime(chrome.scripting.removeCSS({ target: { tabId, documentIds: [documentId] }, css, origin: 'AUTHOR' }).catch(() => undefined), undefined);
@@ -349,7 +377,7 @@ async function stopNow(pred: (rec: TokenRecord) => boolean, reason: string, opts
 
 export function pageGone(tabId: number, documentId: string): Promise<void> {
   return serially(async () => {
-    for (const key of [...insertedCss.keys()]) if (key.startsWith(`${tabId}:${documentId}:`)) insertedCss.delete(key);
+    for (const key of [...insertedCss.keys()]) if (key.startsWith(`${tabId}:${documentId}:`)) forgetCss(key);
     documentUnpinned(tabId, documentId);
     // The next page of the tab commits about now, and its start waits in this queue: the revocation's
     // storage write (10-45 ms during a navigation, measured) is not waited for (bench/HISTORY.md, seventh pass).
