@@ -122,10 +122,23 @@ export function parseMatchPattern(s: string): PolicyResult<{ pattern: MatchPatte
   return passed({ pattern: { source: s, allUrls: false, schemes, host, matchSubdomains, port, path } });
 }
 
+/**
+ * Patterns already parsed, by their text: the worker matches a remixlet's patterns against the page on every
+ * call it checks, and parsing one (a URL built for its host) cost more than the match. The patterns come
+ * from stored manifests, so there are few; the cache is emptied whole when it reaches its bound.
+ */
+const parsedPatterns = new Map<string, MatchPattern | null>();
+const PARSED_PATTERNS_MAX = 2_000;
+
 function toPattern(p: string | MatchPattern): MatchPattern | null {
   if (typeof p !== 'string') return p;
+  const known = parsedPatterns.get(p);
+  if (known !== undefined) return known;
   const r = parseMatchPattern(p);
-  return r.ok ? r.pattern : null;
+  const pattern = r.ok ? Object.freeze({ ...r.pattern, schemes: Object.freeze([...r.pattern.schemes]) }) : null;
+  if (parsedPatterns.size >= PARSED_PATTERNS_MAX) parsedPatterns.clear();
+  parsedPatterns.set(p, pattern);
+  return pattern;
 }
 
 function stripTrailingDot(host: string): string {
@@ -232,6 +245,22 @@ export function patternMatchesUrl(p: MatchPattern, url: URL): boolean {
   return pathMatches(p, pathForRequest(url));
 }
 
+/** The last address matchesUrl parsed: the worker checks one page's address call after call. Read, never handed out. */
+let lastUrl: { text: string; url: URL | null } | undefined;
+
+function parsedUrl(text: string): URL | null {
+  if (lastUrl?.text !== text) {
+    let url: URL | null;
+    try {
+      url = new URL(text);
+    } catch {
+      url = null;
+    }
+    lastUrl = { text, url };
+  }
+  return lastUrl.url;
+}
+
 /**
  * Whether a remixlet with these matches and excludeMatches runs on the URL. Only http and https URLs
  * can match. An include that does not parse is ignored; an exclude that does not parse makes the
@@ -242,12 +271,8 @@ export function matchesUrl(
   excludePatterns: readonly (string | MatchPattern)[] | undefined,
   url: string | URL,
 ): boolean {
-  let u: URL;
-  try {
-    u = typeof url === 'string' ? new URL(url) : url;
-  } catch {
-    return false;
-  }
+  const u = typeof url === 'string' ? parsedUrl(url) : url;
+  if (u === null) return false;
   if (u.protocol !== 'http:' && u.protocol !== 'https:') return false;
   for (const ex of excludePatterns ?? []) {
     const p = toPattern(ex);

@@ -21,12 +21,20 @@ export function pausedSites(): Promise<string[]> {
 }
 
 /** A site is a host name: pausing shop.test pauses every remixlet on pages of shop.test. */
+/** The last address siteOf read: a page's calls ask it of the same address each time. */
+let lastSite: { url: string; site: string } | undefined;
+
 export function siteOf(url: string): string {
-  try {
-    return new URL(url).hostname;
-  } catch {
-    return '';
+  if (lastSite?.url !== url) {
+    let site: string;
+    try {
+      site = new URL(url).hostname;
+    } catch {
+      site = '';
+    }
+    lastSite = { url, site };
   }
+  return lastSite.site;
 }
 
 export async function isSitePaused(url: string): Promise<boolean> {
