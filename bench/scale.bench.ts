@@ -12,6 +12,9 @@
 //   (BENCH_MANY='[1,10]' picks other counts).
 // - What one sandbox is made of: sandboxed frames added to a page, alone, with an empty worker each, with the
 //   extension's own sandbox.js (a spare sandbox), and with its runtime evaluated in the frame's own realm.
+// - The layout that could meet the memory target, keeping a realm per remixlet: one frame holding a ShadowRealm
+//   per remixlet, empty and with today's whole runtime evaluated in each, beside a frame per remixlet (in a
+//   browser started with V8's ShadowRealm flag: Chromium 156 does not ship it).
 // Prints figures; asserts nothing.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -265,4 +268,84 @@ test("what one sandbox is made of: a sandboxed frame, a worker's isolate, the ru
     console.log(`  ${r.name} (${r.ready} of ${FRAMES} ready): +${MB(r.total - baseline)}, ${MB((r.total - baseline) / FRAMES)} each; the layer itself ${MB((r.total - under) / FRAMES)} each${r.stopped.length ? `; evaluation: ${r.stopped.join(' / ')}` : ''}`);
     before = r.total;
   }
+});
+
+// The layout that could meet #6's memory target, keeping each remixlet in a realm of its own: one sandbox frame
+// holding a ShadowRealm per remixlet (a realm with its own globals and intrinsics in the frame's isolate; only
+// primitives and functions cross its boundary, so its token can stay with the host frame's channel for it).
+// Chromium 156 ships ShadowRealm only behind a V8 flag, so this runs in a browser started with it: a measure of
+// what the layout would cost, not something the extension can use today.
+test.describe('behind the ShadowRealm flag', () => {
+  test.use({ extraChromiumArgs: ['--js-flags=--harmony-shadow-realm'] });
+
+  test('the layout that could: one frame, a ShadowRealm per remixlet, against a frame per remixlet', async ({ context, openPage }) => {
+    test.setTimeout(300_000);
+    const REALMS = 80;
+    const runtime = readFileSync(path.join(defaultDistDir, 'sandbox', 'sandbox.js'), 'utf8');
+    // What a realm lacks that the runtime's first lines read (the worker's globals): stand-ins that do nothing, so
+    // that every module (schemas, Comlink, the handle classes, the lockdown) is evaluated in each realm.
+    const stubs = `const noop = () => {}; const G = globalThis; G.self = G; G.addEventListener = noop; G.postMessage = noop; G.importScripts = noop;
+      for (const n of ['MessagePort', 'EventTarget', 'MessageEvent', 'Worker', 'Blob', 'MessageChannel']) if (!G[n]) G[n] = class { postMessage() {} start() {} addEventListener() {} get data() { return null; } };
+      if (!URL.createObjectURL) URL.createObjectURL = () => 'blob:'; if (!URL.revokeObjectURL) URL.revokeObjectURL = noop;
+      for (const n of ['setTimeout', 'setInterval', 'clearTimeout', 'clearInterval']) if (!G[n]) G[n] = noop;
+      if (!G.navigator) G.navigator = {}; if (!G.location) G.location = { href: 'about:blank' }; if (!G.performance) G.performance = { now: () => Date.now() };\n`;
+    // The host frame takes the runtime the sandbox page would start in a worker, and evaluates it in each realm instead.
+    const realmsWith = (evaluate: boolean) => `window.Worker = function (url) {
+      fetch(url).then((r) => r.text()).then((code) => {
+        const times = []; let stopped = 'ran to the end';
+        for (let i = 0; i < ${REALMS}; i++) {
+          const t0 = performance.now();
+          const realm = new ShadowRealm();
+          if (${evaluate}) { try { realm.evaluate(${JSON.stringify(stubs)} + code + ';0'); } catch (e) { stopped = String(e).slice(0, 160); } }
+          times.push(performance.now() - t0);
+        }
+        parent.postMessage({ remixletRuntimeReady: true, times, stopped }, '*');
+      });
+      return { addEventListener() {}, removeEventListener() {}, postMessage() {} };
+    };
+    ${runtime.replace(/<\/script/gi, '<\\/script')}`;
+    const frame = (script: string) => `<iframe sandbox="allow-scripts" srcdoc="${`<!doctype html><script>${script}</script>`.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"></iframe>`;
+    const variants: Array<[string, string, number]> = [
+      ['a frame per remixlet, nothing in it', frame("parent.postMessage({ remixletRuntimeReady: true }, '*');"), REALMS],
+      ['one frame, an empty ShadowRealm per remixlet', frame(realmsWith(false)), 1],
+      ["one frame, a ShadowRealm per remixlet with today's whole runtime evaluated in it", frame(realmsWith(true)), 1],
+    ];
+    const page = await openPage('bench.test', '/index.html');
+    const settle = async () => {
+      await sleep(2_000);
+      return sum((await processPss(context)).map((p) => p.pss));
+    };
+    const baseline = await settle();
+    console.log(`the layout that could (ShadowRealm behind its flag): ${REALMS} remixlets, PSS of every process against the page alone (${MB(baseline)})`);
+    for (const [name, html, frames] of variants) {
+      const heard = await page.evaluate(
+        async ({ html, n }) => {
+          let ready = 0;
+          const heard: Array<{ times?: number[]; stopped?: string }> = [];
+          const done = new Promise<void>((resolve) => {
+            addEventListener('message', (e) => {
+              const data = e.data as { remixletRuntimeReady?: unknown; times?: number[]; stopped?: string } | null;
+              if (data?.remixletRuntimeReady !== true) return;
+              heard.push({ times: data.times, stopped: data.stopped });
+              if (++ready === n) resolve();
+            });
+          });
+          const box = document.createElement('div');
+          box.id = 'frames';
+          box.innerHTML = html.repeat(n);
+          document.body.append(box);
+          await Promise.race([done, new Promise((r) => setTimeout(r, 120_000))]);
+          return heard;
+        },
+        { html, n: frames },
+      );
+      const total = await settle();
+      const times = heard.flatMap((h) => h.times ?? []);
+      const made = times.length ? `; each realm made${name.includes('runtime') ? ' and the runtime evaluated' : ''}: first ${ms(times[0]!)}, then p50 ${ms(pct(times.slice(1), 50))}; 1 / 10 / 50 in ${ms(times[0]!)} / ${ms(sum(times.slice(0, 10)))} / ${ms(sum(times.slice(0, 50)))}` : '';
+      const stopped = heard.find((h) => h.stopped)?.stopped;
+      console.log(`  ${name}: +${MB(total - baseline)}, ${MB((total - baseline) / REALMS)} per remixlet${made}${stopped ? `; evaluation: ${stopped}` : ''}`);
+      await page.evaluate(() => document.getElementById('frames')?.remove());
+      await settle();
+    }
+  });
 });
