@@ -41,6 +41,20 @@ export async function waitForFigures<T>(panel: Page, remixletId: string, prefix:
   }
 }
 
+/**
+ * The frame a person saw first, of the animation frames a page recorded: the last one before the first-paint
+ * entry; or, when Remixlet's style gate still held that one (the page drawn fully transparent: Chromium reports
+ * a first paint, but nothing of the page shows), the first frame after it with the gate down. Undefined when
+ * the page recorded no such frame.
+ */
+export function firstSeenFrame<F extends { t: number; gated?: boolean }>(frames: readonly F[], firstPaint: number): F | undefined {
+  let at = -1;
+  for (let i = 0; i < frames.length; i++) if (frames[i]!.t <= firstPaint) at = i;
+  if (at < 0) return undefined;
+  while (at < frames.length && frames[at]!.gated) at++;
+  return frames[at];
+}
+
 /** The p-th percentile (nearest rank). */
 export function pct(xs: readonly number[], p: number): number {
   const s = [...xs].sort((a, b) => a - b);

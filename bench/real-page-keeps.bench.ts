@@ -11,14 +11,15 @@
 //     the main content twice a second, the banner redrawn every two seconds, the heading every four), the
 //     same in both modes, and measures the main thread's busy time per second over a window;
 //   - and, over navigations of their own, whether the first paint already had style.css (the last
-//     animation frame before the first-paint entry sees its rule).
+//     animation frame before the first-paint entry sees its rule, or the first after it that the style gate
+//     no longer keeps transparent: kit.ts firstSeenFrame).
 // Prints figures; asserts nothing.
 import type { CDPSession, Page } from '@playwright/test';
 import { test } from '../tests/e2e/harness';
 import { REAL_PAGES_HOST, realPageNames, realPagePath } from '../tests/e2e/harness/real-pages';
 import { assistantLook, outlineRegion } from '../tests/e2e/real-pages/assistant-look';
 import { openPanel, uiCall } from '../tests/e2e/remixlet';
-import { installBench, ms, sleep } from './kit';
+import { firstSeenFrame, installBench, ms, sleep } from './kit';
 
 const LARGEST = (process.env.BENCH_PAGES ?? 'yahoo-3,yahoo-1,wikipedia-2,nytimes-5,breitbart').split(',');
 const ROUNDS = 4;
@@ -187,15 +188,20 @@ async function firstPaints(page: Page, url: string, navigations = PAINTS): Promi
     const painted = await page
       .waitForFunction(
         () => {
-          const rec = (window as unknown as { benchPaint?: { frames: Array<{ t: number; style: boolean }>; firstPaint: number | null } }).benchPaint;
+          const rec = (window as unknown as { benchPaint?: Recorded }).benchPaint;
           if (!rec || rec.firstPaint === null) return undefined;
-          const before = rec.frames.filter((f) => f.t <= rec.firstPaint!);
-          return { frame: before[before.length - 1] ?? null };
+          // Done once the page shows itself after its first paint, or has recorded every frame it will.
+          const after = rec.frames.filter((f) => f.t > rec.firstPaint!);
+          if (rec.frames.length < 60 && !after.some((f) => !f.gated)) return undefined;
+          return rec;
         },
         undefined,
         { timeout: 5_000 },
       )
-      .then((handle) => handle.jsonValue())
+      .then(async (handle) => {
+        const rec = (await handle.jsonValue()) as Recorded;
+        return { frame: firstSeenFrame(rec.frames, rec.firstPaint!) ?? null };
+      })
       .catch(() => ({ frame: null }));
     const { frame } = painted!;
     if (!frame) unknown++;
@@ -204,12 +210,21 @@ async function firstPaints(page: Page, url: string, navigations = PAINTS): Promi
   return { withStyle, unknown };
 }
 
-/** Records, at each of the first animation frames, whether style.css's probe rule applies, and the first-paint time. */
+interface Recorded {
+  frames: Array<{ t: number; style: boolean; gated: boolean }>;
+  firstPaint: number | null;
+}
+
+/**
+ * Records, at each of the first animation frames, whether style.css's probe rule applies and whether the style
+ * gate keeps the page transparent (its sheet: page-agent/style-gate-hold.ts), and the first-paint time.
+ */
 function recordPaints(): void {
-  const rec = { frames: [] as Array<{ t: number; style: boolean }>, firstPaint: null as number | null };
-  (window as unknown as { benchPaint: typeof rec }).benchPaint = rec;
+  const rec: Recorded = { frames: [], firstPaint: null };
+  (window as unknown as { benchPaint: Recorded }).benchPaint = rec;
+  const gated = () => [...document.adoptedStyleSheets].some((s) => [...s.cssRules].some((r) => /^:root \{ opacity: 0 !important; \}$/.test(r.cssText)));
   const frame = () => {
-    rec.frames.push({ t: performance.now(), style: getComputedStyle(document.documentElement).outlineColor === 'rgb(1, 2, 3)' });
+    rec.frames.push({ t: performance.now(), style: getComputedStyle(document.documentElement).outlineColor === 'rgb(1, 2, 3)', gated: gated() });
     if (rec.frames.length < 60) requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);

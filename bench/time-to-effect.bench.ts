@@ -2,7 +2,9 @@
 // steps, and one that marks it with a chained call; see CHAINED below) and one plain content script from a second, static extension making the same change (bench/fixtures/
 // plain-extension: its manifest CSS and a class on #target). Over 20 warm navigations per runAt:
 //   - the share of first paints that already show the remixlet's style.css, judged in the page by its own
-//     head script at the last animation frame before the first-paint entry (a frame that had it painted it);
+//     head script at the last animation frame before the first-paint entry (a frame that had it painted it), or
+//     where the style gate kept that frame transparent, at the first frame after it without the gate (kit.ts
+//     firstSeenFrame);
 //   - the delay from DOMContentLoaded to the first dom change, remixlet vs plain content script, in the
 //     page's own clock.
 // Twice: navigations back to back (the next one as soon as both changes are in), and one second apart,
@@ -14,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { defaultDistDir, test } from '../tests/e2e/harness';
 import { openPanel } from '../tests/e2e/remixlet';
-import { installBench, ms, pct, ratio, sleep } from './kit';
+import { firstSeenFrame, installBench, ms, pct, ratio, sleep } from './kit';
 
 const plainExtension = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'plain-extension');
 test.use({ extraChromiumArgs: [`--disable-extensions-except=${defaultDistDir},${plainExtension}`, `--load-extension=${defaultDistDir},${plainExtension}`] });
@@ -38,6 +40,7 @@ interface Frame {
   exists: boolean;
   remixletCss: boolean;
   contentScriptCss: boolean;
+  gated: boolean;
 }
 interface Effect {
   frames: Frame[];
@@ -60,11 +63,8 @@ async function navigate(page: Page, url: string, remixletClasses: string[]): Pro
   }
 }
 
-/** The frame that painted first: the last animation frame that ran before the first-paint time. */
-function paintedFrame(e: Effect): Frame | undefined {
-  const before = e.frames.filter((f) => f.t <= e.firstPaint!);
-  return before[before.length - 1];
-}
+/** The frame a person saw first (kit.ts firstSeenFrame). */
+const paintedFrame = (e: Effect): Frame | undefined => firstSeenFrame(e.frames, e.firstPaint!);
 
 test('time to effect: style.css at first paint, DOMContentLoaded to first change', async ({ openPage, openExtensionPage, tabIdOf, sites }) => {
   const effect = (await import('node:fs')).readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../tests/e2e/fixtures/sites/bench.test/effect.html'));

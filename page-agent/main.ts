@@ -17,7 +17,7 @@ import { serveBenchEcho } from './bench-echo';
 import type { PageHello } from '../contracts/boundaries/worker-page-agent';
 import { workerPortAdmission } from './port-admission';
 import { isStylesLanded } from '../contracts/boundaries/style-gate';
-import { stylesLanded } from './style-gate-flag';
+import { liftStyleGate } from './style-gate-flag';
 
 const MARK = Symbol.for('remixlet.page-agent');
 const g = globalThis as { [MARK]?: boolean };
@@ -42,7 +42,7 @@ function announce(): void {
   presence = port;
   // The worker answers each hello once the styles it inserts here are in; the style gate, if up, goes then.
   port.onMessage.addListener((message: unknown) => {
-    if (isStylesLanded(message)) stylesLanded();
+    if (isStylesLanded(message)) liftStyleGate();
   });
   port.postMessage(hello());
   port.onDisconnect.addListener(() => {

@@ -49,11 +49,11 @@ function withinTime<T>(p: Promise<T>, fallback: T): Promise<T> {
 
 /**
  * CSS inserted per (tab, document, remixlet), so it can be removed when a single-page app moves away. Set
- * before the stylesheet is read, so two insertions never both go ahead, even outside the lifecycle queue.
+ * before the stylesheet is read, so two insertions never both go ahead, even outside the lifecycle queue:
+ * `reading`, the sheet as it goes in; `landed`, settled once the browser has put it in or gave up (the style
+ * gate waits for it).
  */
-const insertedCss = new Map<string, Promise<string | undefined>>();
-/** Per key of insertedCss: settles once the browser has put that sheet in (or gave up), for the style gate. */
-const landedCss = new Map<string, Promise<unknown>>();
+const insertedCss = new Map<string, { reading: Promise<string | undefined>; landed: Promise<unknown> }>();
 const cssKey = (tabId: number, documentId: string, id: string) => `${tabId}:${documentId}:${id}`;
 
 /**
@@ -76,6 +76,9 @@ async function runnableOn(url: string, tabId: number, logRefused = true): Promis
   return out;
 }
 
+/** http and https pages: the only ones a remixlet runs on. */
+const isWebAddress = (url: string) => /^https?:/i.test(url);
+
 const hasScript = (r: ActiveRemixlet) => Boolean(r.version.files['script.js']?.trim());
 
 /**
@@ -86,37 +89,36 @@ async function insertStyle(page: { tabId: number; documentId: string; url: strin
   const key = cssKey(page.tabId, page.documentId, r.head.id);
   const none = { inserted: Promise.resolve() };
   // Asked for already: this caller waits for the same sheet to land.
-  if (insertedCss.has(key)) return { inserted: landedCss.get(key) ?? Promise.resolve() };
+  const known = insertedCss.get(key);
+  if (known) return { inserted: known.landed };
   // The document's part: `>>>` rules, which no document sheet can apply (and which would take the rest of
   // their rule down with them), go to the page agent instead (shareShadowStyle).
   const reading = styleOf(r).then((css) => (css && hasShadowStep(css) ? splitShadowSheet(css).documentCss : css));
-  insertedCss.set(key, reading);
-  let landed!: (done: Promise<unknown>) => void;
-  landedCss.set(key, new Promise<unknown>((resolve) => (landed = resolve)).catch(() => undefined));
+  let land!: (done: Promise<unknown>) => void;
+  const entry = { reading, landed: new Promise<unknown>((resolve) => (land = resolve)).catch(() => undefined) };
+  insertedCss.set(key, entry);
+  const ours = () => insertedCss.get(key) === entry;
   let css: string | undefined;
   try {
     css = await reading;
   } catch (e) {
-    landed(Promise.resolve());
-    if (insertedCss.get(key) === reading) forgetCss(key);
+    land(Promise.resolve());
+    if (ours()) insertedCss.delete(key);
     throw e;
   }
   const hold = styleHold();
   if (hold) await hold;
   // Removed meanwhile (the remixlet stopped, the page went): nothing to insert.
-  if (insertedCss.get(key) !== reading || !css) {
-    landed(Promise.resolve());
-    if (insertedCss.get(key) === reading) forgetCss(key);
+  if (!ours() || !css) {
+    land(Promise.resolve());
+    if (ours()) insertedCss.delete(key);
     return none;
   }
   const inserted = withinTime(chrome.scripting.insertCSS({ target: { tabId: page.tabId, documentIds: [page.documentId] }, css, origin: 'AUTHOR' }), undefined);
-  landed(inserted);
+  land(inserted);
+  // A sheet the browser refused is not in the document: nothing to remove, and a later insertion may try again.
+  inserted.catch(() => ours() && insertedCss.delete(key));
   return { inserted };
-}
-
-function forgetCss(key: string): void {
-  insertedCss.delete(key);
-  landedCss.delete(key);
 }
 
 /**
@@ -125,18 +127,21 @@ function forgetCss(key: string): void {
  * (contracts/boundaries/style-gate.ts). A sheet already asked for (at the commit) is waited for, not asked
  * again.
  */
-export async function stylesIn(page: { tabId: number; documentId: string; url: string }): Promise<void> {
-  if (!/^https?:/i.test(page.url)) return;
-  const runnable = await runnableOn(page.url, page.tabId, false);
+export async function stylesIn(page: PageRecord): Promise<void> {
+  const url = page.url;
+  if (!isWebAddress(url)) return;
+  const runnable = await runnableOn(url, page.tabId, false);
+  // Outside the lifecycle queue: a page that went, or moved on, meanwhile is the queue's to reconcile.
+  if (pageFor(page.tabId) !== page || page.url !== url) return;
   await Promise.all(runnable.map((r) => insertStyleLogged(page, r)));
 }
 
 async function removeStyle(tabId: number, documentId: string, id: string): Promise<void> {
   const key = cssKey(tabId, documentId, id);
-  const reading = insertedCss.get(key);
-  if (reading === undefined) return;
-  forgetCss(key);
-  const css = await reading.catch(() => undefined);
+  const known = insertedCss.get(key);
+  if (known === undefined) return;
+  insertedCss.delete(key);
+  const css = await known.reading.catch(() => undefined);
   if (css === undefined) return;
   await withinTime(chrome.scripting.removeCSS({ target: { tabId, documentIds: [documentId] }, css, origin: 'AUTHOR' }).catch(() => undefined), undefined);
 }
@@ -279,7 +284,7 @@ export function navigationStarted(tabId: number, url: string): Promise<void> {
   return serially(async () => {
     // A navigation of this tab that never committed (stopped, replaced by this one) leaves its sandboxes here.
     await stopUncommitted(tabId, 'the navigation was replaced before it committed');
-    if (!/^https?:/i.test(url)) return;
+    if (!isWebAddress(url)) return;
     const scripts = (await runnableOn(url, tabId, false)).filter(hasScript);
     // Made together: each frame is asked for as its token is issued, and the tokens share one write (tokens.ts).
     await Promise.all(scripts.map((r) => createSandbox({ tabId, documentId: UNCOMMITTED }, r, { url, title: '' }, true)));
@@ -309,7 +314,7 @@ function stopUncommitted(tabId: number, reason: string): Promise<void> {
 export function documentCommitted(tabId: number, documentId: string, url: string): Promise<void> {
   documentCommittedIn(tabId, documentId);
   // Web pages only: elsewhere (file:, the browser's own pages) the page agent's arrival decides, as before.
-  const web = /^https?:/i.test(url);
+  const web = isWebAddress(url);
   // Read once, for the style now and the sandboxes in the queue: commits go first there, so nothing queued
   // before it (a remixlet saved and restarted) would have changed the answer.
   const reading = web ? runnableOn(url, tabId, false) : Promise.resolve([]);
@@ -377,7 +382,7 @@ async function stopNow(pred: (rec: TokenRecord) => boolean, reason: string, opts
 
 export function pageGone(tabId: number, documentId: string): Promise<void> {
   return serially(async () => {
-    for (const key of [...insertedCss.keys()]) if (key.startsWith(`${tabId}:${documentId}:`)) forgetCss(key);
+    for (const key of [...insertedCss.keys()]) if (key.startsWith(`${tabId}:${documentId}:`)) insertedCss.delete(key);
     documentUnpinned(tabId, documentId);
     // The next page of the tab commits about now, and its start waits in this queue: the revocation's
     // storage write (10-45 ms during a navigation, measured) is not waited for (bench/HISTORY.md, seventh pass).

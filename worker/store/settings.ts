@@ -20,10 +20,10 @@ export function pausedSites(): Promise<string[]> {
   return cached;
 }
 
-/** A site is a host name: pausing shop.test pauses every remixlet on pages of shop.test. */
 /** The last address siteOf read: a page's calls ask it of the same address each time. */
 let lastSite: { url: string; site: string } | undefined;
 
+/** A site is a host name: pausing shop.test pauses every remixlet on pages of shop.test. */
 export function siteOf(url: string): string {
   if (lastSite?.url !== url) {
     let site: string;
