@@ -1,10 +1,12 @@
 // Which page a tab's lifecycle work may still act on: a page whose tab committed another document after its
 // page agent arrived is going (its reconcile must not stop the new document's sandboxes); a page shown
 // without a commit the worker recorded (a prerendered page activated later) is not superseded by the
-// document committed before it arrived.
+// document committed before it arrived. And every hello is answered, once the page's styles are in, with the word
+// that lets the style gate go (contracts/boundaries/style-gate.ts), whatever those styles did.
 import '../chrome-stub';
 import { describe, expect, it } from 'vitest';
-import { documentCommittedIn, pageAgentArrived, pageFor, superseded, tabGone, trackPage, type PageRecord } from '../../../../worker/pages/pages';
+import { documentCommittedIn, pageAgentArrived, pageFor, setPageHooks, superseded, tabGone, trackPage, type PageRecord } from '../../../../worker/pages/pages';
+import { STYLES_LANDED } from '../../../../contracts/boundaries/style-gate';
 
 let nextTab = 100;
 const pageOf = (tabId: number, documentId: string): PageRecord =>
@@ -44,18 +46,19 @@ describe("a page agent's word on its address", () => {
   type Listener = (m: unknown) => void;
   function fakePort(name: string, sender?: chrome.runtime.MessageSender) {
     const onMessage: Listener[] = [];
+    const posted: unknown[] = [];
     let disconnected = false;
     const port = {
       name,
       sender,
-      postMessage() {},
+      postMessage: (m: unknown) => void posted.push(m),
       disconnect() {
         disconnected = true;
       },
       onMessage: { addListener: (fn: Listener) => onMessage.push(fn), removeListener() {} },
       onDisconnect: { addListener() {}, removeListener() {} },
     };
-    return { port: port as unknown as chrome.runtime.Port, say: (m: unknown) => onMessage.forEach((fn) => fn(m)), disconnected: () => disconnected };
+    return { port: port as unknown as chrome.runtime.Port, say: (m: unknown) => onMessage.forEach((fn) => fn(m)), disconnected: () => disconnected, posted };
   }
   const chromeTabs = (globalThis as unknown as { chrome: { tabs: { connect?: unknown } } }).chrome.tabs;
   chromeTabs.connect = () => fakePort('worker').port;
@@ -81,5 +84,52 @@ describe("a page agent's word on its address", () => {
     presence.say(hello('https://bank.test/account'));
     expect(pageFor(tab)).toBeUndefined();
     expect(presence.disconnected()).toBe(true);
+  });
+
+  describe('the answer that lets the style gate go', () => {
+    const settle = () => new Promise((r) => setTimeout(r, 0));
+    function withStyles(stylesIn: (page: PageRecord) => Promise<void>) {
+      setPageHooks({ onArrived() {}, onGone() {}, onEvent() {}, stylesIn });
+    }
+
+    it('comes once the styles of that page are in, and again for a hello on a new port', async () => {
+      let done!: () => void;
+      const asked: string[] = [];
+      withStyles((page) => {
+        asked.push(page.url);
+        return new Promise<void>((resolve) => (done = resolve));
+      });
+      const tab = nextTab++;
+      const presence = arrive(tab, 'https://shop.test/cart');
+      presence.say(hello('https://shop.test/cart'));
+      await settle();
+      expect(asked).toEqual(['https://shop.test/cart']);
+      expect(presence.posted).toEqual([]);
+      done();
+      await settle();
+      expect(presence.posted).toEqual([STYLES_LANDED]);
+      // A ready-state change on the same port is not a new hello: no second answer.
+      presence.say({ hello: { url: 'https://shop.test/cart', title: 't', readyState: 'complete' } });
+      await settle();
+      expect(presence.posted).toEqual([STYLES_LANDED]);
+    });
+
+    it('comes even when inserting the styles failed: the gate only ever lets a page be seen', async () => {
+      withStyles(() => Promise.reject(new Error('the tab went')));
+      const presence = arrive(nextTab++, 'https://shop.test/');
+      presence.say(hello('https://shop.test/'));
+      await settle();
+      expect(presence.posted).toEqual([STYLES_LANDED]);
+    });
+
+    it('does not come for a refused hello (its page is dropped; the gate goes by its own bound)', async () => {
+      const asked: string[] = [];
+      withStyles(async (page) => void asked.push(page.url));
+      const presence = arrive(nextTab++, 'https://evil.test/');
+      presence.say(hello('https://bank.test/account'));
+      await settle();
+      expect(asked).toEqual([]);
+      expect(presence.posted).toEqual([]);
+    });
   });
 });
