@@ -3,7 +3,9 @@
 // for a silent provider; with a "Test connection" button. A ChatGPT account has no key here: it signs in
 // through the worker (ChatGptAccount.tsx). The panel keeps this form (and what was typed in it) while
 // Settings is closed; until Save, it says "Unsaved changes" here and through onUnsavedChange. A test that
-// connects saves what it tested, so a newcomer's working connection is not lost for want of Save.
+// connects saves what it tested, so a newcomer's working connection is not lost for want of Save. Its fields
+// take input once storage has been read: typing before that would be taken for what was stored, or written
+// over by it.
 import { createEffect, createResource, createSignal, For, on, Show } from 'solid-js';
 import { apiKeyFor, DEFAULT_MODEL, loadProviderSettings, NO_KEYS, PROVIDER_KINDS, PROVIDER_LABEL, saveProviderSettings, usesApiKey, withApiKey, type ProviderKeys, type ProviderKind, type ProviderSettings } from '../assistant/settings';
 import { testConnection } from './test-connection';
@@ -24,14 +26,16 @@ export function ProviderSettingsForm(props: { open?: boolean; onSaved?: () => vo
   const [testing, setTesting] = createSignal(false);
   // What storage holds (as last loaded or saved); undefined until it has been read.
   const [stored, setStored] = createSignal<ProviderSettings>();
-  let loaded = false;
+  const ready = () => stored() !== undefined;
 
   const current = (): ProviderSettings => ({ kind: kind(), baseURL: baseURL().trim(), keys: keys(), model: model().trim(), idleSeconds: Math.max(2, Math.min(600, idle() || 60)) });
   const key = () => apiKeyFor(current());
   const setKey = (k: string) => setKeys(withApiKey(current(), k));
   createEffect(() => {
-    if (loaded || initial.state !== 'ready') return;
-    loaded = true;
+    if (ready()) return;
+    // Storage that cannot be read leaves the form at its defaults, usable; Save writes them anew.
+    if (initial.state === 'errored') return void setStored(current());
+    if (initial.state !== 'ready') return;
     const s = initial();
     if (s) {
       setKind(s.kind);
@@ -82,6 +86,7 @@ export function ProviderSettingsForm(props: { open?: boolean; onSaved?: () => vo
         Provider
         <select
           name="kind"
+          disabled={!ready()}
           value={kind()}
           onChange={(e) => {
             const k = e.currentTarget.value as ProviderKind;
@@ -95,22 +100,22 @@ export function ProviderSettingsForm(props: { open?: boolean; onSaved?: () => vo
       <Show when={kind() === 'openai-compatible'}>
         <label>
           Endpoint address
-          <input name="baseURL" type="url" value={baseURL()} onInput={(e) => setBaseURL(e.currentTarget.value)} />
+          <input name="baseURL" type="url" disabled={!ready()} value={baseURL()} onInput={(e) => setBaseURL(e.currentTarget.value)} />
         </label>
       </Show>
       <Show when={usesApiKey(kind())} fallback={<ChatGptAccountSection />}>
         <label>
           API key{kind() === 'openai-compatible' ? ' (if the endpoint needs one)' : ''}
-          <input name="apiKey" type="password" autocomplete="off" value={key()} onInput={(e) => setKey(e.currentTarget.value)} />
+          <input name="apiKey" type="password" autocomplete="off" disabled={!ready()} value={key()} onInput={(e) => setKey(e.currentTarget.value)} />
         </label>
       </Show>
       <label>
         Model
-        <input name="model" value={model()} onInput={(e) => setModel(e.currentTarget.value)} />
+        <input name="model" disabled={!ready()} value={model()} onInput={(e) => setModel(e.currentTarget.value)} />
       </label>
       <label>
         Give up after this many seconds without a reply
-        <input name="idleSeconds" type="number" min="2" max="600" value={idle()} onInput={(e) => setIdle(Number(e.currentTarget.value))} />
+        <input name="idleSeconds" type="number" min="2" max="600" disabled={!ready()} value={idle()} onInput={(e) => setIdle(Number(e.currentTarget.value))} />
       </label>
       <Show when={usesApiKey(kind())}>
         <p class="key-note">
@@ -125,10 +130,10 @@ export function ProviderSettingsForm(props: { open?: boolean; onSaved?: () => vo
         </p>
       </Show>
       <div class="buttons">
-        <button type="submit" class="save-settings">
+        <button type="submit" class="save-settings" disabled={!ready()}>
           Save
         </button>
-        <button type="button" class="test-connection" disabled={testing()} onClick={() => void test()}>
+        <button type="button" class="test-connection" disabled={!ready() || testing()} onClick={() => void test()}>
           {testing() ? 'Testing…' : 'Test connection'}
         </button>
       </div>
