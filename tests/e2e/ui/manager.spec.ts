@@ -48,8 +48,14 @@ test('the manager lists every remixlet with its sites, fixed permission text and
   await expect(manager.getByText('No remixlet matches the search.')).toBeVisible();
   await manager.getByRole('searchbox', { name: 'Search' }).fill('');
 
+  // Switching Cart outline off reloads the shop tab, where Notes runs (and logs) once more: its log is read
+  // below once that run is whole, not while it is half written.
+  const count = async (message: string) => (await readLog(panel, notes.remixletId)).filter((e) => e.message === message).length;
+  const runsBefore = await count('last entry');
   await manager.getByRole('switch', { name: 'Cart outline' }).click();
   await expect(manager.getByRole('switch', { name: 'Cart outline' })).toHaveAttribute('aria-checked', 'false');
+  await expect.poll(() => count('last entry')).toBeGreaterThan(runsBefore);
+  await expect.poll(async () => (await count('first entry')) - (await count('last entry'))).toBe(0);
   const show = manager.getByRole('combobox', { name: 'Show' });
   await show.selectOption('off');
   await expect(cards).toHaveCount(1);
