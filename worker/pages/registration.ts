@@ -67,44 +67,22 @@ async function syncNow(): Promise<void> {
       if (hasStyle(version.files)) styled.add(m);
     }
   }
-  const gate: chrome.scripting.RegisteredContentScript[] = styled.size
+  // The manifest's excludeMatches are paths the app may still move away from; the worker applies them.
+  const script = (id: string, file: string, on: Set<string>, runAt: 'document_start' | 'document_idle'): chrome.scripting.RegisteredContentScript => ({
+    id,
+    js: [file],
+    matches: [...on].sort(),
+    excludeMatches: pausedPatterns,
+    runAt,
+    allFrames: false,
+    persistAcrossSessions: true,
+    world: 'ISOLATED',
+  });
+  const desired = matches.size
     ? [
-        {
-          id: STYLE_GATE_ID,
-          js: [STYLE_GATE_FILE],
-          matches: [...styled].sort(),
-          excludeMatches: pausedPatterns,
-          runAt: 'document_start',
-          allFrames: false,
-          persistAcrossSessions: true,
-          world: 'ISOLATED',
-        },
-      ]
-    : [];
-  const desired: chrome.scripting.RegisteredContentScript[] = matches.size
-    ? [
-        ...gate,
-        {
-          id: PAGE_AGENT_ID,
-          js: [PAGE_AGENT_FILE],
-          matches: [...matches].sort(),
-          // The manifest's excludeMatches are paths the app may still move away from; the worker applies them.
-          excludeMatches: pausedPatterns,
-          runAt: 'document_start',
-          allFrames: false,
-          persistAcrossSessions: true,
-          world: 'ISOLATED',
-        },
-        {
-          id: IDLE_MARKER_ID,
-          js: [IDLE_MARKER_FILE],
-          matches: [...matches].sort(),
-          excludeMatches: pausedPatterns,
-          runAt: 'document_idle',
-          allFrames: false,
-          persistAcrossSessions: true,
-          world: 'ISOLATED',
-        },
+        ...(styled.size ? [script(STYLE_GATE_ID, STYLE_GATE_FILE, styled, 'document_start')] : []),
+        script(PAGE_AGENT_ID, PAGE_AGENT_FILE, matches, 'document_start'),
+        script(IDLE_MARKER_ID, IDLE_MARKER_FILE, matches, 'document_idle'),
       ]
     : [];
   const existing = await chrome.scripting.getRegisteredContentScripts();
