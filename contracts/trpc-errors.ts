@@ -1,6 +1,6 @@
 // Context: shared (pure). How a refusal crosses a tRPC boundary and is read back on the other side:
 // the server's error formatter puts {code, reason, op} in the error's data; the client reads it out.
-import { z } from 'zod';
+import { z } from './zod-mini';
 import { RemixletRefusal, type Refusal } from './refusals';
 
 interface ShapeLike {

@@ -26,7 +26,7 @@ export const PendingApproval = z
     approvalId: z.string(),
     kind: z.enum(['permissions', 'activation']),
     tabId: z.number().int(),
-    remixletId: RemixletId.optional(),
+    remixletId: z.optional(RemixletId),
     rows: z.array(PermissionRow),
     reasons: z.array(ActivationReason),
     sites: z.array(z.string()),
@@ -111,7 +111,7 @@ export const uiSpec = {
     'Shows a "Remixlet needs permission" card; rows are fixed text per permission.',
   ),
   save: mutation(
-    z.object({ tabId: TabId, remixletId: RemixletId.optional(), files: Files }).strict(),
+    z.object({ tabId: TabId, remixletId: z.optional(RemixletId), files: Files }).strict(),
     SaveResult,
     'Saves a draft: activates it, asks for approval first, or refuses it with reasons.',
   ),
@@ -169,7 +169,7 @@ export const uiSpec = {
   // The assistant's procedures: each answers only for the tab and site its chat is bound to.
   ...assistantUiSpec,
   assistantSave: mutation(
-    z.object({ chatId: ChatId, tabId: TabId, remixletId: RemixletId.optional(), files: Files }).strict(),
+    z.object({ chatId: ChatId, tabId: TabId, remixletId: z.optional(RemixletId), files: Files }).strict(),
     SaveResult,
     'Saves the draft through activation: it activates, asks with a dialog first, or is refused with reasons.',
   ),

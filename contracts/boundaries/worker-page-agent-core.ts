@@ -1,31 +1,31 @@
 // Context: shared (pure). The worker → page agent boundary's own procedures (worker-page-agent.ts adds the
 // agent's reads and clicks): a module of its own so the page agent builds these schemas at start and the
-// agent's only when a chat first asks (page-agent/port-server.ts). The page agent trusts only what the
-// worker tells it about a remixlet: nothing in a sandbox's payload names the remixlet, its sites or its hosts.
-import { z } from 'zod';
+// agent's only when a chat first asks (page-agent/port-server.ts). On zod's mini build (contracts/zod-mini.ts):
+// the page agent evaluates these on every page it runs on, and the classic build's schemas cost it twice the
+// time and heap to build. The page agent trusts only what the worker tells it about a remixlet: nothing in a
+// sandbox's payload names the remixlet, its sites or its hosts.
+import { z } from '../zod-mini';
 import { mutation, query, subscription } from '../rpc';
 import { OpResult, PageEvent } from '../dom/ops';
 import { WireBatch } from '../dom/runs';
 import { RemixletId } from '../remixlet-id';
 
+const ReadyState = z.enum(['loading', 'interactive', 'complete']);
+
 /** What the worker, from its own records, tells the page agent about the remixlet a call is for. */
-export const RemixletScope = z
-  .object({
-    id: RemixletId,
-    matches: z.array(z.string()),
-    excludeMatches: z.array(z.string()),
-    fetchHosts: z.array(z.string()),
-    everySite: z.boolean(),
-    /** The manifest's runAt: the page agent answers this remixlet's dom calls once the page is that ready. */
-    runAt: z.enum(['document_start', 'document_end', 'document_idle']).optional(),
-  })
-  .strict();
+export const RemixletScope = z.strictObject({
+  id: RemixletId,
+  matches: z.array(z.string()),
+  excludeMatches: z.array(z.string()),
+  fetchHosts: z.array(z.string()),
+  everySite: z.boolean(),
+  /** The manifest's runAt: the page agent answers this remixlet's dom calls once the page is that ready. */
+  runAt: z.optional(z.enum(['document_start', 'document_end', 'document_idle'])),
+});
 export type RemixletScope = z.infer<typeof RemixletScope>;
 
 /** The page's address, title and ready state, as the page agent reads them (status answers the same). */
-export const PageStatus = z
-  .object({ url: z.string(), title: z.string(), readyState: z.enum(['loading', 'interactive', 'complete']) })
-  .strict();
+export const PageStatus = z.strictObject({ url: z.string(), title: z.string(), readyState: ReadyState });
 export type PageStatus = z.infer<typeof PageStatus>;
 
 /**
@@ -33,43 +33,40 @@ export type PageStatus = z.infer<typeof PageStatus>;
  * the worker can start what runs on this document meanwhile. The worker trusts it as it trusts status:
  * for the address and ready state only; tab, frame and document come from the browser-filled sender.
  */
-export const PageHello = z.object({ hello: PageStatus }).strict();
+export const PageHello = z.strictObject({ hello: PageStatus });
 export type PageHello = z.infer<typeof PageHello>;
 
 /**
  * The change reports of one frame for several remixlets, joined into one message (page-agent/reports.ts);
  * the worker hands each remixlet's sandbox its own 'mutated' event.
  */
-export const MutatedMany = z
-  .object({ kind: z.literal('mutatedMany'), remixletIds: z.array(RemixletId).min(2).max(1_000) })
-  .strict();
+export const MutatedMany = z.strictObject({
+  kind: z.literal('mutatedMany'),
+  remixletIds: z.array(RemixletId).check(z.minLength(2), z.maxLength(1_000)),
+});
 /** What the events stream carries: page events, and joined change reports. */
 export const PageReport = z.union([PageEvent, MutatedMany]);
 export type PageReport = z.infer<typeof PageReport>;
 
 export const pageAgentCoreSpec = {
   exec: mutation(
-    z.object({ remixlet: RemixletScope, ops: WireBatch }).strict(),
+    z.strictObject({ remixlet: RemixletScope, ops: WireBatch }),
     z.array(OpResult),
     'Runs a batch of dom operations for one remixlet under the page policy; one result per operation.',
   ),
   insertStyle: mutation(
-    z.object({ remixletId: RemixletId, css: z.string().max(200_000) }).strict(),
-    z.object({ inserted: z.boolean() }).strict(),
+    z.strictObject({ remixletId: RemixletId, css: z.string().check(z.maxLength(200_000)) }),
+    z.strictObject({ inserted: z.boolean() }),
     "Puts the `>>>` rules of a checked style.css into the shadow roots they name (the worker inserts the rest with chrome.scripting.insertCSS); css '' takes them out.",
   ),
   release: mutation(
-    z.object({ remixletId: RemixletId }).strict(),
-    z.object({ released: z.boolean() }).strict(),
+    z.strictObject({ remixletId: RemixletId }),
+    z.strictObject({ released: z.boolean() }),
     "Drops a remixlet's handles, listeners and observers on this page.",
   ),
-  status: query(
-    z.object({}).strict(),
-    PageStatus,
-    'The page address, title and ready state.',
-  ),
+  status: query(z.strictObject({}), PageStatus, 'The page address, title and ready state.'),
   events: subscription(
-    z.object({}).strict(),
+    z.strictObject({}),
     PageReport,
     "Page events, observations and lifecycle changes for the worker; one frame's change reports travel together.",
   ),

@@ -2,6 +2,7 @@
 // worker → page agent. Trusts nothing: the page agent parses each op again before it runs it.
 import { z } from '../zod-mini';
 import { Refusal } from '../refusals';
+import { lazyVariant } from '../zod-lazy-variant';
 
 export const LIMITS = {
   selectorChars: 1_000,
@@ -70,95 +71,101 @@ export interface OpUse {
 }
 
 /**
- * One op, declared once: its schema, described in place (registered, not cloned: every sandbox evaluates
- * these as it starts), and its uses. The API surface, runs, the "can do" list and the docs read them here.
+ * One op, declared once: its schema, described in place (registered, not cloned), and its uses. The schema
+ * is built the first time it is needed (a call of that op parsed, or `schema()` asked for): the page agent
+ * and every sandbox evaluate this module as they start, and most pages see a few of these ops. The API
+ * surface, runs, the "can do" list and the docs read them here.
  */
-const op = <T extends string, S extends z.core.$ZodLooseShape, const U extends OpUse>(name: T, shape: S, description: string, use: U) => ({
-  name,
-  use,
-  schema: z.strictObject({ op: z.literal(name), ...shape }).register(z.globalRegistry, { description }),
-});
+const op = <T extends string, S extends z.core.$ZodLooseShape, const U extends OpUse>(name: T, shape: () => S, description: string, use: U) => {
+  let built: ReturnType<typeof strictOp<T, S>> | undefined;
+  return { name, use, schema: () => (built ??= strictOp(name, shape(), description)) };
+};
+const strictOp = <T extends string, S extends z.core.$ZodLooseShape>(name: T, shape: S, description: string) =>
+  z.strictObject({ op: z.literal(name), ...shape }).register(z.globalRegistry, { description });
 
 const DECLARED = [
-  op('query', { sel: Selector, scope: opt(HandleRef) }, 'First element matching the selector, or null.', { methods: { 'dom.query(selector)': 'Promise<Handle | null>', 'h.query(selector)': 'Promise<Handle | null>' } }),
-  op('queryAll', { sel: Selector, scope: opt(HandleRef), limit: opt(intIn(1, LIMITS.queryAllMax)) }, 'Elements matching the selector, up to the limit.', { methods: { 'dom.queryAll(selector, { limit })': 'Promise<Handle[]>', 'h.queryAll(selector, { limit })': 'Promise<Handle[]>' } }),
-  op('waitFor', { sel: Selector, scope: opt(HandleRef), timeout: opt(intIn(0, LIMITS.waitForMaxMs)) }, 'Waits until an element matches, or null after the timeout.', { methods: { 'dom.waitFor(selector, { timeout })': 'Promise<Handle | null>', 'h.waitFor(selector, { timeout })': 'Promise<Handle | null>' } }),
-  op('url', {}, 'The page address.', { methods: { 'dom.url()': 'Promise<string>' } }),
-  op('title', {}, 'The page title.', { methods: { 'dom.title()': 'Promise<string>' } }),
-  op('text', { h: HandleRef }, 'Text content, capped; a password field\'s text is left out.', { methods: { 'h.text()': 'Promise<string>' }, runs: true, canDo: 'reads-page' }),
-  op('attr', { h: HandleRef, name: z.string().check(z.minLength(1), z.maxLength(100)) }, "An attribute value. On the page's own elements a short name reads this remixlet's mark (data-rmx-<id>-<name>) when it set one, else the page's attribute; a password field's value reads empty.", { methods: { 'h.attr(name)': 'Promise<string | null>' }, runs: true, canDo: 'reads-page' }),
-  op('value', { h: HandleRef }, 'A form control value; password fields read empty.', { methods: { 'h.value()': 'Promise<string>' }, runs: true, canDo: 'reads-forms' }),
-  op('html', { h: HandleRef }, 'Outer HTML, capped; every password field in it has its value blanked.', { methods: { 'h.html()': 'Promise<string>' }, canDo: 'reads-page' }),
-  op('rect', { h: HandleRef }, 'The bounding rectangle; refused while the page has an editable password field or a password select, checkbox or radio button.', { methods: { 'h.rect()': 'Promise<{ x, y, width, height }>' }, runs: true }),
-  op('computedStyle', { h: HandleRef, props: z.array(upTo(100)).check(z.maxLength(LIMITS.styleProps)) }, 'Computed values of the named properties; all read empty while the page has an editable password field or a password select, checkbox or radio button.', { methods: { 'h.computedStyle(props)': 'Promise<Record<string, string>>' }, runs: true }),
-  op('matches', { h: HandleRef, sel: Selector }, 'Whether the element matches the selector.', { methods: { 'h.matches(selector)': 'Promise<boolean>' }, runs: true }),
-  op('closest', { h: HandleRef, sel: Selector }, 'The element or its nearest ancestor matching the selector, walking out of a shadow root through its host.', { methods: { 'h.closest(selector)': 'Promise<Handle | null>' }, runs: true }),
-  op('parent', { h: HandleRef }, "The parent element; at the top of a shadow root, the root's host.", { methods: { 'h.parent()': 'Promise<Handle | null>' }, runs: true }),
-  op('children', { h: HandleRef }, 'The child elements, up to 1000.', { methods: { 'h.children()': 'Promise<Handle[]>' } }),
-  op('setText', { h: HandleRef, text: upTo(LIMITS.textChars) }, 'Replaces the text content.', { methods: { 'h.setText(text)': 'Promise<void>' }, runs: true, canDo: 'changes-page' }),
-  op('setAttr', { h: HandleRef, name: AttrName, value: upTo(LIMITS.attrValueChars) }, "Sets an attribute. On the page's own elements the short name is written as the mark data-rmx-<id>-<name> (href on a link and src on an image are real, under the address rule); on elements the remixlet created, real names under the attribute policy.", { methods: { 'h.setAttr(name, value)': 'Promise<void>' }, runs: true, canDo: 'changes-page' }),
-  op('removeAttr', { h: HandleRef, name: AttrName }, "Removes an attribute the remixlet set: its mark on the page's own elements, the real attribute on its own.", { methods: { 'h.removeAttr(name)': 'Promise<void>' }, runs: true, canDo: 'changes-page' }),
-  op('addClass', { h: HandleRef, name: MarkName }, "Adds a class: rmx-<id>-<name> on the page's own elements, the name itself on elements the remixlet created.", { methods: { 'h.addClass(name)': 'Promise<void>' }, runs: true, canDo: 'changes-page' }),
-  op('removeClass', { h: HandleRef, name: MarkName }, 'Removes a class addClass added.', { methods: { 'h.removeClass(name)': 'Promise<void>' }, runs: true, canDo: 'changes-page' }),
-  op('setStyle', { h: HandleRef, props: StyleProps }, 'Sets inline style properties (no url( or relatives, however spelled); answers { ignored } with the properties the browser did not accept.', { methods: { 'h.setStyle(props)': 'Promise<void>' }, runs: true, canDo: 'styles' }),
-  op('hide', { h: HandleRef }, 'Hides the element.', { methods: { 'h.hide()': 'Promise<void>' }, runs: true, canDo: 'changes-page' }),
-  op('show', { h: HandleRef }, 'Undoes hide.', { methods: { 'h.show()': 'Promise<void>' }, runs: true, canDo: 'changes-page' }),
-  op('remove', { h: HandleRef }, 'Removes the element.', { methods: { 'h.remove()': 'Promise<void>' }, runs: true, canDo: 'changes-page' }),
-  op('setValue', { h: HandleRef, value: upTo(LIMITS.textChars) }, 'Sets a form control value.', { methods: { 'h.setValue(value)': 'Promise<void>' }, canDo: 'types' }),
-  op('setHTML', { h: HandleRef, html: upTo(LIMITS.htmlChars) }, 'Replaces the content with HTML parsed in an inert document: refused elements dropped, refused attributes stripped, addresses checked; answers { removed } with what was left out.', { methods: { 'h.setHTML(html)': 'Promise<void>' }, canDo: 'changes-page' }),
-  op('clone', { h: HandleRef }, 'A detached copy the remixlet owns; password values start empty, and id, name and form are left off so it cannot stand in for the original; ping, attributionsrc and every form* attribute (formaction, formmethod, formenctype, formtarget, formnovalidate) are left off too.', { methods: { 'h.clone()': 'Promise<Handle>' } }),
+  op('query', () => ({ sel: Selector, scope: opt(HandleRef) }), 'First element matching the selector, or null.', { methods: { 'dom.query(selector)': 'Promise<Handle | null>', 'h.query(selector)': 'Promise<Handle | null>' } }),
+  op('queryAll', () => ({ sel: Selector, scope: opt(HandleRef), limit: opt(intIn(1, LIMITS.queryAllMax)) }), 'Elements matching the selector, up to the limit.', { methods: { 'dom.queryAll(selector, { limit })': 'Promise<Handle[]>', 'h.queryAll(selector, { limit })': 'Promise<Handle[]>' } }),
+  op('waitFor', () => ({ sel: Selector, scope: opt(HandleRef), timeout: opt(intIn(0, LIMITS.waitForMaxMs)) }), 'Waits until an element matches, or null after the timeout.', { methods: { 'dom.waitFor(selector, { timeout })': 'Promise<Handle | null>', 'h.waitFor(selector, { timeout })': 'Promise<Handle | null>' } }),
+  op('url', () => ({}), 'The page address.', { methods: { 'dom.url()': 'Promise<string>' } }),
+  op('title', () => ({}), 'The page title.', { methods: { 'dom.title()': 'Promise<string>' } }),
+  op('text', () => ({ h: HandleRef }), 'Text content, capped; a password field\'s text is left out.', { methods: { 'h.text()': 'Promise<string>' }, runs: true, canDo: 'reads-page' }),
+  op('attr', () => ({ h: HandleRef, name: z.string().check(z.minLength(1), z.maxLength(100)) }), "An attribute value. On the page's own elements a short name reads this remixlet's mark (data-rmx-<id>-<name>) when it set one, else the page's attribute; a password field's value reads empty.", { methods: { 'h.attr(name)': 'Promise<string | null>' }, runs: true, canDo: 'reads-page' }),
+  op('value', () => ({ h: HandleRef }), 'A form control value; password fields read empty.', { methods: { 'h.value()': 'Promise<string>' }, runs: true, canDo: 'reads-forms' }),
+  op('html', () => ({ h: HandleRef }), 'Outer HTML, capped; every password field in it has its value blanked.', { methods: { 'h.html()': 'Promise<string>' }, canDo: 'reads-page' }),
+  op('rect', () => ({ h: HandleRef }), 'The bounding rectangle; refused while the page has an editable password field or a password select, checkbox or radio button.', { methods: { 'h.rect()': 'Promise<{ x, y, width, height }>' }, runs: true }),
+  op('computedStyle', () => ({ h: HandleRef, props: z.array(upTo(100)).check(z.maxLength(LIMITS.styleProps)) }), 'Computed values of the named properties; all read empty while the page has an editable password field or a password select, checkbox or radio button.', { methods: { 'h.computedStyle(props)': 'Promise<Record<string, string>>' }, runs: true }),
+  op('matches', () => ({ h: HandleRef, sel: Selector }), 'Whether the element matches the selector.', { methods: { 'h.matches(selector)': 'Promise<boolean>' }, runs: true }),
+  op('closest', () => ({ h: HandleRef, sel: Selector }), 'The element or its nearest ancestor matching the selector, walking out of a shadow root through its host.', { methods: { 'h.closest(selector)': 'Promise<Handle | null>' }, runs: true }),
+  op('parent', () => ({ h: HandleRef }), "The parent element; at the top of a shadow root, the root's host.", { methods: { 'h.parent()': 'Promise<Handle | null>' }, runs: true }),
+  op('children', () => ({ h: HandleRef }), 'The child elements, up to 1000.', { methods: { 'h.children()': 'Promise<Handle[]>' } }),
+  op('setText', () => ({ h: HandleRef, text: upTo(LIMITS.textChars) }), 'Replaces the text content.', { methods: { 'h.setText(text)': 'Promise<void>' }, runs: true, canDo: 'changes-page' }),
+  op('setAttr', () => ({ h: HandleRef, name: AttrName, value: upTo(LIMITS.attrValueChars) }), "Sets an attribute. On the page's own elements the short name is written as the mark data-rmx-<id>-<name> (href on a link and src on an image are real, under the address rule); on elements the remixlet created, real names under the attribute policy.", { methods: { 'h.setAttr(name, value)': 'Promise<void>' }, runs: true, canDo: 'changes-page' }),
+  op('removeAttr', () => ({ h: HandleRef, name: AttrName }), "Removes an attribute the remixlet set: its mark on the page's own elements, the real attribute on its own.", { methods: { 'h.removeAttr(name)': 'Promise<void>' }, runs: true, canDo: 'changes-page' }),
+  op('addClass', () => ({ h: HandleRef, name: MarkName }), "Adds a class: rmx-<id>-<name> on the page's own elements, the name itself on elements the remixlet created.", { methods: { 'h.addClass(name)': 'Promise<void>' }, runs: true, canDo: 'changes-page' }),
+  op('removeClass', () => ({ h: HandleRef, name: MarkName }), 'Removes a class addClass added.', { methods: { 'h.removeClass(name)': 'Promise<void>' }, runs: true, canDo: 'changes-page' }),
+  op('setStyle', () => ({ h: HandleRef, props: StyleProps }), 'Sets inline style properties (no url( or relatives, however spelled); answers { ignored } with the properties the browser did not accept.', { methods: { 'h.setStyle(props)': 'Promise<void>' }, runs: true, canDo: 'styles' }),
+  op('hide', () => ({ h: HandleRef }), 'Hides the element.', { methods: { 'h.hide()': 'Promise<void>' }, runs: true, canDo: 'changes-page' }),
+  op('show', () => ({ h: HandleRef }), 'Undoes hide.', { methods: { 'h.show()': 'Promise<void>' }, runs: true, canDo: 'changes-page' }),
+  op('remove', () => ({ h: HandleRef }), 'Removes the element.', { methods: { 'h.remove()': 'Promise<void>' }, runs: true, canDo: 'changes-page' }),
+  op('setValue', () => ({ h: HandleRef, value: upTo(LIMITS.textChars) }), 'Sets a form control value.', { methods: { 'h.setValue(value)': 'Promise<void>' }, canDo: 'types' }),
+  op('setHTML', () => ({ h: HandleRef, html: upTo(LIMITS.htmlChars) }), 'Replaces the content with HTML parsed in an inert document: refused elements dropped, refused attributes stripped, addresses checked; answers { removed } with what was left out.', { methods: { 'h.setHTML(html)': 'Promise<void>' }, canDo: 'changes-page' }),
+  op('clone', () => ({ h: HandleRef }), 'A detached copy the remixlet owns; password values start empty, and id, name and form are left off so it cannot stand in for the original; ping, attributionsrc and every form* attribute (formaction, formmethod, formenctype, formtarget, formnovalidate) are left off too.', { methods: { 'h.clone()': 'Promise<Handle>' } }),
   op(
     'create',
-    {
+    () => ({
       tag: z.string().check(z.minLength(1), z.maxLength(32)),
       attrs: opt(z.record(upTo(100), upTo(LIMITS.attrValueChars))),
       text: opt(upTo(LIMITS.textChars)),
       children: opt(z.array(HandleRef).check(z.maxLength(LIMITS.createChildren))),
-    },
+    }),
     'Creates a detached element from the fixed list of layout, text, form-control, image and simple SVG elements; attributes under the attribute policy, href and src under the address rule; children are appended in order.',
     { methods: { 'dom.create(tag, { attrs, text })': 'Promise<Handle>' }, canDo: 'changes-page' },
   ),
-  op('insert', { h: HandleRef, where: z.enum(['append', 'prepend', 'before', 'after', 'replaceWith']), node: HandleRef }, 'Moves or inserts an element; the page\'s password fields, and elements holding one, never move or get replaced.', { methods: { 'h.append(handle)': 'Promise<void>', 'h.prepend(handle)': 'Promise<void>', 'h.before(handle)': 'Promise<void>', 'h.after(handle)': 'Promise<void>', 'h.replaceWith(handle)': 'Promise<void>' }, canDo: 'changes-page' }),
-  op('addStyle', { css: upTo(LIMITS.cssChars) }, 'Adds a stylesheet (rules with `>>>` go into the shadow roots they name); no url( or relatives, no var() where a url() would load, no attr(value), field-sizing or -webkit-text-security, no selector that depends on a field value.', { methods: { 'dom.addStyle(css)': 'Promise<void>' }, canDo: 'styles' }),
-  op('click', { h: HandleRef }, "Clicks, checked against everything it would activate: links and form destinations, and every URL of a link's ping and attributionsrc, under the address rule, controls reached through a label; anything with formaction, formmethod, formenctype or formtarget is refused.", { methods: { 'h.click()': 'Promise<void>' }, canDo: 'clicks' }),
-  op('focus', { h: HandleRef }, 'Focuses the element.', { methods: { 'h.focus()': 'Promise<void>' } }),
+  op('insert', () => ({ h: HandleRef, where: z.enum(['append', 'prepend', 'before', 'after', 'replaceWith']), node: HandleRef }), 'Moves or inserts an element; the page\'s password fields, and elements holding one, never move or get replaced.', { methods: { 'h.append(handle)': 'Promise<void>', 'h.prepend(handle)': 'Promise<void>', 'h.before(handle)': 'Promise<void>', 'h.after(handle)': 'Promise<void>', 'h.replaceWith(handle)': 'Promise<void>' }, canDo: 'changes-page' }),
+  op('addStyle', () => ({ css: upTo(LIMITS.cssChars) }), 'Adds a stylesheet (rules with `>>>` go into the shadow roots they name); no url( or relatives, no var() where a url() would load, no attr(value), field-sizing or -webkit-text-security, no selector that depends on a field value.', { methods: { 'dom.addStyle(css)': 'Promise<void>' }, canDo: 'styles' }),
+  op('click', () => ({ h: HandleRef }), "Clicks, checked against everything it would activate: links and form destinations, and every URL of a link's ping and attributionsrc, under the address rule, controls reached through a label; anything with formaction, formmethod, formenctype or formtarget is refused.", { methods: { 'h.click()': 'Promise<void>' }, canDo: 'clicks' }),
+  op('focus', () => ({ h: HandleRef }), 'Focuses the element.', { methods: { 'h.focus()': 'Promise<void>' } }),
   op(
     'on',
-    {
+    () => ({
       h: HandleRef,
       type: z.string().check(z.regex(/^[a-z]{2,32}$/)),
       preventDefault: opt(z.boolean()),
       stopPropagation: opt(z.boolean()),
-    },
+    }),
     'Forwards serialized copies of an event.',
     { methods: { 'h.on(type, handler, { preventDefault, stopPropagation })': 'Promise<{ off() }>' }, canDo: 'by-arguments' },
   ),
-  op('off', { listener: upTo(40) }, 'Stops forwarding an event.', {}),
+  op('off', () => ({ listener: upTo(40) }), 'Stops forwarding an event.', {}),
   op(
     'observe',
-    { sel: Selector, existing: opt(z.boolean()) },
+    () => ({ sel: Selector, existing: opt(z.boolean()) }),
     'Reports matching elements as they are added to the page (and, with existing: true, those already there).',
     { methods: { 'dom.observe(selector, handler)': 'Promise<{ stop() }>' } },
   ),
-  op('unobserve', { observer: upTo(40) }, 'Stops an observation.', {}),
+  op('unobserve', () => ({ observer: upTo(40) }), 'Stops an observation.', {}),
   op(
     'watch',
-    { sels: opt(z.array(Selector).check(z.minLength(1), z.maxLength(LIMITS.watchSelectors))), hs: opt(z.array(HandleId).check(z.minLength(1), z.maxLength(LIMITS.watchHandles))) },
+    () => ({ sels: opt(z.array(Selector).check(z.minLength(1), z.maxLength(LIMITS.watchSelectors))), hs: opt(z.array(HandleId).check(z.minLength(1), z.maxLength(LIMITS.watchHandles))) }),
     'Reports, at most once per animation frame (by a timer while the tab is hidden), that the page changed (for rmx.keep). With sels and/or hs, only changes in, to or around the elements the selectors match and the handles name: inside one, one added, removed or replaced, or an attribute of one or of its ancestors. Sent again, it replaces what is watched.',
     {},
   ),
 ] as const;
 type DeclaredOp = (typeof DECLARED)[number];
-type SchemasOf<T extends readonly unknown[]> = { -readonly [K in keyof T]: T[K] extends { schema: infer S } ? S : never };
+type SchemasOf<T extends readonly unknown[]> = { -readonly [K in keyof T]: T[K] extends { schema: () => infer S } ? S : never };
 
-export const DomOp = z.discriminatedUnion('op', DECLARED.map((d) => d.schema) as unknown as SchemasOf<typeof DECLARED>);
+/** Every op, each option built the first time a call of it is parsed (contracts/zod-lazy-variant.ts). */
+export const DomOp = z.discriminatedUnion('op', DECLARED.map((d) => lazyVariant('op', d.name, d.schema as () => z.core.$ZodType)) as unknown as SchemasOf<typeof DECLARED>);
 export type DomOp = z.infer<typeof DomOp>;
 export type DomOpName = DomOp['op'];
+export type DomOpSchema = SchemasOf<typeof DECLARED>[number];
 
-/** Each op's schema, in the order above: the runtime, the run schemas, the generated reference and the tests read them here. */
-export const DOM_OP_SCHEMAS = DomOp.def.options;
-export type DomOpSchema = (typeof DOM_OP_SCHEMAS)[number];
-export const opNameOf = (schema: DomOpSchema): DomOpName => schema.shape.op.def.values[0]!;
+/** Each op's name, in the order above. */
+export const DOM_OP_NAMES: readonly DomOpName[] = DECLARED.map((d) => d.name);
+const SCHEMA_OF = new Map<DomOpName, () => DomOpSchema>(DECLARED.map((d) => [d.name, d.schema as () => DomOpSchema]));
+/** One op's schema (built now if no call of it was parsed yet): the run schemas, the generated reference and the tests read it here. */
+export const domOpSchema = (name: DomOpName): DomOpSchema => SCHEMA_OF.get(name)!();
 
 /** Each op's uses, by name, in the order above. */
 export const DOM_OP_USES: ReadonlyMap<DomOpName, OpUse> = new Map(DECLARED.map((d) => [d.name, d.use]));

@@ -6,8 +6,9 @@
 // as its elements against every limit and budget. Trusts nothing: every boundary parses a run with these
 // schemas, as it parses a lone op.
 import { z } from '../zod-mini';
-import { DOM_OP_SCHEMAS, DomOp, HANDLE_ID_PATTERN, HandleRef, LIMITS, opNameOf } from './ops';
-import { PACKED_IDS_MAX, batchCount, opCount, packedCount, wireOpName, runKinds, type MalformedOp as MalformedOpShape, type RunOp as RunOpShape, type WireOp as WireOpShape } from './run-codec';
+import { domOpSchema, DomOp, HANDLE_ID_PATTERN, HandleRef, LIMITS, RUN_KINDS } from './ops';
+import { lazyVariant } from '../zod-lazy-variant';
+import { PACKED_IDS_MAX, batchCount, opCount, packedCount, wireOpName, type MalformedOp as MalformedOpShape, type RunOp as RunOpShape, type WireOp as WireOpShape } from './run-codec';
 
 export * from './run-codec';
 export type RunOp = RunOpShape;
@@ -16,10 +17,11 @@ export type MalformedOp = MalformedOpShape;
 
 type OpSchema = z.ZodMiniObject<{ op: z.ZodMiniLiteral<string>; h: typeof HandleRef }>;
 
-// Each kind's own schema without its element: the arguments are checked exactly as a lone op's.
+// Each kind's own schema without its element: the arguments are checked exactly as a lone op's. Built, as the
+// ops are, the first time a run of that kind is parsed.
 const RunOf = z.discriminatedUnion(
   'op',
-  DOM_OP_SCHEMAS.filter((o) => runKinds.has(opNameOf(o))).map((o) => z.omit(o as unknown as OpSchema, { h: true })) as never,
+  RUN_KINDS.map((name) => lazyVariant('op', name, () => z.omit(domOpSchema(name) as unknown as OpSchema, { h: true }))) as never,
 );
 
 /**

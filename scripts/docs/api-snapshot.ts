@@ -3,7 +3,7 @@
 // snapshot per API version may only grow (tests/unit/api/api-snapshot.test.ts).
 import { z } from 'zod';
 import { DOM_HELPERS, DOM_METHODS, RMX_API } from '../../contracts/api/surface';
-import { DOM_OP_SCHEMAS, opNameOf, type DomOpSchema } from '../../contracts/dom/ops';
+import { DOM_OP_NAMES, domOpSchema, type DomOpSchema } from '../../contracts/dom/ops';
 import { z as mini } from '../../contracts/zod-mini';
 import type { Schema } from '../../contracts/rpc';
 import { REFUSAL_CODES } from '../../contracts/refusals';
@@ -20,7 +20,7 @@ export interface ApiSnapshot {
 const schema = (s: Schema): unknown => z.toJSONSchema(s, { unrepresentable: 'any', io: 'input' });
 
 export function opSchemas(): Map<string, DomOpSchema> {
-  return new Map(DOM_OP_SCHEMAS.map((option) => [opNameOf(option), option]));
+  return new Map(DOM_OP_NAMES.map((name) => [name, domOpSchema(name)]));
 }
 
 /** An operation's parameters: its schema without the op name. */
