@@ -73,7 +73,10 @@ export function createKeep({ events, watch, tap, log, nextFrame, timer, now }: K
     const key = scopeKey(union);
     const wanted = refused.has(key) ? 'page' : union;
     if (sameScope(watching, wanted)) return;
-    const narrowing = watching !== undefined;
+    // A change between the check that learned this scope and the watch taking it was judged by the old
+    // scope, which may not have covered it: look once more then. The whole page covers every scope (the page
+    // agent reports any change to it), so the first scope a keep learns needs no second look.
+    const lookAgain = watching !== undefined && watching !== 'page';
     watching = wanted;
     watchQueue = watchQueue
       .then(() => watch(wanted))
@@ -88,9 +91,7 @@ export function createKeep({ events, watch, tap, log, nextFrame, timer, now }: K
         return watch('page').catch((e2: unknown) => log('error', `rmx.keep could not watch the page: ${message(e2)}`));
       })
       .then(() => {
-        // A change between the check that learned this scope and the watch taking it was judged by the old
-        // scope: look once more.
-        if (narrowing) schedule();
+        if (lookAgain) schedule();
       });
   }
 

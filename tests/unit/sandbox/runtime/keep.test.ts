@@ -149,16 +149,32 @@ describe('what rmx.keep asks the page agent to watch', () => {
     expect(scopes()).toEqual(['page', { sels: ['#feed li'], hs: [] }]);
   });
 
-  it('looks once more after narrowing, since a change meanwhile was judged by the wider scope', async () => {
-    const { keep, dom } = setup();
-    const check = vi.fn(async () => (await dom.query('#cart')) !== null);
+  it('looks once more when its scope moves, since a change meanwhile was judged by the scope before', async () => {
+    const { keep, dom, change, scopes } = setup();
+    let sel = '#cart';
+    const check = vi.fn(async () => (await dom.query(sel)) !== null);
     keep('cart', { check, repair: () => undefined });
     await vi.advanceTimersByTimeAsync(0);
     expect(check).toHaveBeenCalledTimes(1);
+    sel = '#basket';
+    change();
     await vi.advanceTimersByTimeAsync(16);
     expect(check).toHaveBeenCalledTimes(2);
+    expect(scopes()).toEqual(['page', { sels: ['#cart'], hs: [] }, { sels: ['#basket'], hs: [] }]);
+    // #basket was not watched until now: one more look, then quiet.
+    await vi.advanceTimersByTimeAsync(16);
+    expect(check).toHaveBeenCalledTimes(3);
     await vi.advanceTimersByTimeAsync(1_000);
-    expect(check).toHaveBeenCalledTimes(2);
+    expect(check).toHaveBeenCalledTimes(3);
+  });
+
+  it('needs no second look when its first scope replaces the whole page, which reported every change meanwhile', async () => {
+    const { keep, dom, scopes } = setup();
+    const check = vi.fn(async () => (await dom.query('#cart')) !== null);
+    keep('cart', { check, repair: () => undefined });
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(scopes()).toEqual(['page', { sels: ['#cart'], hs: [] }]);
+    expect(check).toHaveBeenCalledTimes(1);
   });
 
   it('a handle kept from before the check, or an ancestor, is watched as its element', async () => {
