@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { crx } from '@crxjs/vite-plugin';
 import solid from 'vite-plugin-solid';
 import manifest from './manifest.config';
+import { LEAN_OUTPUT } from './scripts/lean-output';
 
 export default defineConfig({
   define: {
@@ -11,7 +12,7 @@ export default defineConfig({
     __REMIXLET_TEST_HOOKS__: JSON.stringify(process.env.REMIXLET_PACKAGE !== '1'),
   },
   plugins: [crx({ manifest }), solid()],
-  worker: { format: 'es' },
+  worker: { format: 'es', rollupOptions: { output: LEAN_OUTPUT } },
   build: {
     outDir: process.env.REMIXLET_OUT ?? 'dist',
     emptyOutDir: true,
@@ -26,6 +27,7 @@ export default defineConfig({
         popup: 'panel/popup.html',
         manager: 'panel/manager.html',
       },
+      output: LEAN_OUTPUT,
     },
   },
 });

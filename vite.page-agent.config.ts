@@ -4,6 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { keepOut } from './scripts/keep-out-plugin';
+import { LEAN_OUTPUT } from './scripts/lean-output';
 
 /**
  * Packages the page agent must not carry: every page it runs on evaluates the whole bundle at document_start,
@@ -37,5 +38,6 @@ export default defineConfig(({ mode }) => ({
     target: 'chrome116',
     minify: false,
     lib: ENTRIES[mode] ?? ENTRIES.agent!,
+    rollupOptions: { output: LEAN_OUTPUT },
   },
 }));

@@ -2,6 +2,7 @@
 // self-contained IIFEs: registered content scripts cannot be modules, and an IIFE build takes one entry,
 // so this config is run once per part: `vite build -c vite.recorder.config.ts --mode recorder|relay`.
 import { defineConfig } from 'vite';
+import { LEAN_OUTPUT } from './scripts/lean-output';
 
 const PARTS = {
   recorder: { entry: 'page-agent/recorder/recorder.ts', file: 'recorder.js', name: 'RemixletRecorder' },
@@ -23,6 +24,7 @@ export default defineConfig(({ mode }) => {
       target: 'chrome116',
       minify: false,
       lib: { entry: part.entry, formats: ['iife'], name: part.name, fileName: () => part.file },
+      rollupOptions: { output: LEAN_OUTPUT },
     },
   };
 });

@@ -3,6 +3,7 @@
 // inlined as a classic blob: worker.
 import { defineConfig } from 'vite';
 import { keepOut } from './scripts/keep-out-plugin';
+import { LEAN_OUTPUT } from './scripts/lean-output';
 
 /**
  * The sandbox page's own script runs on the main thread of the sandbox process, which every sandbox frame
@@ -30,7 +31,7 @@ export default defineConfig({
     __REMIXLET_TEST_HOOKS__: JSON.stringify(process.env.REMIXLET_PACKAGE !== '1'),
   },
   // Classic: a module worker cannot load from blob:null in an opaque origin.
-  worker: { format: 'iife', plugins: () => [keepOut('remixlet runtime', NOT_IN_THE_RUNTIME)] },
+  worker: { format: 'iife', plugins: () => [keepOut('remixlet runtime', NOT_IN_THE_RUNTIME)], rollupOptions: { output: LEAN_OUTPUT } },
   build: {
     outDir: `${process.env.REMIXLET_OUT ?? 'dist'}/sandbox`,
     emptyOutDir: false,
@@ -42,5 +43,6 @@ export default defineConfig({
       name: 'RemixletSandbox',
       fileName: () => 'sandbox.js',
     },
+    rollupOptions: { output: LEAN_OUTPUT },
   },
 });
