@@ -17,87 +17,19 @@
 import type { CDPSession, Page } from '@playwright/test';
 import { test } from '../tests/e2e/harness';
 import { REAL_PAGES_HOST, realPageNames, realPagePath } from '../tests/e2e/harness/real-pages';
-import { assistantLook, outlineRegion } from '../tests/e2e/real-pages/assistant-look';
 import { openPanel, uiCall } from '../tests/e2e/remixlet';
 import { firstSeenFrame, installBench, ms, sleep } from './kit';
+import { MODES, PROBE_RULE, applied, effects, keepsOnRealPage, switchTo, type Mode, type Targets } from './real-page-remixlets';
 
 const LARGEST = (process.env.BENCH_PAGES ?? 'yahoo-3,yahoo-1,wikipedia-2,nytimes-5,breitbart').split(',');
 const ROUNDS = 4;
 const WINDOW_MS = 4_000;
 const PAINTS = 10;
-const HEADING_TEXT = 'Remixed heading';
-/** style.css's probe: a rule on the root that changes nothing drawn, read at every animation frame. */
-const PROBE_RULE = 'html { outline-color: rgb(1, 2, 3); }';
-
-interface Targets {
-  banner: string;
-  main: string;
-  heading: string;
-}
-
-function remixletsFor(name: string, t: Targets) {
-  const matches = [`*://${REAL_PAGES_HOST}/${name}/*`];
-  const B = JSON.stringify(t.banner);
-  const M = JSON.stringify(t.main);
-  const H = JSON.stringify(t.heading);
-  return [
-    {
-      name: `bench banner ${name}`,
-      matches,
-      style: `${PROBE_RULE}\n${t.banner} { display: none !important; }\n`,
-      script: `rmx.keep('no banner', {
-  check: async () => !(await dom.query(${B} + ':not([style*="none"])')),
-  repair: async () => { await (await dom.query(${B}))?.hide(); },
-});`,
-    },
-    {
-      name: `bench main ${name}`,
-      matches,
-      script: `rmx.keep('main marked', {
-  check: async () => (await (await dom.query(${M}))?.attr('seen')) === '1',
-  repair: async () => { await (await dom.query(${M}))?.setAttr('seen', '1'); },
-});`,
-    },
-    {
-      name: `bench heading ${name}`,
-      matches,
-      script: `rmx.keep('heading', {
-  check: async () => (await (await dom.query(${H}))?.text()) === ${JSON.stringify(HEADING_TEXT)},
-  repair: async () => { await (await dom.query(${H}))?.setText(${JSON.stringify(HEADING_TEXT)}); },
-});`,
-    },
-  ];
-}
-
 /** The renderer main thread's busy time (wall clock: a thread made to wait for a core counts) and its CPU time, in seconds. */
 async function mainThread(cdp: CDPSession): Promise<{ busy: number; cpu: number }> {
   const metrics = (await cdp.send('Performance.getMetrics')).metrics;
   const of = (name: string) => metrics.find((m) => m.name === name)?.value ?? NaN;
   return { busy: of('TaskDuration'), cpu: of('ThreadTime') };
-}
-
-/** What the page shows of each effect: the banner hidden by the sheet, and by the keep; the main content marked; the heading rewritten. */
-function effects(page: Page, t: Targets): Promise<{ styled: boolean; kept: boolean; marked: boolean; rewritten: boolean }> {
-  return page.evaluate(
-    ([t, text]) => {
-      const banner = document.querySelector<HTMLElement>(t!.banner);
-      const main = document.querySelector(t!.main);
-      return {
-        styled: !!banner && getComputedStyle(banner).display === 'none',
-        kept: !!banner && banner.style.display === 'none',
-        marked: !!main && [...main.attributes].some((a) => /^data-rmx-.+-seen$/.test(a.name)),
-        rewritten: document.querySelector(t!.heading)?.textContent === text,
-      };
-    },
-    [t, HEADING_TEXT] as const,
-  );
-}
-
-/** Whether the page shows what this mode should have done, and nothing else. */
-async function applied(page: Page, t: Targets, mode: Mode): Promise<boolean> {
-  const e = await effects(page, t);
-  const want = { off: [false, false, false, false], style: [true, false, false, false], keeps: [true, true, true, true] }[mode];
-  return [e.styled, e.kept, e.marked, e.rewritten].every((x, i) => x === want[i]);
 }
 
 /** Makes the frozen snapshot live as a news page does; the same in both modes. */
@@ -125,10 +57,6 @@ function live(page: Page, t: Targets): Promise<void> {
     setInterval(() => document.querySelector(t.heading)?.replaceWith(headingMarkup.cloneNode(true)), 4_000);
   }, t);
 }
-
-/** Off (no remixlet, no page agent); style.css alone (the page agent and the sheets, no sandbox); the three keeps. */
-type Mode = 'off' | 'style' | 'keeps';
-const MODES: Mode[] = ['keeps', 'off', 'style'];
 
 interface Round {
   mode: Mode;
@@ -239,28 +167,13 @@ const change = (from: number, to: number) => `${to >= from ? '+' : ''}${(((to - 
 for (const name of LARGEST) {
   test(`three keep-based remixlets on the real page ${name}`, async ({ openPage, openExtensionPage, tabIdOf }) => {
     test.setTimeout(600_000);
-    const page = await openPage(REAL_PAGES_HOST, realPagePath(name));
-    const url = page.url();
-    const tabId = await tabIdOf(page);
-    const look = await assistantLook(openExtensionPage, tabId);
-    const outline = (await look.outline()).outline;
-    const main = outlineRegion(outline, 'main content') ?? 'main';
-    const banner = outlineRegion(outline, 'banner') ?? outlineRegion(outline, 'navigation');
-    if (!banner) throw new Error(`no banner or navigation in the first look of ${name}`);
-    const heading = (await page.evaluate((main) => (document.querySelector(`${main} h1`) ? `${main} h1` : document.querySelector('h1') ? 'h1' : `${main} h2`), main));
-    const targets: Targets = { banner, main, heading };
-    const keeps: string[] = [];
-    const remixlets = remixletsFor(name, targets);
-    for (const r of remixlets) keeps.push(await installBench(look.panel, tabId, r));
-    const styleOnly = await installBench(look.panel, tabId, { name: `bench style only ${name}`, matches: remixlets[0]!.matches, style: remixlets[0]!.style });
-    const enabledIn: Record<Mode, string[]> = { off: [], style: [styleOnly], keeps };
+    const { page, url, look, targets, keeps, styleOnly, enabledIn } = await keepsOnRealPage({ openPage, openExtensionPage, tabIdOf }, name);
+    const { banner, main, heading } = targets;
 
     const rounds: Round[] = [];
     for (let i = 0; i < ROUNDS * MODES.length; i++) {
       const mode = MODES[i % MODES.length]!;
-      await page.goto('about:blank');
-      for (const id of [...keeps, styleOnly]) await uiCall(look.panel, 'setEnabled', { remixletId: id, enabled: enabledIn[mode].includes(id) });
-      await page.bringToFront();
+      await switchTo(page, look.panel, enabledIn, mode);
       rounds.push(await round(page, url, targets, mode));
     }
     const of = (mode: Mode, key: keyof Round) => mean(rounds.filter((r) => r.mode === mode).map((r) => r[key] as number));

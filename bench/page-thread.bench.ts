@@ -1,0 +1,119 @@
+// Issue 29 #7 and issue 26 #5, broken down: where the page's own main thread goes while a real page loads with
+// no remixlet, with style.css alone, and with the three keep-based remixlets (real-page-remixlets.ts), in
+// alternating rounds of the same run. Each load is traced (CDP Tracing on the page's session) from the
+// navigation to 1.5 s after its load event, and every task of the renderer main thread that drew the page is
+// put in one class by what ran inside it: a script (the page agent's evaluation, the page's own), the
+// messages the extension's ports bring (the page agent's handlers run inside those IPC tasks, with no trace
+// event of their own), garbage collection, parsing, style and layout, painting. Real-page-keeps.bench.ts
+// gives the totals; this says what they are made of. Prints figures; asserts nothing.
+import type { CDPSession } from '@playwright/test';
+import { test } from '../tests/e2e/harness';
+import { sleep } from './kit';
+import { MODES, keepsOnRealPage, switchTo, type Mode } from './real-page-remixlets';
+
+const PAGES = (process.env.BENCH_PAGES ?? 'nytimes-5,wikipedia-2').split(',');
+const ROUNDS = 4;
+const AFTER_LOAD_MS = 1_500;
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { data?: { url?: string }; beginData?: { url?: string }; src_func?: string };
+}
+
+async function traced(cdp: CDPSession, run: () => Promise<void>): Promise<TraceEvent[]> {
+  const events: TraceEvent[] = [];
+  const collect = (d: { value: object[] }) => void events.push(...(d.value as TraceEvent[]));
+  cdp.on('Tracing.dataCollected', collect);
+  await cdp.send('Tracing.start', { categories: 'devtools.timeline,v8,toplevel,blink,loading', transferMode: 'ReportEvents' });
+  await run();
+  const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+  await cdp.send('Tracing.end');
+  await complete;
+  cdp.off('Tracing.dataCollected', collect);
+  return events;
+}
+
+const DRAWING = new Set(['Paint', 'PrePaint', 'Layerize', 'Commit']);
+const STYLE_AND_LAYOUT = new Set(['UpdateLayoutTree', 'Layout', 'ParseAuthorStyleSheet']);
+const SCRIPT = new Set(['EvaluateScript', 'FunctionCall', 'v8.compile', 'v8.compileModule', 'TimerFire', 'EventDispatch', 'FireAnimationFrame']);
+
+/** The class of one event, inside the class of the event it runs in (undefined: a task, by where it was posted from). */
+function classOf(e: TraceEvent, outer: string | undefined): string {
+  const url = e.args?.data?.url ?? e.args?.beginData?.url;
+  if (e.name === 'ParseHTML') return 'HTML parsing';
+  if (STYLE_AND_LAYOUT.has(e.name)) return outer?.startsWith('extension') ? `${outer} (style and layout)` : 'style and layout';
+  if (DRAWING.has(e.name)) return 'drawing';
+  if (SCRIPT.has(e.name) && url?.startsWith('chrome-extension://')) return /\/page-agent\.js$/.test(url) ? "extension: the page agent's script" : 'extension: its other scripts';
+  if (SCRIPT.has(e.name) && url) return outer?.startsWith('extension') ? outer : "the page's own scripts";
+  if (outer) return outer;
+  const from = e.args?.src_func ?? '';
+  if (from === 'Accept' || from === 'PostDispatchNextMessageFromPipe') return 'IPC messages (port messages to the page agent among them)';
+  if (/GC|Sweep|Marking|cppgc/i.test(from)) return 'garbage collection';
+  if (from === 'ScheduledActionSendBeginMainFrame') return 'frames';
+  if (from === 'BlinkScheduler_PerformMicrotaskCheckpoint' || e.name === 'RunMicrotasks') return 'microtasks';
+  return 'other';
+}
+
+/** Milliseconds of the main thread of the renderer that parsed `url`, per class (self time, nested events inside their own class). */
+function mainThreadByClass(events: TraceEvent[], url: string): Map<string, number> {
+  const parse = events.find((e) => e.name === 'ParseHTML' && e.args?.beginData?.url?.startsWith(url));
+  if (!parse) throw new Error(`the trace has no parse of ${url}`);
+  const spans = events
+    .filter((e) => e.pid === parse.pid && e.tid === parse.tid && e.ph === 'X' && e.dur !== undefined)
+    .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+  const out = new Map<string, number>();
+  const open: Array<{ e: TraceEvent; cls: string; inner: number }> = [];
+  const close = (until: number) => {
+    while (open.length && open.at(-1)!.e.ts + open.at(-1)!.e.dur! <= until) {
+      const top = open.pop()!;
+      out.set(top.cls, (out.get(top.cls) ?? 0) + (top.e.dur! - top.inner) / 1000);
+      if (open.length) open.at(-1)!.inner += top.e.dur!;
+    }
+  };
+  for (const e of spans) {
+    close(e.ts);
+    if (!open.length) {
+      // A task: classed by where it was posted from; what runs inside it is classed on its own.
+      if (e.name === 'ThreadControllerImpl::RunTask' || e.name === 'RunTask') open.push({ e, cls: classOf(e, undefined), inner: 0 });
+      continue;
+    }
+    const enclosing = open.at(-1)!.cls;
+    const classed = SCRIPT.has(e.name) || e.name === 'ParseHTML' || STYLE_AND_LAYOUT.has(e.name) || DRAWING.has(e.name);
+    open.push({ e, cls: classed ? classOf(e, enclosing) : enclosing, inner: 0 });
+  }
+  close(Infinity);
+  return out;
+}
+
+for (const name of PAGES) {
+  test(`the page's main thread on the real page ${name}, by what ran`, async ({ openPage, openExtensionPage, tabIdOf }) => {
+    test.setTimeout(600_000);
+    const { page, url, look, enabledIn } = await keepsOnRealPage({ openPage, openExtensionPage, tabIdOf }, name);
+    const sums: Record<Mode, Map<string, number>> = { off: new Map(), style: new Map(), keeps: new Map() };
+    for (let i = 0; i < ROUNDS * MODES.length; i++) {
+      const mode = MODES[i % MODES.length]!;
+      await switchTo(page, look.panel, enabledIn, mode);
+      // Same site before the measured navigation, so the renderer stays the same.
+      await page.goto(new URL('/', url).href);
+      const cdp = await page.context().newCDPSession(page);
+      const events = await traced(cdp, async () => {
+        await page.goto(url, { waitUntil: 'load' });
+        await sleep(AFTER_LOAD_MS);
+      });
+      await cdp.detach();
+      for (const [cls, msec] of mainThreadByClass(events, url)) sums[mode].set(cls, (sums[mode].get(cls) ?? 0) + msec / ROUNDS);
+    }
+    const total = (mode: Mode) => [...sums[mode].values()].reduce((a, b) => a + b, 0);
+    const classes = [...new Set(MODES.flatMap((m) => [...sums[m].keys()]))].sort((a, b) => (sums.keeps.get(b) ?? 0) - (sums.keeps.get(a) ?? 0));
+    const cell = (mode: Mode, cls: string) => (sums[mode].get(cls) ?? 0).toFixed(1).padStart(7);
+    console.log(`${name}: the page's main thread, navigation to ${AFTER_LOAD_MS / 1000} s after load, ms per load (mean of ${ROUNDS}; ${MODES.join(', ')} in turn)`);
+    console.log(`  ${'class'.padEnd(62)}     off   style   keeps   keeps − off`);
+    for (const cls of classes) console.log(`  ${cls.padEnd(62)} ${cell('off', cls)} ${cell('style', cls)} ${cell('keeps', cls)}   ${((sums.keeps.get(cls) ?? 0) - (sums.off.get(cls) ?? 0)).toFixed(1).padStart(8)}`);
+    console.log(`  ${'total'.padEnd(62)} ${total('off').toFixed(1).padStart(7)} ${total('style').toFixed(1).padStart(7)} ${total('keeps').toFixed(1).padStart(7)}   ${(total('keeps') - total('off')).toFixed(1).padStart(8)}`);
+  });
+}

@@ -1,0 +1,109 @@
+// Shared by the real-page benchmarks (real-page-keeps.bench.ts, page-thread.bench.ts): the three keep-based
+// remixlets written from the assistant's first look at a real page (the banner hidden by style.css and kept
+// hidden, the main content marked, its heading rewritten), a fourth with the same style.css and no script,
+// and the three modes a page is measured in. Asserts nothing.
+import type { Page } from '@playwright/test';
+import type { HarnessFixtures } from '../tests/e2e/harness';
+import { REAL_PAGES_HOST, realPagePath } from '../tests/e2e/harness/real-pages';
+import { assistantLook, outlineRegion } from '../tests/e2e/real-pages/assistant-look';
+import { uiCall } from '../tests/e2e/remixlet';
+import { installBench } from './kit';
+
+export const HEADING_TEXT = 'Remixed heading';
+/** style.css's probe: a rule on the root that changes nothing drawn, read at every animation frame. */
+export const PROBE_RULE = 'html { outline-color: rgb(1, 2, 3); }';
+
+export interface Targets {
+  banner: string;
+  main: string;
+  heading: string;
+}
+
+export function remixletsFor(name: string, t: Targets) {
+  const matches = [`*://${REAL_PAGES_HOST}/${name}/*`];
+  const B = JSON.stringify(t.banner);
+  const M = JSON.stringify(t.main);
+  const H = JSON.stringify(t.heading);
+  return [
+    {
+      name: `bench banner ${name}`,
+      matches,
+      style: `${PROBE_RULE}\n${t.banner} { display: none !important; }\n`,
+      script: `rmx.keep('no banner', {
+  check: async () => !(await dom.query(${B} + ':not([style*="none"])')),
+  repair: async () => { await (await dom.query(${B}))?.hide(); },
+});`,
+    },
+    {
+      name: `bench main ${name}`,
+      matches,
+      script: `rmx.keep('main marked', {
+  check: async () => (await (await dom.query(${M}))?.attr('seen')) === '1',
+  repair: async () => { await (await dom.query(${M}))?.setAttr('seen', '1'); },
+});`,
+    },
+    {
+      name: `bench heading ${name}`,
+      matches,
+      script: `rmx.keep('heading', {
+  check: async () => (await (await dom.query(${H}))?.text()) === ${JSON.stringify(HEADING_TEXT)},
+  repair: async () => { await (await dom.query(${H}))?.setText(${JSON.stringify(HEADING_TEXT)}); },
+});`,
+    },
+  ];
+}
+
+/** What the page shows of each effect: the banner hidden by the sheet, and by the keep; the main content marked; the heading rewritten. */
+export function effects(page: Page, t: Targets): Promise<{ styled: boolean; kept: boolean; marked: boolean; rewritten: boolean }> {
+  return page.evaluate(
+    ([t, text]) => {
+      const banner = document.querySelector<HTMLElement>(t!.banner);
+      const main = document.querySelector(t!.main);
+      return {
+        styled: !!banner && getComputedStyle(banner).display === 'none',
+        kept: !!banner && banner.style.display === 'none',
+        marked: !!main && [...main.attributes].some((a) => /^data-rmx-.+-seen$/.test(a.name)),
+        rewritten: document.querySelector(t!.heading)?.textContent === text,
+      };
+    },
+    [t, HEADING_TEXT] as const,
+  );
+}
+
+/** Whether the page shows what this mode should have done, and nothing else. */
+export async function applied(page: Page, t: Targets, mode: Mode): Promise<boolean> {
+  const e = await effects(page, t);
+  const want = { off: [false, false, false, false], style: [true, false, false, false], keeps: [true, true, true, true] }[mode];
+  return [e.styled, e.kept, e.marked, e.rewritten].every((x, i) => x === want[i]);
+}
+
+/** Off (no remixlet, no page agent); style.css alone (the page agent and the sheets, no sandbox); the three keeps. */
+export type Mode = 'off' | 'style' | 'keeps';
+export const MODES: Mode[] = ['keeps', 'off', 'style'];
+
+/** The page opened, its first look taken, and the four remixlets installed (all on); which are on in each mode. */
+export async function keepsOnRealPage({ openPage, openExtensionPage, tabIdOf }: Pick<HarnessFixtures, 'openPage' | 'openExtensionPage' | 'tabIdOf'>, name: string) {
+  const page = await openPage(REAL_PAGES_HOST, realPagePath(name));
+  const url = page.url();
+  const tabId = await tabIdOf(page);
+  const look = await assistantLook(openExtensionPage, tabId);
+  const outline = (await look.outline()).outline;
+  const main = outlineRegion(outline, 'main content') ?? 'main';
+  const banner = outlineRegion(outline, 'banner') ?? outlineRegion(outline, 'navigation');
+  if (!banner) throw new Error(`no banner or navigation in the first look of ${name}`);
+  const heading = await page.evaluate((main) => (document.querySelector(`${main} h1`) ? `${main} h1` : document.querySelector('h1') ? 'h1' : `${main} h2`), main);
+  const targets: Targets = { banner, main, heading };
+  const keeps: string[] = [];
+  const remixlets = remixletsFor(name, targets);
+  for (const r of remixlets) keeps.push(await installBench(look.panel, tabId, r));
+  const styleOnly = await installBench(look.panel, tabId, { name: `bench style only ${name}`, matches: remixlets[0]!.matches, style: remixlets[0]!.style });
+  const enabledIn: Record<Mode, string[]> = { off: [], style: [styleOnly], keeps };
+  return { page, url, tabId, look, targets, keeps, styleOnly, enabledIn };
+}
+
+/** Leaves the page, switches the remixlets to what `mode` has on, and brings the page to the front. */
+export async function switchTo(page: Page, panel: Page, enabledIn: Record<Mode, string[]>, mode: Mode): Promise<void> {
+  await page.goto('about:blank');
+  for (const id of Object.values(enabledIn).flat().filter((id, i, all) => all.indexOf(id) === i)) await uiCall(panel, 'setEnabled', { remixletId: id, enabled: enabledIn[mode].includes(id) });
+  await page.bringToFront();
+}
