@@ -113,3 +113,6 @@ export function urlOnHosts(url: URL, hostSpecs: readonly string[]): boolean {
   }
   return false;
 }
+
+/** Whether an address is an http or https page: the only pages a remixlet runs on or a chat starts from. */
+export const isWebAddress = (url: string): boolean => /^https?:/i.test(url);

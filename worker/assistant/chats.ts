@@ -10,6 +10,7 @@ import { serialized } from '../store/db';
 import { readSessionMap } from '../store/session-map';
 import { randomId } from '../ports/tokens';
 import { clock } from '../clock';
+import { isWebAddress } from '../../contracts/policy/site';
 
 const KEY = 'agentChats';
 
@@ -35,7 +36,7 @@ export function onChatChanged(fn: Listener): () => void {
 export async function startChat(tabId: number): Promise<ChatBinding> {
   const tab = await chrome.tabs.get(tabId).catch(() => undefined);
   const site = tab?.url ? siteOf(tab.url) : '';
-  if (!tab?.url || !/^https?:/.test(tab.url) || !site) {
+  if (!tab?.url || !isWebAddress(tab.url) || !site) {
     throw new RemixletRefusal('NOT_FOUND', 'A chat starts on a web page (http or https); open the page you want to change and start again.');
   }
   const chat: ChatBinding = { chatId: randomId('c', 20), tabId, site, startedAt: clock.now(), state: 'active' };

@@ -21,6 +21,7 @@ import { scopeOf } from './scope';
 import { traced } from '../activation/pending';
 import { observed, visitEnded, visitStarted } from '../health/health';
 import { forgetTab, offInTab } from './tab-off';
+import { isWebAddress } from '../../contracts/policy/site';
 
 
 // Lifecycle changes run one at a time: two reconciles of one page racing between "is there a sandbox?" and
@@ -75,9 +76,6 @@ async function runnableOn(url: string, tabId: number, logRefused = true): Promis
   }
   return out;
 }
-
-/** http and https pages: the only ones a remixlet runs on. */
-const isWebAddress = (url: string) => /^https?:/i.test(url);
 
 const hasScript = (r: ActiveRemixlet) => Boolean(r.version.files['script.js']?.trim());
 

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { serialized } from '../store/db';
 import { siteOf } from '../store/settings';
 import { storeChanged } from '../store/changes';
+import { isWebAddress } from '../../contracts/policy/site';
 
 const KEY = 'tabOff';
 const TabOff = z.record(z.string(), z.object({ site: z.string(), ids: z.array(z.string()).max(500) }).strict());
@@ -60,7 +61,7 @@ export async function offInTab(tabId: number, url: string): Promise<ReadonlySet<
   if (!rec) return new Set();
   if (rec.site === siteOf(url)) return new Set(rec.ids);
   // Only a web address ends it: the tab's own error or blank pages between two pages of the site do not.
-  if (/^https?:/i.test(url)) await forgetTab(tabId);
+  if (isWebAddress(url)) await forgetTab(tabId);
   return new Set();
 }
 

@@ -24,6 +24,7 @@ import { followHealth } from '../health/health-reports';
 import { offInTab, setOffInTab } from '../pages/tab-off';
 import { reconcileAll } from '../pages/sandboxes';
 import { requestFix, takeFixRequests } from '../health/fix-requests';
+import { isWebAddress } from '../../contracts/policy/site';
 
 async function existingHead(remixletId: string): Promise<RemixletHead> {
   const head = await readHead(remixletId);
@@ -134,7 +135,7 @@ const handlers: HandlersOf<UiSpec, WorkerContext> = {
   setOffInTab: async ({ input }) => {
     const tab = await chrome.tabs.get(input.tabId).catch(() => undefined);
     const url = tab?.url || tab?.pendingUrl;
-    if (!url || !/^https?:/i.test(url)) throw new RemixletRefusal('NOT_FOUND', 'That tab shows no web page.');
+    if (!url || !isWebAddress(url)) throw new RemixletRefusal('NOT_FOUND', 'That tab shows no web page.');
     await existingHead(input.remixletId);
     // Torn down (or started) before the reload, so a reload the page holds up changes nothing about what runs.
     const { reloaded } = await reloadAround({ tabId: input.tabId }, () => Promise.resolve([]), async () => {
