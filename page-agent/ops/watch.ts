@@ -9,7 +9,9 @@
 // changes near those elements count (watch-near.ts), and where they can happen is all that is observed:
 // the handles' elements and the subtrees of the elements whose ids anchor the selectors, with their
 // ancestors (watch-anchors.ts); a page changing elsewhere then makes no records at all.
-// A watch of the whole page sees inside shadow roots too (policy/deep-observer.ts), and a selector with
+// A watch of the whole page sees inside shadow roots too (policy/deep-observer.ts: the roots are searched for
+// soon rather than at once, since a keep's first watch of the whole page mostly ends first, and roots found
+// late make every watch report), and a selector with
 // `>>>` (it reaches into one) watches the whole page; a watch whose selectors have no anchor observes the
 // page's own tree only, since a selector without `>>>` never matches inside a shadow root, unless one of its
 // handles' elements has left the page (it may come back inside one).
@@ -50,10 +52,12 @@ function onRecords(all: MutationRecord[]): void {
   // Watches of the whole page, and those whose selectors test values once the page has a password field, count any change.
   const judged = new Set(looking.filter((w) => w.area && !(w.area.testsValue && pageHasPasswordField())));
   const touched = new Set(touchedAreas([...judged].map((w) => w.area!), records));
-  let reporting = false;
-  for (const w of looking) {
-    if (judged.has(w) && !touched.has(w.area!)) continue;
-    reporting = true;
+  reportSoon(looking.filter((w) => !judged.has(w) || touched.has(w.area!)));
+}
+
+/** Each of these watches stops looking and reports at the next frame (by timer in a hidden tab). */
+function reportSoon(reporting: readonly Watcher[]): void {
+  for (const w of reporting) {
     const n = (w.pending = ++w.reports);
     if (document.hidden) {
       setTimeout(() => report(w, n), 0);
@@ -63,15 +67,25 @@ function onRecords(all: MutationRecord[]): void {
     }
   }
   // What is observed changes only when a watch stops looking until its report.
-  if (reporting) observeWhileLooking();
+  if (reporting.length) observeWhileLooking();
 }
 
 /**
- * The observations in force: the whole page, into every shadow root ('deep') or its own tree only ('light'),
- * and each node with its options (see ObservedPlaces).
+ * Roots found after the deep watch began (its search is made soon, not at once: policy/deep-observer.ts) may
+ * have changed unseen meanwhile, and a watch served by the deep observation may look into them (a handle
+ * inside one): every looking watch reports, as for a change it cannot judge.
+ */
+function onLateRoots(): void {
+  reportSoon([...watchers.values()].filter((w) => !w.pending));
+}
+
+/**
+ * The observations in force: the whole page, into every shadow root ('deep'; 'deep soon': its roots searched
+ * for soon, policy/deep-observer.ts) or its own tree only ('light'), and each node with its options (see
+ * ObservedPlaces).
  */
 interface Observed {
-  page?: 'deep' | 'light';
+  page?: 'deep' | 'deep soon' | 'light';
   nodes: Map<Node, MutationObserverInit>;
 }
 
@@ -92,7 +106,8 @@ function neededBy(looking: readonly Watcher[]): Observed {
   let page: Observed['page'];
   for (const w of looking) {
     const area = w.area;
-    if (!area || area.testsValue) return { page: 'deep', nodes: new Map() };
+    // Soon: a keep's first watch (no area yet) mostly ends, narrowed by the keep's first check, before a search would be made.
+    if (!area || area.testsValue) return { page: 'deep soon', nodes: new Map() };
     const places = area.places;
     if (!places) {
       // A watched element the page took out may be put back inside a shadow root: the whole page, deep, for
@@ -124,7 +139,7 @@ function same(a: Observed | undefined, b: Observed): boolean {
  */
 function observeWhileLooking(): void {
   const looking = [...watchers.values()].filter((w) => !w.pending);
-  observer ??= new DeepObserver(onRecords);
+  observer ??= new DeepObserver(onRecords, onLateRoots);
   if (looking.length === 0) {
     if (observed !== undefined) observer.disconnect();
     observed = undefined;
@@ -134,7 +149,7 @@ function observeWhileLooking(): void {
   if (same(observed, needed)) return;
   const made = observed === undefined ? [] : observer.takeRecords();
   observer.disconnect();
-  if (needed.page) observer.observe(document.documentElement, OPTIONS, needed.page === 'deep');
+  if (needed.page) observer.observe(document.documentElement, OPTIONS, needed.page === 'deep soon' ? 'soon' : needed.page === 'deep');
   for (const [n, o] of needed.nodes) observer.observe(n, o, false);
   observed = needed;
   if (made.length > 0) queueMicrotask(() => onRecords(made));

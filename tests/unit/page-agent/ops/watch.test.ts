@@ -3,6 +3,7 @@
 // stay at most one per frame, and a hidden tab (no animation frames) still gets them, by timer.
 import { describe, expect, test } from 'vitest';
 import { SCOPE, unitBrowser } from '../harness';
+import { SEARCH_SOON_MS } from '../../../../page-agent/policy/deep-observer';
 
 const { p } = unitBrowser({
   body: '<main id="app"><ul id="feed"><li class="item">one</li><li class="item">two</li></ul><div id="cart">Cart: <b>0</b></div></main><aside id="elsewhere"><ol id="other"></ol></aside><form><input type="password" id="pw"></form>',
@@ -252,6 +253,30 @@ describe('watches and shadow roots', () => {
     await addComponent();
     await p.ok({ op: 'watch' });
     expect(await after(inside)).toBe(1);
+  });
+
+  test('a watch of every change searches for roots soon, not at once: narrowed before then, it searches none; kept, it finds them and reports', async () => {
+    await addComponent();
+    // Counts the page agent's questions for shadow roots (chrome.dom.openOrClosedShadowRoot, which the harness stands in for).
+    const asked = () => p.page.evaluate(() => (window as unknown as { asked?: number }).asked ?? 0);
+    await p.page.evaluate(() => {
+      const w = window as unknown as { asked: number; chrome: { dom: { openOrClosedShadowRoot: (el: Element) => ShadowRoot | null } } };
+      const ask = w.chrome.dom.openOrClosedShadowRoot;
+      w.asked = 0;
+      w.chrome.dom.openOrClosedShadowRoot = (el) => (w.asked++, ask(el));
+    });
+    /** Waits in the page for longer than the search waits: timers fire in the order they are due. */
+    const pastTheSearch = () => p.page.evaluate((ms) => new Promise((resolve) => setTimeout(resolve, ms)), SEARCH_SOON_MS + 50);
+    // A keep's first watch, narrowed by its first check at once (one batch, one task).
+    await p.run([{ op: 'watch' }, { op: 'watch', sels: ['#feed .item'] }]);
+    await pastTheSearch();
+    expect(await asked()).toBe(0);
+    // Kept: a change inside the root made before the search is unseen, so the roots the search finds make it report.
+    await p.run([{ op: 'watch' }]);
+    await p.page.evaluate(inside);
+    await pastTheSearch();
+    expect(await asked()).toBeGreaterThan(0);
+    await expect.poll(mutated).toBe(1);
   });
 
   test('a handle whose element the page took out is followed when the page puts it back inside a shadow root', async () => {
