@@ -61,7 +61,7 @@ export const RMX_API: readonly RmxMember[] = [
     {
       signature: 'rmx.keep(name, { check, repair })',
       service: null,
-      description: 'A condition that should stay true while the site redraws: check() runs after page changes and navigations (at most once a frame) and repair() runs when it fails; a repair that keeps failing backs off and says so in the log. Only changes near what check() looked at wake it, and where it looks is all that is watched: a check that reads handles found before it, or selectors that start from an element with an id (`#feed .promo`), costs a busy page almost nothing elsewhere; other selectors (`.promo`) make the whole page watched.',
+      description: 'A condition that should stay true while the site redraws: check() runs after page changes and navigations (at most once a frame) and repair() runs when it fails; a repair that keeps failing backs off and says so in the log. Only changes near what check() looked at wake it, and where it looks is all that is watched: a check that reads handles found before it, or selectors that start from an element with an id (`#feed .promo`), costs a busy page almost nothing elsewhere; other selectors (`.promo`) make the whole page watched. A check that only reads costs one round trip from its second run on: the reads it made last time go together as it starts, so it reads the page of that moment, as a dom.batch would.',
       params: z.tuple([z.string(), z.object({ check: z.custom<() => unknown>(), repair: z.custom<() => unknown>() })]),
       result: z.void(),
     },

@@ -66,6 +66,8 @@ export interface OpUse {
   readonly methods?: Readonly<Record<string, string>>;
   /** It acts on one element and may travel in a run (contracts/dom/runs.ts). */
   readonly runs?: true;
+  /** It answers from the page and changes nothing there, so it may be sent ahead of the call (sandbox/runtime/read-ahead.ts). */
+  readonly reads?: true;
   /** The "can do" kind a call of it shows as, whatever its arguments; `by-arguments` when they decide (contracts/can-do/script.ts). */
   readonly canDo?: string;
 }
@@ -84,21 +86,21 @@ const strictOp = <T extends string, S extends z.core.$ZodLooseShape>(name: T, sh
   z.strictObject({ op: z.literal(name), ...shape }).register(z.globalRegistry, { description });
 
 const DECLARED = [
-  op('query', () => ({ sel: Selector, scope: opt(HandleRef) }), 'First element matching the selector, or null.', { methods: { 'dom.query(selector)': 'Promise<Handle | null>', 'h.query(selector)': 'Promise<Handle | null>' } }),
-  op('queryAll', () => ({ sel: Selector, scope: opt(HandleRef), limit: opt(intIn(1, LIMITS.queryAllMax)) }), 'Elements matching the selector, up to the limit.', { methods: { 'dom.queryAll(selector, { limit })': 'Promise<Handle[]>', 'h.queryAll(selector, { limit })': 'Promise<Handle[]>' } }),
+  op('query', () => ({ sel: Selector, scope: opt(HandleRef) }), 'First element matching the selector, or null.', { reads: true, methods: { 'dom.query(selector)': 'Promise<Handle | null>', 'h.query(selector)': 'Promise<Handle | null>' } }),
+  op('queryAll', () => ({ sel: Selector, scope: opt(HandleRef), limit: opt(intIn(1, LIMITS.queryAllMax)) }), 'Elements matching the selector, up to the limit.', { reads: true, methods: { 'dom.queryAll(selector, { limit })': 'Promise<Handle[]>', 'h.queryAll(selector, { limit })': 'Promise<Handle[]>' } }),
   op('waitFor', () => ({ sel: Selector, scope: opt(HandleRef), timeout: opt(intIn(0, LIMITS.waitForMaxMs)) }), 'Waits until an element matches, or null after the timeout.', { methods: { 'dom.waitFor(selector, { timeout })': 'Promise<Handle | null>', 'h.waitFor(selector, { timeout })': 'Promise<Handle | null>' } }),
-  op('url', () => ({}), 'The page address.', { methods: { 'dom.url()': 'Promise<string>' } }),
-  op('title', () => ({}), 'The page title.', { methods: { 'dom.title()': 'Promise<string>' } }),
-  op('text', () => ({ h: HandleRef }), 'Text content, capped; a password field\'s text is left out.', { methods: { 'h.text()': 'Promise<string>' }, runs: true, canDo: 'reads-page' }),
-  op('attr', () => ({ h: HandleRef, name: z.string().check(z.minLength(1), z.maxLength(100)) }), "An attribute value. On the page's own elements a short name reads this remixlet's mark (data-rmx-<id>-<name>) when it set one, else the page's attribute; a password field's value reads empty.", { methods: { 'h.attr(name)': 'Promise<string | null>' }, runs: true, canDo: 'reads-page' }),
-  op('value', () => ({ h: HandleRef }), 'A form control value; password fields read empty.', { methods: { 'h.value()': 'Promise<string>' }, runs: true, canDo: 'reads-forms' }),
-  op('html', () => ({ h: HandleRef }), 'Outer HTML, capped; every password field in it has its value blanked.', { methods: { 'h.html()': 'Promise<string>' }, canDo: 'reads-page' }),
-  op('rect', () => ({ h: HandleRef }), 'The bounding rectangle; refused while the page has an editable password field or a password select, checkbox or radio button.', { methods: { 'h.rect()': 'Promise<{ x, y, width, height }>' }, runs: true }),
-  op('computedStyle', () => ({ h: HandleRef, props: z.array(upTo(100)).check(z.maxLength(LIMITS.styleProps)) }), 'Computed values of the named properties; all read empty while the page has an editable password field or a password select, checkbox or radio button.', { methods: { 'h.computedStyle(props)': 'Promise<Record<string, string>>' }, runs: true }),
-  op('matches', () => ({ h: HandleRef, sel: Selector }), 'Whether the element matches the selector.', { methods: { 'h.matches(selector)': 'Promise<boolean>' }, runs: true }),
-  op('closest', () => ({ h: HandleRef, sel: Selector }), 'The element or its nearest ancestor matching the selector, walking out of a shadow root through its host.', { methods: { 'h.closest(selector)': 'Promise<Handle | null>' }, runs: true }),
-  op('parent', () => ({ h: HandleRef }), "The parent element; at the top of a shadow root, the root's host.", { methods: { 'h.parent()': 'Promise<Handle | null>' }, runs: true }),
-  op('children', () => ({ h: HandleRef }), 'The child elements, up to 1000.', { methods: { 'h.children()': 'Promise<Handle[]>' } }),
+  op('url', () => ({}), 'The page address.', { reads: true, methods: { 'dom.url()': 'Promise<string>' } }),
+  op('title', () => ({}), 'The page title.', { reads: true, methods: { 'dom.title()': 'Promise<string>' } }),
+  op('text', () => ({ h: HandleRef }), 'Text content, capped; a password field\'s text is left out.', { reads: true, methods: { 'h.text()': 'Promise<string>' }, runs: true, canDo: 'reads-page' }),
+  op('attr', () => ({ h: HandleRef, name: z.string().check(z.minLength(1), z.maxLength(100)) }), "An attribute value. On the page's own elements a short name reads this remixlet's mark (data-rmx-<id>-<name>) when it set one, else the page's attribute; a password field's value reads empty.", { reads: true, methods: { 'h.attr(name)': 'Promise<string | null>' }, runs: true, canDo: 'reads-page' }),
+  op('value', () => ({ h: HandleRef }), 'A form control value; password fields read empty.', { reads: true, methods: { 'h.value()': 'Promise<string>' }, runs: true, canDo: 'reads-forms' }),
+  op('html', () => ({ h: HandleRef }), 'Outer HTML, capped; every password field in it has its value blanked.', { reads: true, methods: { 'h.html()': 'Promise<string>' }, canDo: 'reads-page' }),
+  op('rect', () => ({ h: HandleRef }), 'The bounding rectangle; refused while the page has an editable password field or a password select, checkbox or radio button.', { reads: true, methods: { 'h.rect()': 'Promise<{ x, y, width, height }>' }, runs: true }),
+  op('computedStyle', () => ({ h: HandleRef, props: z.array(upTo(100)).check(z.maxLength(LIMITS.styleProps)) }), 'Computed values of the named properties; all read empty while the page has an editable password field or a password select, checkbox or radio button.', { reads: true, methods: { 'h.computedStyle(props)': 'Promise<Record<string, string>>' }, runs: true }),
+  op('matches', () => ({ h: HandleRef, sel: Selector }), 'Whether the element matches the selector.', { reads: true, methods: { 'h.matches(selector)': 'Promise<boolean>' }, runs: true }),
+  op('closest', () => ({ h: HandleRef, sel: Selector }), 'The element or its nearest ancestor matching the selector, walking out of a shadow root through its host.', { reads: true, methods: { 'h.closest(selector)': 'Promise<Handle | null>' }, runs: true }),
+  op('parent', () => ({ h: HandleRef }), "The parent element; at the top of a shadow root, the root's host.", { reads: true, methods: { 'h.parent()': 'Promise<Handle | null>' }, runs: true }),
+  op('children', () => ({ h: HandleRef }), 'The child elements, up to 1000.', { reads: true, methods: { 'h.children()': 'Promise<Handle[]>' } }),
   op('setText', () => ({ h: HandleRef, text: upTo(LIMITS.textChars) }), 'Replaces the text content.', { methods: { 'h.setText(text)': 'Promise<void>' }, runs: true, canDo: 'changes-page' }),
   op('setAttr', () => ({ h: HandleRef, name: AttrName, value: upTo(LIMITS.attrValueChars) }), "Sets an attribute. On the page's own elements the short name is written as the mark data-rmx-<id>-<name> (href on a link and src on an image are real, under the address rule); on elements the remixlet created, real names under the attribute policy.", { methods: { 'h.setAttr(name, value)': 'Promise<void>' }, runs: true, canDo: 'changes-page' }),
   op('removeAttr', () => ({ h: HandleRef, name: AttrName }), "Removes an attribute the remixlet set: its mark on the page's own elements, the real attribute on its own.", { methods: { 'h.removeAttr(name)': 'Promise<void>' }, runs: true, canDo: 'changes-page' }),
@@ -169,6 +171,8 @@ export const domOpSchema = (name: DomOpName): DomOpSchema => SCHEMA_OF.get(name)
 
 /** Each op's uses, by name, in the order above. */
 export const DOM_OP_USES: ReadonlyMap<DomOpName, OpUse> = new Map(DECLARED.map((d) => [d.name, d.use]));
+/** The ops that only read the page (OpUse.reads). */
+export const READ_OPS: ReadonlySet<DomOpName> = new Set(DECLARED.flatMap((d) => ('reads' in d.use ? [d.name] : [])));
 /** The ops that may travel in a run: those that act on one element and say so. */
 export type RunKind = Extract<DeclaredOp, { use: { runs: true } }>['name'];
 export const RUN_KINDS: readonly RunKind[] = DECLARED.flatMap((d) => ('runs' in d.use ? [d.name as RunKind] : []));

@@ -5,12 +5,13 @@
 import type { Remote } from 'comlink';
 import type { DomOp, OpResult } from '../../contracts/dom/ops';
 import { OpResult as OpResultSchema } from '../../contracts/dom/ops';
-import { LIMITS } from '../../contracts/dom/ops';
+import { LIMITS, READ_OPS } from '../../contracts/dom/ops';
 import type { Refusal } from '../../contracts/refusals';
 import type { HostAnswer, SandboxHost } from '../../contracts/boundaries/sandbox-offscreen';
 import { RateWindow } from '../../contracts/rate-window';
 import { encodeRuns, expandResults, opCount, wireOpName, type WireOp } from '../../contracts/dom/run-codec';
 import { WAKE_AHEAD } from './wake-ahead';
+import { ReadAhead } from './read-ahead';
 
 export const RUNTIME_RATE = { messagesPerSecond: 200, domOpsPerSecond: 2_000 } as const;
 
@@ -92,6 +93,8 @@ export class Bridge {
   /** Taken when the bridge is made, before remixlet code runs, as RateWindow takes its own. */
   readonly #clock = Date.now;
   readonly #taps: Array<(op: DomOp, answer: Promise<unknown>, via?: DomOp) => void> = [];
+  /** Reads sent ahead of a keep's check (read-ahead.ts), while their answers may still answer its calls. */
+  #ahead: ReadAhead | undefined;
 
   constructor(host: Remote<SandboxHost>, timer: (fn: () => void, ms: number) => unknown, onLimited: (reason: string) => void) {
     this.#host = host;
@@ -114,6 +117,15 @@ export class Bridge {
    * undefined (hide, addClass, …); no call can chain on it.
    */
   dom(op: DomOp, via?: DomOp, answersNothing = false): Promise<unknown> {
+    if (this.#ahead) {
+      // A change sent after the reads ahead may land before a later call would have read: they answer no more.
+      if (!READ_OPS.has(op.op)) this.#ahead = undefined;
+      const ahead = via ? undefined : this.#ahead?.take(op);
+      if (ahead) {
+        for (let i = 0; i < this.#taps.length; i++) this.#taps[i]!(op, ahead);
+        return ahead;
+      }
+    }
     const answer = new Promise(capture);
     const resolve = capturedResolve;
     const reject = capturedReject;
@@ -127,6 +139,36 @@ export class Bridge {
     // Indexed: an iterator per call is garbage a 1,000-call batch feels in a sandbox whose code is not yet optimised.
     for (let i = 0; i < this.#taps.length; i++) this.#taps[i]!(op, answer, via);
     return answer;
+  }
+
+  /**
+   * Sends these reads now, in one batch (a keep's check, read-ahead.ts): each { ref } names the plan's own
+   * place. Until dropAhead, a call that is the same read of the same element is answered from them, without
+   * a round trip. They count against both budgets like calls, and are not sent when those are spent.
+   */
+  readAhead(plan: readonly DomOp[]): void {
+    this.#ahead = undefined;
+    const base = this.#queue.length;
+    if (!plan.length || base + plan.length > LIMITS.batchOps || !this.#ops.take(plan.length)) return;
+    const answers = plan.map((planned) => {
+      const op = { ...planned } as Record<string, unknown>;
+      for (const key of ['h', 'scope']) {
+        const ref = op[key] as { ref?: unknown } | undefined;
+        if (typeof ref?.ref === 'number') op[key] = { ref: ref.ref + base };
+      }
+      const answer = new Promise(capture);
+      this.#queue.push({ op: op as DomOp, resolve: capturedResolve, reject: capturedReject, seq: this.#sent + this.#queue.length, answersNothing: false });
+      // A read no call takes is dropped, refusal and all.
+      answer.catch(() => undefined);
+      return answer;
+    });
+    this.#schedule(0);
+    this.#ahead = new ReadAhead(plan, answers);
+  }
+
+  /** The reads sent ahead answer no more calls (the check ended, or something could know of a later page). */
+  dropAhead(): void {
+    this.#ahead = undefined;
   }
 
   /**

@@ -18,6 +18,7 @@ export class EventRouter {
   private readonly events = new Map<string, (e: PageEventCopy) => void>();
   private readonly observers = new Map<string, (handles: Handle[]) => void>();
   private readonly changeListeners = new Set<(kind: 'mutated' | 'navigated') => void>();
+  private readonly newsListeners = new Set<() => void>();
   pageUrl: string;
 
   constructor(port: SealedPort, initialUrl: string, private readonly onHandlerError: (e: unknown) => void) {
@@ -39,6 +40,8 @@ export class EventRouter {
   }
 
   private dispatch(event: PageEvent): void {
+    // A change report wakes only rmx.keep; anything else can reach remixlet code, which may act on it.
+    if (event.kind !== 'mutated' && event.kind !== 'lifecycle') for (const fn of this.newsListeners) this.guard(fn);
     switch (event.kind) {
       case 'event': {
         const handler = this.events.get(event.listener);
@@ -77,6 +80,11 @@ export class EventRouter {
   }
   offObserved(observer: string): void {
     this.observers.delete(observer);
+  }
+  /** Hears every event that remixlet code can hear of (all but change reports), before that code does. */
+  onNews(fn: () => void): () => void {
+    this.newsListeners.add(fn);
+    return () => this.newsListeners.delete(fn);
   }
   onChange(fn: (kind: 'mutated' | 'navigated') => void): () => void {
     this.changeListeners.add(fn);

@@ -8,6 +8,7 @@ import type { DomOp } from '../../contracts/dom/ops';
 import type { EventRouter } from './events';
 import { keepMissLine, PAGE_GONE_CODES } from '../../contracts/keep-miss';
 import { CheckTrace, sameScope, scopeKey, unionScope, type KeepScope } from './keep-scope';
+import { ReadRecorder } from './read-ahead';
 
 export interface KeepSpec {
   check: () => boolean | Promise<boolean>;
@@ -28,6 +29,8 @@ interface Kept {
   scope: KeepScope;
   /** A try again is already set for after a failure. */
   retrying: boolean;
+  /** The reads its last check made, alone, to send ahead of the next (read-ahead.ts). */
+  plan?: readonly DomOp[];
 }
 
 export interface KeepDeps {
@@ -36,6 +39,9 @@ export interface KeepDeps {
   watch: (scope: KeepScope) => Promise<unknown>;
   /** Shows keep every dom call the remixlet makes, with its answer, so it learns what a check looks at. */
   tap: (fn: (op: DomOp, answer: Promise<unknown>, via?: DomOp) => void) => void;
+  /** Sends a check's reads ahead of it (Bridge.readAhead), and stops answering calls from them (Bridge.dropAhead). */
+  readAhead: (plan: readonly DomOp[]) => void;
+  dropAhead: () => void;
   log: (level: 'warn' | 'error', message: string) => unknown;
   /** Calls fn at the next frame; the offscreen document draws no frames, so this is a timer. */
   nextFrame: (fn: () => void) => void;
@@ -43,7 +49,7 @@ export interface KeepDeps {
   now: () => number;
 }
 
-export function createKeep({ events, watch, tap, log, nextFrame, timer, now }: KeepDeps) {
+export function createKeep({ events, watch, tap, readAhead, dropAhead, log, nextFrame, timer, now }: KeepDeps) {
   const keeps = new Map<string, Kept>();
   let scheduled = false;
   /** What the page agent was last asked to watch (undefined: not yet). */
@@ -57,10 +63,14 @@ export function createKeep({ events, watch, tap, log, nextFrame, timer, now }: K
   let current: CheckTrace | undefined;
   /** Checks in flight: a call after an await is shown to each, which can only widen what they watch. */
   const tracing = new Set<CheckTrace>();
+  /** The calls of the check in flight, while it is the only one: with two, a call cannot be told to be either's. */
+  let recording: { trace: CheckTrace; reads: ReadRecorder } | undefined;
 
   tap((op, answer, via) => {
     if (current) current.saw(op, answer, via);
     else for (const t of tracing) t.saw(op, answer, via);
+    // The keep's own watch calls (updateWatch) are not the check's.
+    if (recording && op.op !== 'watch' && (current ?? recording.trace) === recording.trace) recording.reads.note(op, answer, via);
   });
 
   function message(e: unknown): string {
@@ -97,6 +107,17 @@ export function createKeep({ events, watch, tap, log, nextFrame, timer, now }: K
 
   async function check(k: Kept): Promise<boolean> {
     const trace = new CheckTrace(placed);
+    const alone = tracing.size === 0;
+    if (alone) {
+      recording = { trace, reads: new ReadRecorder() };
+      if (k.plan) readAhead(k.plan);
+    } else {
+      // What the first check's reads ahead found may be older than what woke this one.
+      recording?.reads.spoil();
+      recording = undefined;
+      dropAhead();
+    }
+    const reads = recording?.reads;
     tracing.add(trace);
     try {
       let result: ReturnType<KeepSpec['check']>;
@@ -110,6 +131,12 @@ export function createKeep({ events, watch, tap, log, nextFrame, timer, now }: K
     } finally {
       tracing.delete(trace);
       k.scope = trace.scope();
+      if (recording?.trace === trace) {
+        recording = undefined;
+        dropAhead();
+      }
+      // Ran alone and only read: the next run sends these ahead. Any other run leaves the last plan as it was.
+      if (reads) k.plan = reads.plan();
     }
   }
 
@@ -175,6 +202,8 @@ export function createKeep({ events, watch, tap, log, nextFrame, timer, now }: K
   }
 
   events.onChange(schedule);
+  // Code that heard of the page since a check's reads went ahead could ask for a later page than they read.
+  events.onNews(dropAhead);
 
   return function keep(name: string, spec: KeepSpec): void {
     if (typeof spec?.check !== 'function' || typeof spec?.repair !== 'function') throw new TypeError('rmx.keep(name, { check, repair }) takes two functions.');

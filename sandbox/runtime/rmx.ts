@@ -61,6 +61,8 @@ export function createRmx(bridge: Bridge, events: EventRouter, page: { url: stri
     watch: (scope) =>
       bridge.dom(scope === 'page' ? { op: 'watch' } : { op: 'watch', ...(scope.sels.length ? { sels: [...scope.sels] } : {}), ...(scope.hs.length ? { hs: [...scope.hs] } : {}) }),
     tap: (fn) => bridge.tap(fn),
+    readAhead: (plan) => bridge.readAhead(plan),
+    dropAhead: () => bridge.dropAhead(),
     log: quietLog,
     nextFrame,
     timer,

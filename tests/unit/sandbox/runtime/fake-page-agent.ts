@@ -11,7 +11,7 @@ import type { Refusal } from '../../../../contracts/refusals';
 import { expandResults, SandboxDomBatch, type WireOp } from '../../../../contracts/dom/runs';
 
 /** An event router for a page at https://shop.test/ that never reports a change. */
-export const quietEvents = { pageUrl: 'https://shop.test/', onChange: () => () => undefined } as unknown as EventRouter;
+export const quietEvents = { pageUrl: 'https://shop.test/', onChange: () => () => undefined, onNews: () => () => undefined } as unknown as EventRouter;
 
 /** A host whose dom is the test's and whose log takes every line. */
 export function hostWith<D>(dom: D) {

@@ -17,17 +17,20 @@ afterEach(() => {
 
 function setup(opts: { refuseNarrow?: boolean } = {}) {
   const listeners = new Set<(kind: 'mutated' | 'navigated') => void>();
-  const events = { onChange: (fn: (kind: 'mutated' | 'navigated') => void) => (listeners.add(fn), () => listeners.delete(fn)) } as unknown as EventRouter;
+  const events = { onChange: (fn: (kind: 'mutated' | 'navigated') => void) => (listeners.add(fn), () => listeners.delete(fn)), onNews: () => () => undefined } as unknown as EventRouter;
   const logs: string[] = [];
   const watch = vi.fn(async (scope: KeepScope) => {
     if (opts.refuseNarrow && scope !== 'page') throw new Error('SELECTOR_TESTS_PASSWORD');
     return 'watch';
   });
   let tapped: ((op: DomOp, answer: Promise<unknown>) => void) | undefined;
+  const readAhead = vi.fn((plan: readonly DomOp[]) => void plan);
   const keep = createKeep({
     events,
     watch,
     tap: (fn) => void (tapped = fn),
+    readAhead,
+    dropAhead: () => undefined,
     log: (level, message) => logs.push(`${level} ${message}`),
     nextFrame: (fn) => void setTimeout(fn, 16),
     timer: (fn, ms) => setTimeout(fn, ms),
@@ -48,7 +51,7 @@ function setup(opts: { refuseNarrow?: boolean } = {}) {
     url: () => send({ op: 'url' }, 'https://spa.test/') as Promise<string>,
   };
   const scopes = () => watch.mock.calls.map((c) => c[0]);
-  return { keep, change, logs, watch, dom, scopes };
+  return { keep, change, logs, watch, dom, scopes, readAhead };
 }
 
 describe('rmx.keep', () => {

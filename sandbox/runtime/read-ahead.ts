@@ -1,0 +1,119 @@
+// Context: remixlet runtime (dedicated worker). Reading ahead for rmx.keep: a check written
+// `(await dom.query(s))?.attr(n)` is two round trips, and a keep runs it again at every change near what it
+// looks at. The reads its last run made (ReadRecorder) are sent together as its next run starts, each naming
+// the element an earlier one found by { ref } as a chained call does; each call the check then makes is
+// answered from them (ReadAhead.take) when it is the same read of the same element, and goes to the page as
+// usual when not. As with dom.batch, such answers are the page at one moment, the check's start; the bridge
+// (bridge.ts readAhead) stops answering from them once anything could know of a later one.
+// Trusts nothing: a plan is only reads (OpUse.reads), and the page agent checks each as it checks any call.
+import { READ_OPS, type DomOp } from '../../contracts/dom/ops';
+
+/** More reads than this in one run, and the check is not read ahead: a plan is a guess, and each read costs the page. */
+export const READ_AHEAD_MAX = 16;
+
+type Ref = { ref: number };
+const REF_KEYS = ['h', 'scope'] as const;
+
+const handleIdOf = (v: unknown): string | undefined => {
+  const h = (v as { h?: unknown } | null)?.h;
+  return typeof h === 'string' ? h : undefined;
+};
+
+const isRef = (v: unknown): v is Ref => typeof v === 'object' && v !== null && typeof (v as Ref).ref === 'number';
+
+function equal(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
+  const kb = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
+  return ka.length === kb.length && ka.every((k) => equal((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
+
+/** The calls of one run of a check, in order, as a plan for the next: undefined unless each was a read. */
+export class ReadRecorder {
+  private readonly calls: DomOp[] = [];
+  private readonly planned: DomOp[] = [];
+  private readonly answers: unknown[] = [];
+  private spoiled = false;
+
+  /** One call with its answer; `via`, the call of the same batch whose element it names by { ref }. */
+  note(op: DomOp, answer: Promise<unknown>, via?: DomOp): void {
+    if (this.spoiled) return;
+    if (!READ_OPS.has(op.op) || this.planned.length >= READ_AHEAD_MAX) return this.spoil();
+    const planned: Record<string, unknown> = { ...op };
+    for (const key of REF_KEYS) {
+      const target = planned[key];
+      if (typeof target === 'string') {
+        // A handle an earlier read of this run found: named by that read's place, so the plan follows the page.
+        const at = this.answers.findIndex((a) => handleIdOf(a) === target);
+        if (at >= 0) planned[key] = { ref: at };
+      } else if (isRef(target)) {
+        const at = via ? this.calls.indexOf(via) : -1;
+        if (at < 0) return this.spoil();
+        planned[key] = { ref: at };
+      }
+    }
+    const i = this.planned.length;
+    this.calls.push(op);
+    this.planned.push(planned as DomOp);
+    answer.then(
+      (v) => void (this.answers[i] = v),
+      () => undefined,
+    );
+  }
+
+  spoil(): void {
+    this.spoiled = true;
+  }
+
+  /** Two reads or more, all of them reads: one alone gains nothing sent ahead. */
+  plan(): readonly DomOp[] | undefined {
+    return this.spoiled || this.planned.length < 2 ? undefined : this.planned;
+  }
+}
+
+/** A plan sent ahead, and the answers it brings, each given to at most one call. */
+export class ReadAhead {
+  private readonly values: unknown[] = [];
+  private readonly settled: boolean[] = [];
+  private readonly used: boolean[] = [];
+
+  constructor(
+    private readonly plan: readonly DomOp[],
+    private readonly answers: readonly Promise<unknown>[],
+  ) {
+    answers.forEach((a, i) =>
+      a.then(
+        (v) => {
+          this.values[i] = v;
+          this.settled[i] = true;
+        },
+        () => undefined,
+      ),
+    );
+  }
+
+  /** The answer read ahead for this call, when one is the same read of the same element; else undefined. */
+  take(op: DomOp): Promise<unknown> | undefined {
+    for (let i = 0; i < this.plan.length; i++) {
+      if (this.used[i] || !this.same(op, this.plan[i]!)) continue;
+      this.used[i] = true;
+      return this.answers[i];
+    }
+    return undefined;
+  }
+
+  private same(call: DomOp, planned: DomOp): boolean {
+    if (call.op !== planned.op) return false;
+    const c = call as Record<string, unknown>;
+    const p = planned as Record<string, unknown>;
+    for (const key of REF_KEYS) {
+      if (!isRef(p[key])) continue;
+      // Named by an earlier read's place: the same element only once that read has answered it.
+      const at = (p[key] as Ref).ref;
+      if (!this.settled[at] || typeof c[key] !== 'string' || handleIdOf(this.values[at]) !== c[key]) return false;
+    }
+    const rest = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([k]) => !(REF_KEYS as readonly string[]).includes(k) || !isRef(p[k])));
+    return equal(rest(c), rest(p));
+  }
+}

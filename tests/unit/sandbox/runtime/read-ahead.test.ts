@@ -1,0 +1,242 @@
+// Reading ahead for rmx.keep, through the runtime's real Bridge, keep and dom over a stand-in page agent whose
+// page the tests change: a check that only read sends those reads together as its next run starts, and its
+// calls are answered from them, one round trip instead of one per await. The rule it must keep: an answer read
+// ahead never tells remixlet code of a page older than something it could already know of (its own change
+// sent since, an event it heard, another check woken since), and never answers a different read, a read of
+// another element, or one call twice.
+import { describe, expect, it } from 'vitest';
+import { createKeep } from '../../../../sandbox/runtime/keep';
+import type { EventRouter } from '../../../../sandbox/runtime/events';
+import type { DomOp } from '../../../../contracts/dom/ops';
+import { answer, fakePageAgent } from './fake-page-agent';
+
+/** A page of a few elements by selector, each with attributes, that the test changes between calls. */
+function page() {
+  const elements = new Map<string, { h: string; attrs: Record<string, string> }>([
+    ['#main', { h: 'h1', attrs: {} }],
+    ['#side', { h: 'h2', attrs: { role: 'complementary' } }],
+  ]);
+  const agent = fakePageAgent((op, element) => {
+    const byHandle = (h: unknown) => [...elements.values()].find((e) => e.h === element(h));
+    switch (op.op) {
+      case 'query': {
+        const el = elements.get(op.sel);
+        return answer(el ? { h: el.h, tag: 'div' } : null);
+      }
+      case 'attr':
+        return answer(byHandle(op.h)?.attrs[op.name] ?? null);
+      case 'setAttr': {
+        const el = byHandle(op.h);
+        if (el) el.attrs[op.name] = op.value;
+        return answer(null);
+      }
+      default:
+        return answer(null);
+    }
+  });
+  const ops = () => agent.batches.map((b) => b.map((op) => op.op).join('+'));
+  return { elements, ...agent, ops };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('the bridge answers a call from reads sent ahead only when it is the same read of the same element', () => {
+  const plan: DomOp[] = [
+    { op: 'query', sel: '#main' },
+    { op: 'attr', h: { ref: 0 }, name: 'seen' },
+  ];
+
+  it('the reads go in one batch; the same calls after it cost no round trip, and read what the page had', async () => {
+    const p = page();
+    p.elements.get('#main')!.attrs.seen = '1';
+    p.bridge.readAhead(plan);
+    const h = await p.api.query('#main');
+    expect(await h!.attr('seen')).toBe('1');
+    expect(p.ops()).toEqual(['query+attr']);
+  });
+
+  it('another read, another element, or the same read twice goes to the page', async () => {
+    const p = page();
+    p.bridge.readAhead(plan);
+    const main = await p.api.query('#main');
+    expect(await main!.attr('role')).toBe(null);
+    const side = await p.api.query('#side');
+    expect(await side!.attr('seen')).toBe(null);
+    expect(await main!.attr('seen')).toBe(null);
+    expect(await main!.attr('seen')).toBe(null);
+    expect(p.ops()).toEqual(['query+attr', 'attr', 'query', 'attr', 'attr']);
+  });
+
+  it('an element the page put in place of the one read ahead is read from the page', async () => {
+    const p = page();
+    const old = p.elements.get('#main')!;
+    p.bridge.readAhead(plan);
+    await settle();
+    // Redrawn: the new element, found by another selector, is another handle than the one the plan's attr read.
+    const redrawn = { h: 'h9', attrs: { seen: '1' } };
+    p.elements.set('#main', redrawn);
+    p.elements.set('main', redrawn);
+    expect(old.h).toBe('h1');
+    expect(await (await p.api.query('main'))!.attr('seen')).toBe('1');
+    expect(p.ops()).toEqual(['query+attr', 'query', 'attr']);
+  });
+
+  it('after a change it sent, the remixlet reads the page, not what was read before the change', async () => {
+    const p = page();
+    p.bridge.readAhead(plan);
+    const main = await p.api.query('#main');
+    await main!.setAttr('seen', '1');
+    expect(await main!.attr('seen')).toBe('1');
+    expect(p.ops()).toEqual(['query+attr', 'setAttr', 'attr']);
+  });
+
+  it('dropped (the check ended, or news reached remixlet code), they answer nothing more', async () => {
+    const p = page();
+    p.bridge.readAhead(plan);
+    const main = await p.api.query('#main');
+    p.elements.get('#main')!.attrs.seen = '1';
+    p.bridge.dropAhead();
+    expect(await main!.attr('seen')).toBe('1');
+    expect(p.ops()).toEqual(['query+attr', 'attr']);
+  });
+});
+
+/** rmx.keep over the real bridge; `change()` is a change report, `news()` an event remixlet code hears. */
+function keepOver(p: ReturnType<typeof page>) {
+  const changes = new Set<(kind: 'mutated' | 'navigated') => void>();
+  const news = new Set<() => void>();
+  const events = {
+    onChange: (fn: (kind: 'mutated' | 'navigated') => void) => (changes.add(fn), () => changes.delete(fn)),
+    onNews: (fn: () => void) => (news.add(fn), () => news.delete(fn)),
+  } as unknown as EventRouter;
+  const keep = createKeep({
+    events,
+    watch: (scope) => p.bridge.dom(scope === 'page' ? { op: 'watch' } : { op: 'watch', sels: [...scope.sels] }),
+    tap: (fn) => p.bridge.tap(fn),
+    readAhead: (plan) => p.bridge.readAhead(plan),
+    dropAhead: () => p.bridge.dropAhead(),
+    log: () => undefined,
+    nextFrame: (fn) => void setTimeout(fn, 0),
+    timer: (fn, ms) => setTimeout(fn, ms),
+    now: () => Date.now(),
+  });
+  const quiet = async () => {
+    for (let i = 0; i < 20; i++) await settle();
+  };
+  return { keep, change: () => changes.forEach((fn) => fn('mutated')), news: () => news.forEach((fn) => fn()), quiet };
+}
+
+describe('rmx.keep reads ahead', () => {
+  const marked = (p: ReturnType<typeof page>) => ({
+    check: async () => (await (await p.api.query('#main'))?.attr('seen')) === '1',
+    repair: async () => {
+      await (await p.api.query('#main'))?.setAttr('seen', '1');
+    },
+  });
+
+  it('a check that only read sends its reads ahead of its next run: the check after a repair is one round trip', async () => {
+    const p = page();
+    const k = keepOver(p);
+    k.keep('marked', marked(p));
+    await k.quiet();
+    expect(p.elements.get('#main')!.attrs.seen).toBe('1');
+    // The first check learns its reads; the repair; the check after it, read ahead; then the narrowed watch.
+    expect(p.ops()).toEqual(['query+watch', 'attr', 'query', 'setAttr', 'query+attr', 'watch']);
+    // A change near it later: one round trip, and it holds.
+    k.change();
+    await k.quiet();
+    expect(p.ops().slice(6)).toEqual(['query+attr']);
+  });
+
+  it('what was read ahead of a check is not older than a change the page made before the check began', async () => {
+    const p = page();
+    const k = keepOver(p);
+    k.keep('marked', marked(p));
+    await k.quiet();
+    // The page takes the mark off and reports it: the check reads the page as it is now, and repairs.
+    delete p.elements.get('#main')!.attrs.seen;
+    k.change();
+    await k.quiet();
+    expect(p.elements.get('#main')!.attrs.seen).toBe('1');
+    expect(p.ops().slice(6)).toEqual(['query+attr', 'query', 'setAttr', 'query+attr']);
+  });
+
+  it('a check that changed the page, or ran beside another, is not read ahead next time', async () => {
+    const p = page();
+    const k = keepOver(p);
+    k.keep('writes in its check', {
+      check: async () => {
+        const h = await p.api.query('#side');
+        await h!.setAttr('touched', '1');
+        return (await h!.attr('touched')) === '1';
+      },
+      repair: () => undefined,
+    });
+    await k.quiet();
+    k.change();
+    await k.quiet();
+    expect(p.ops()).toEqual(['query+watch', 'setAttr', 'attr', 'watch', 'query', 'setAttr', 'attr']);
+
+    const q = page();
+    const two = keepOver(q);
+    const reads = (sel: string) => ({ check: async () => (await (await q.api.query(sel))?.attr('role')) !== 'x', repair: () => undefined });
+    two.keep('main', reads('#main'));
+    two.keep('side', reads('#side'));
+    await two.quiet();
+    two.change();
+    await two.quiet();
+    // Both checks run at once each time: no call can be told to be one's or the other's, so none goes ahead.
+    expect(q.ops().filter((o) => o.includes('attr') && o.includes('query'))).toEqual([]);
+  });
+
+  it('what a check read ahead and did not use answers nothing after it: its repair reads the page', async () => {
+    const p = page();
+    const k = keepOver(p);
+    let short = false;
+    const repairRead: unknown[] = [];
+    k.keep('marked', {
+      check: async () => {
+        const h = await p.api.query('#main');
+        if (short) {
+          // This run stops before its second read; the page changes meanwhile.
+          p.elements.get('#main')!.attrs.seen = 'later';
+          return false;
+        }
+        return (await h?.attr('seen')) === '1';
+      },
+      repair: async () => {
+        // The same read the plan's second one was (#main is h1), before any change of its own.
+        repairRead.push(await p.bridge.dom({ op: 'attr', h: 'h1', name: 'seen' }));
+        await (await p.api.query('#main'))?.setAttr('seen', '1');
+      },
+    });
+    await k.quiet();
+    short = true;
+    k.change();
+    await k.quiet();
+    expect(repairRead).toEqual([null, 'later']);
+  });
+
+  it('news that reaches remixlet code while the check waits stops answers from what was read before it', async () => {
+    const p = page();
+    const k = keepOver(p);
+    let heard = false;
+    k.keep('marked', {
+      check: async () => {
+        const h = await p.api.query('#main');
+        if (heard) {
+          // The page changed and remixlet code heard of it (a dom event): what follows is read from the page.
+          p.elements.get('#main')!.attrs.seen = 'changed';
+          k.news();
+        }
+        return (await h?.attr('seen')) !== 'changed';
+      },
+      repair: () => undefined,
+    });
+    await k.quiet();
+    heard = true;
+    k.change();
+    await k.quiet();
+    expect(p.ops().slice(-2)).toEqual(['query+attr', 'attr']);
+  });
+});
