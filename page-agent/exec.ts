@@ -17,6 +17,7 @@ import { PageFacts } from './page-facts';
 import { admitOps, OP_BUDGET } from './rate-limit';
 import { Slicer } from './yield';
 import { pageReadyFor } from './ready';
+import { recordsMadeBy } from './ops/watch';
 import type { OpContext } from './op-context';
 
 /** An exception the DOM threw (e.g. a selector the engine rejects late) becomes a refusal that says so. */
@@ -103,14 +104,15 @@ export async function execBatch(scope: RemixletScope, ops: WireOp[]): Promise<Op
       results.push(answerMalformed(b, op));
       continue;
     }
-    if (op.op !== 'run') {
-      const result = execOne(b, op);
-      results.push(result instanceof Promise ? await result : result);
-      continue;
-    }
+    // Changes made before this call are anyone's; those its synchronous part makes are this remixlet's own
+    // (a keep's watch reports them as such: ops/watch.ts). After an await, anyone's again.
+    recordsMadeBy(undefined);
     // A run's elements in order, through the same admission, handle lookup and checks as a lone op; one { ref } slot per element.
-    results.push(await execRun(b, op));
+    const result = op.op === 'run' ? execRun(b, op) : execOne(b, op);
+    recordsMadeBy(scope.id);
+    results.push(result instanceof Promise ? await result : result);
   }
+  recordsMadeBy(undefined);
   return results;
 }
 

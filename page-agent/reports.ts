@@ -10,15 +10,22 @@ import type { PageEvent } from '../contracts/dom/ops';
 import type { PageReport } from '../contracts/boundaries/worker-page-agent';
 
 export function joinChangeReports(emit: (report: PageReport) => void, watching: () => number): (event: PageEvent) => void {
-  let pending: string[] = [];
+  /** Each remixlet with a report waiting, and whether each of its reports was of its own changes only. */
+  let pending = new Map<string, boolean>();
   let channel: MessageChannel | undefined;
   let scheduled = false;
   const flush = () => {
     scheduled = false;
-    if (!pending.length) return;
-    const ids = pending;
-    pending = [];
-    emit(ids.length === 1 ? { kind: 'mutated', remixletId: ids[0]! } : { kind: 'mutatedMany', remixletIds: ids });
+    if (!pending.size) return;
+    const reports = [...pending];
+    pending = new Map();
+    if (reports.length === 1) {
+      const [remixletId, own] = reports[0]!;
+      emit(own ? { kind: 'mutated', remixletId, own } : { kind: 'mutated', remixletId });
+      return;
+    }
+    const own = reports.filter(([, o]) => o).map(([id]) => id);
+    emit({ kind: 'mutatedMany', remixletIds: reports.map(([id]) => id), ...(own.length ? { own } : {}) });
   };
   return (event) => {
     if (event.kind !== 'mutated') {
@@ -27,8 +34,8 @@ export function joinChangeReports(emit: (report: PageReport) => void, watching: 
       emit(event);
       return;
     }
-    if (!pending.includes(event.remixletId)) pending.push(event.remixletId);
-    if (pending.length >= watching()) {
+    pending.set(event.remixletId, (pending.get(event.remixletId) ?? true) && event.own === true);
+    if (pending.size >= watching()) {
       flush();
       return;
     }

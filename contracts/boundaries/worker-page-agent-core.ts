@@ -43,6 +43,8 @@ export type PageHello = z.infer<typeof PageHello>;
 export const MutatedMany = z.strictObject({
   kind: z.literal('mutatedMany'),
   remixletIds: z.array(RemixletId).check(z.minLength(2), z.maxLength(1_000)),
+  /** Those of remixletIds whose report is of their own changes only (a 'mutated' event's own). */
+  own: z.optional(z.array(RemixletId).check(z.maxLength(1_000))),
 });
 /** What the events stream carries: page events, and joined change reports. */
 export const PageReport = z.union([PageEvent, MutatedMany]);

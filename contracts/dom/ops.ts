@@ -68,6 +68,8 @@ export interface OpUse {
   readonly runs?: true;
   /** It answers from the page and changes nothing there, so it may be sent ahead of the call (sandbox/runtime/read-ahead.ts). */
   readonly reads?: true;
+  /** Not a read, but it changes nothing on the page and runs none of the page's code (a watch, an observation, a wait). */
+  readonly quiet?: true;
   /** The "can do" kind a call of it shows as, whatever its arguments; `by-arguments` when they decide (contracts/can-do/script.ts). */
   readonly canDo?: string;
 }
@@ -88,7 +90,7 @@ const strictOp = <T extends string, S extends z.core.$ZodLooseShape>(name: T, sh
 const DECLARED = [
   op('query', () => ({ sel: Selector, scope: opt(HandleRef) }), 'First element matching the selector, or null.', { reads: true, methods: { 'dom.query(selector)': 'Promise<Handle | null>', 'h.query(selector)': 'Promise<Handle | null>' } }),
   op('queryAll', () => ({ sel: Selector, scope: opt(HandleRef), limit: opt(intIn(1, LIMITS.queryAllMax)) }), 'Elements matching the selector, up to the limit.', { reads: true, methods: { 'dom.queryAll(selector, { limit })': 'Promise<Handle[]>', 'h.queryAll(selector, { limit })': 'Promise<Handle[]>' } }),
-  op('waitFor', () => ({ sel: Selector, scope: opt(HandleRef), timeout: opt(intIn(0, LIMITS.waitForMaxMs)) }), 'Waits until an element matches, or null after the timeout.', { methods: { 'dom.waitFor(selector, { timeout })': 'Promise<Handle | null>', 'h.waitFor(selector, { timeout })': 'Promise<Handle | null>' } }),
+  op('waitFor', () => ({ sel: Selector, scope: opt(HandleRef), timeout: opt(intIn(0, LIMITS.waitForMaxMs)) }), 'Waits until an element matches, or null after the timeout.', { quiet: true, methods: { 'dom.waitFor(selector, { timeout })': 'Promise<Handle | null>', 'h.waitFor(selector, { timeout })': 'Promise<Handle | null>' } }),
   op('url', () => ({}), 'The page address.', { reads: true, methods: { 'dom.url()': 'Promise<string>' } }),
   op('title', () => ({}), 'The page title.', { reads: true, methods: { 'dom.title()': 'Promise<string>' } }),
   op('text', () => ({ h: HandleRef }), 'Text content, capped; a password field\'s text is left out.', { reads: true, methods: { 'h.text()': 'Promise<string>' }, runs: true, canDo: 'reads-page' }),
@@ -139,19 +141,19 @@ const DECLARED = [
     'Forwards serialized copies of an event.',
     { methods: { 'h.on(type, handler, { preventDefault, stopPropagation })': 'Promise<{ off() }>' }, canDo: 'by-arguments' },
   ),
-  op('off', () => ({ listener: upTo(40) }), 'Stops forwarding an event.', {}),
+  op('off', () => ({ listener: upTo(40) }), 'Stops forwarding an event.', { quiet: true }),
   op(
     'observe',
     () => ({ sel: Selector, existing: opt(z.boolean()) }),
     'Reports matching elements as they are added to the page (and, with existing: true, those already there).',
-    { methods: { 'dom.observe(selector, handler)': 'Promise<{ stop() }>' } },
+    { methods: { 'dom.observe(selector, handler)': 'Promise<{ stop() }>' }, quiet: true },
   ),
-  op('unobserve', () => ({ observer: upTo(40) }), 'Stops an observation.', {}),
+  op('unobserve', () => ({ observer: upTo(40) }), 'Stops an observation.', { quiet: true }),
   op(
     'watch',
     () => ({ sels: opt(z.array(Selector).check(z.minLength(1), z.maxLength(LIMITS.watchSelectors))), hs: opt(z.array(HandleId).check(z.minLength(1), z.maxLength(LIMITS.watchHandles))) }),
     'Reports, at most once per animation frame (by a timer while the tab is hidden), that the page changed (for rmx.keep). With sels and/or hs, only changes in, to or around the elements the selectors match and the handles name: inside one, one added, removed or replaced, or an attribute of one or of its ancestors. Sent again, it replaces what is watched.',
-    {},
+    { quiet: true },
   ),
 ] as const;
 type DeclaredOp = (typeof DECLARED)[number];
@@ -173,6 +175,8 @@ export const domOpSchema = (name: DomOpName): DomOpSchema => SCHEMA_OF.get(name)
 export const DOM_OP_USES: ReadonlyMap<DomOpName, OpUse> = new Map(DECLARED.map((d) => [d.name, d.use]));
 /** The ops that only read the page (OpUse.reads). */
 export const READ_OPS: ReadonlySet<DomOpName> = new Set(DECLARED.flatMap((d) => ('reads' in d.use ? [d.name] : [])));
+/** The ops that change nothing on the page: the reads and the quiet ones (OpUse.quiet); any other may. */
+export const QUIET_OPS: ReadonlySet<DomOpName> = new Set(DECLARED.flatMap((d) => ('reads' in d.use || 'quiet' in d.use ? [d.name] : [])));
 /** The ops that may travel in a run: those that act on one element and say so. */
 export type RunKind = Extract<DeclaredOp, { use: { runs: true } }>['name'];
 export const RUN_KINDS: readonly RunKind[] = DECLARED.flatMap((d) => ('runs' in d.use ? [d.name as RunKind] : []));
@@ -207,7 +211,8 @@ export const PageEvent = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('observed'), remixletId: z.string(), observer: z.string(), handles: z.array(Handle) }),
   /** An observer the page agent stopped on its own (a password field appeared): the worker logs the refusal. */
   z.strictObject({ kind: z.literal('observerEnded'), remixletId: z.string(), observer: z.string(), refusal: Refusal }),
-  z.strictObject({ kind: z.literal('mutated'), remixletId: z.string() }),
+  // own: every change behind the report was made by this remixlet's own calls (page-agent/ops/watch.ts), which a check begun after they were answered has seen.
+  z.strictObject({ kind: z.literal('mutated'), remixletId: z.string(), own: z.optional(z.literal(true)) }),
   z.strictObject({ kind: z.literal('navigated'), url: z.string() }),
   z.strictObject({ kind: z.literal('lifecycle'), readyState: z.enum(['loading', 'interactive', 'complete']) }),
 ]);

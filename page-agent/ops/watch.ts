@@ -37,22 +37,55 @@ interface Watcher {
   /** The report waiting for a frame (or the timer), by number; 0 = looking at records. */
   pending: number;
   reports: number;
-  emit(): void;
+  /**
+   * While its report waits: every change behind it was made by this remixlet's own calls (and what the page
+   * did at once in answer), so a check begun after those calls were answered has seen it. It keeps looking at
+   * records meanwhile, to learn otherwise.
+   */
+  own: boolean;
+  emit(own: boolean): void;
 }
 
 /** Each watching remixlet's watch. */
 const watchers = new Map<string, Watcher>();
 let observer: DeepObserver | undefined;
 
-function onRecords(all: MutationRecord[]): void {
+/** Watches looking at records: those not waiting for a report, and those whose waiting report is of their own changes. */
+const lookingNow = () => [...watchers.values()].filter((w) => !w.pending || w.own);
+
+/** Judges records; `madeBy`, the remixlet whose calls made them (exec.ts, recordsMadeBy), else anyone's. */
+function onRecords(all: MutationRecord[], madeBy?: string): void {
   // Typing into a password editor changes the DOM; a report (a keep running again) must not tell when.
   const records = all.filter((r) => !inPasswordEditor(r.target));
   if (records.length === 0) return;
-  const looking = [...watchers.values()].filter((w) => !w.pending);
+  const looking = lookingNow();
   // Watches of the whole page, and those whose selectors test values once the page has a password field, count any change.
   const judged = new Set(looking.filter((w) => w.area && !(w.area.testsValue && pageHasPasswordField())));
   const touched = new Set(touchedAreas([...judged].map((w) => w.area!), records));
-  reportSoon(looking.filter((w) => !judged.has(w) || touched.has(w.area!)));
+  const reporting: Watcher[] = [];
+  for (const w of looking) {
+    if (judged.has(w) && !touched.has(w.area!)) continue;
+    const own = w.remixletId === madeBy;
+    // Already waiting: it only learns that not every change behind its report was its own.
+    if (w.pending) w.own &&= own;
+    else {
+      w.own = own;
+      reporting.push(w);
+    }
+  }
+  reportSoon(reporting);
+}
+
+/**
+ * Judges the records made since the last look as made by this remixlet's calls (`remixletId`) or by anyone
+ * (undefined). exec.ts looks before each call (anyone's: the page's, another remixlet's, or what its own
+ * earlier call did after an await) and right after the call's synchronous part (its own); a MutationObserver
+ * delivers nothing in between, since no task or microtask checkpoint comes between those looks.
+ */
+export function recordsMadeBy(remixletId: string | undefined): void {
+  if (!observer || observed === undefined) return;
+  const records = observer.takeRecords();
+  if (records.length) onRecords(records, remixletId);
 }
 
 /** Each of these watches stops looking and reports at the next frame (by timer in a hidden tab). */
@@ -76,6 +109,7 @@ function reportSoon(reporting: readonly Watcher[]): void {
  * inside one): every looking watch reports, as for a change it cannot judge.
  */
 function onLateRoots(): void {
+  for (const w of watchers.values()) w.own = false;
   reportSoon([...watchers.values()].filter((w) => !w.pending));
 }
 
@@ -138,7 +172,7 @@ function same(a: Observed | undefined, b: Observed): boolean {
  * none is. Records already made for the old observations are judged, not dropped.
  */
 function observeWhileLooking(): void {
-  const looking = [...watchers.values()].filter((w) => !w.pending);
+  const looking = lookingNow();
   observer ??= new DeepObserver(onRecords, onLateRoots);
   if (looking.length === 0) {
     if (observed !== undefined) observer.disconnect();
@@ -160,8 +194,10 @@ function report(w: Watcher, n: number): void {
   w.pending = 0;
   // Looking again before the report: a change after this point gets a report of its own.
   w.area?.remember();
+  const own = w.own;
+  w.own = false;
   observeWhileLooking();
-  w.emit();
+  w.emit(own);
 }
 
 export const watch: OpHandler<'watch'> = (op, ctx) => {
@@ -193,7 +229,7 @@ export const watch: OpHandler<'watch'> = (op, ctx) => {
     return ID;
   }
   const subscriptions = ctx.subscriptions;
-  const w: Watcher = { remixletId, area, pending: 0, reports: 0, emit: () => subscriptions.emit({ kind: 'mutated', remixletId }) };
+  const w: Watcher = { remixletId, area, pending: 0, reports: 0, own: false, emit: (own) => subscriptions.emit(own ? { kind: 'mutated', remixletId, own } : { kind: 'mutated', remixletId }) };
   watchers.set(remixletId, w);
   observeWhileLooking();
   ctx.subscriptions.add(remixletId, ID, () => {

@@ -5,7 +5,7 @@
 import type { Remote } from 'comlink';
 import type { DomOp, OpResult } from '../../contracts/dom/ops';
 import { OpResult as OpResultSchema } from '../../contracts/dom/ops';
-import { LIMITS, READ_OPS } from '../../contracts/dom/ops';
+import { LIMITS, QUIET_OPS, READ_OPS } from '../../contracts/dom/ops';
 import type { Refusal } from '../../contracts/refusals';
 import type { HostAnswer, SandboxHost } from '../../contracts/boundaries/sandbox-offscreen';
 import { RateWindow } from '../../contracts/rate-window';
@@ -95,6 +95,9 @@ export class Bridge {
   readonly #taps: Array<(op: DomOp, answer: Promise<unknown>, via?: DomOp) => void> = [];
   /** Reads sent ahead of a keep's check (read-ahead.ts), while their answers may still answer its calls. */
   #ahead: ReadAhead | undefined;
+  /** Calls that may change the page (not QUIET_OPS) sent, and those answered (or refused on the way). */
+  #changesSent = 0;
+  #changesAnswered = 0;
 
   constructor(host: Remote<SandboxHost>, timer: (fn: () => void, ms: number) => unknown, onLimited: (reason: string) => void) {
     this.#host = host;
@@ -211,8 +214,19 @@ export class Bridge {
     const batch = this.#queue.splice(0, LIMITS.batchOps);
     this.#sent += batch.length;
     if (this.#queue.length) this.#schedule(0);
+    let changes = 0;
+    for (const p of batch) if (!QUIET_OPS.has(p.op.op)) changes++;
+    this.#changesSent += changes;
     // Runs of one op over many elements travel as one (contracts/dom/runs.ts); answers come back one per call.
-    this.#send(batch, encodeRuns(batch.map((p) => p.op)), true);
+    this.#send(batch, encodeRuns(batch.map((p) => p.op)), true, changes);
+  }
+
+  /**
+   * How many calls that may change the page have been answered, when every one sent has been; undefined
+   * while one is on its way. A check begun at a count has seen what those calls did (rmx.keep, keep.ts).
+   */
+  changesSettled(): number | undefined {
+    return this.#changesSent === this.#changesAnswered ? this.#changesAnswered : undefined;
   }
 
   /**
@@ -220,16 +234,18 @@ export class Bridge {
    * cannot be sent at all (a function, a symbol or a proxy among its arguments, a getter that throws) stops the
    * whole message; the batch then goes again with each such call in its place as a MalformedOp.
    */
-  #send(batch: Pending[], wire: WireOp[], mayRetry: boolean): void {
+  #send(batch: Pending[], wire: WireOp[], mayRetry: boolean, changes: number): void {
     this.#lastCrossed = this.#clock();
     void this.#host.dom(wire).then(
       (answer) => {
         this.#lastCrossed = this.#clock();
+        this.#changesAnswered += changes;
         this.#settle(batch, wire, answer);
       },
       (e: unknown) => {
         const sendable = mayRetry ? sendableWire(wire) : undefined;
-        if (sendable) return this.#send(batch, sendable, false);
+        if (sendable) return this.#send(batch, sendable, false, changes);
+        this.#changesAnswered += changes;
         for (const p of batch) p.reject(new RemixletError({ code: 'INTERNAL', reason: String(e), op: `dom.${p.op.op}` }));
       },
     );

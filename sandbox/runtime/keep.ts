@@ -31,6 +31,8 @@ interface Kept {
   retrying: boolean;
   /** The reads its last check made, alone, to send ahead of the next (read-ahead.ts). */
   plan?: readonly DomOp[];
+  /** The remixlet's changes answered when its latest check began, if none was on its way then (Bridge.changesSettled). */
+  checkedAfter?: number;
 }
 
 export interface KeepDeps {
@@ -42,6 +44,8 @@ export interface KeepDeps {
   /** Sends a check's reads ahead of it (Bridge.readAhead), and stops answering calls from them (Bridge.dropAhead). */
   readAhead: (plan: readonly DomOp[]) => void;
   dropAhead: () => void;
+  /** How many of the remixlet's changes were answered, when none is on its way (Bridge.changesSettled). */
+  changesSettled: () => number | undefined;
   log: (level: 'warn' | 'error', message: string) => unknown;
   /** Calls fn at the next frame; the offscreen document draws no frames, so this is a timer. */
   nextFrame: (fn: () => void) => void;
@@ -49,7 +53,7 @@ export interface KeepDeps {
   now: () => number;
 }
 
-export function createKeep({ events, watch, tap, readAhead, dropAhead, log, nextFrame, timer, now }: KeepDeps) {
+export function createKeep({ events, watch, tap, readAhead, dropAhead, changesSettled, log, nextFrame, timer, now }: KeepDeps) {
   const keeps = new Map<string, Kept>();
   let scheduled = false;
   /** What the page agent was last asked to watch (undefined: not yet). */
@@ -106,6 +110,7 @@ export function createKeep({ events, watch, tap, readAhead, dropAhead, log, next
   }
 
   async function check(k: Kept): Promise<boolean> {
+    k.checkedAfter = changesSettled();
     const trace = new CheckTrace(placed);
     const alone = tracing.size === 0;
     if (alone) {
@@ -201,7 +206,12 @@ export function createKeep({ events, watch, tap, readAhead, dropAhead, log, next
     });
   }
 
-  events.onChange(schedule);
+  events.onChange((_kind, own) => {
+    // Changes of the remixlet's own that every keep's latest check began after: each check has seen them.
+    const settled = own ? changesSettled() : undefined;
+    if (settled !== undefined && [...keeps.values()].every((k) => k.checkedAfter === settled)) return;
+    schedule();
+  });
   // Code that heard of the page since a check's reads went ahead could ask for a later page than they read.
   events.onNews(dropAhead);
 

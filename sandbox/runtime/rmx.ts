@@ -63,6 +63,7 @@ export function createRmx(bridge: Bridge, events: EventRouter, page: { url: stri
     tap: (fn) => bridge.tap(fn),
     readAhead: (plan) => bridge.readAhead(plan),
     dropAhead: () => bridge.dropAhead(),
+    changesSettled: () => bridge.changesSettled(),
     log: quietLog,
     nextFrame,
     timer,

@@ -183,7 +183,7 @@ export function pageAgentArrived(presence: chrome.runtime.Port): void {
       onData: (event) => {
         if (event.kind === 'mutatedMany') {
           // One frame's change reports for several remixlets (page-agent/reports.ts): each sandbox gets its own.
-          for (const remixletId of event.remixletIds) hooks?.onEvent(record, { kind: 'mutated', remixletId });
+          for (const remixletId of event.remixletIds) hooks?.onEvent(record, event.own?.includes(remixletId) ? { kind: 'mutated', remixletId, own: true } : { kind: 'mutated', remixletId });
           return;
         }
         // A document's ready state only advances; the presence port may have said the later one first.

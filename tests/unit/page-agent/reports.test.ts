@@ -36,6 +36,20 @@ describe('joinChangeReports', () => {
     expect(out).toEqual([{ kind: 'mutated', remixletId: 'remixleta' }]);
   });
 
+  test("whose report is of its own changes only says so, joined or alone; a remixlet's own and other report in one frame is not", () => {
+    const out: PageReport[] = [];
+    const emit = joinChangeReports((r) => out.push(r), () => 3);
+    emit({ kind: 'mutated', remixletId: 'remixleta', own: true });
+    emit({ kind: 'mutated', remixletId: 'remixletb', own: true });
+    emit({ kind: 'mutated', remixletId: 'remixletb' });
+    emit({ kind: 'mutated', remixletId: 'remixletc' });
+    expect(out).toEqual([{ kind: 'mutatedMany', remixletIds: ['remixleta', 'remixletb', 'remixletc'], own: ['remixleta'] }]);
+    const alone: PageReport[] = [];
+    joinChangeReports((r) => alone.push(r), () => 1)({ kind: 'mutated', remixletId: 'remixleta', own: true });
+    expect(alone).toEqual([{ kind: 'mutated', remixletId: 'remixleta', own: true }]);
+    for (const r of [...out, ...alone]) expect(PageReportSchema.safeParse(r).success).toBe(true);
+  });
+
   test('when some watchers did not report, the others go after the current task', async () => {
     const { out, emit: record, nextReport } = recorder();
     const emit = joinChangeReports(record, () => 3);

@@ -157,6 +157,41 @@ describe('watch with selectors', () => {
   });
 });
 
+describe("a report says when every change behind it was the remixlet's own", () => {
+  const OTHER = { ...SCOPE, id: 'remixlet2xyz' };
+  /** The last 'mutated' event for SCOPE's remixlet, once as many as `n` have come. */
+  const report = async (n: number) => {
+    await expect.poll(mutated).toBe(n);
+    return (await p.events()).filter((e) => (e as { kind: string }).kind === 'mutated').at(-1) as { own?: true };
+  };
+  /** Runs ops for a remixlet, the page changing in the same task just before and/or after (before any report can be made). */
+  const run = (ops: unknown[], scope: unknown, page: { before?: boolean; after?: boolean } = {}) =>
+    p.page.evaluate(
+      async ([ops, scope, page]) => {
+        if (page.before) document.getElementById('other')!.append('page');
+        const done = (window as unknown as { __pa: { exec: (s: unknown, o: unknown) => Promise<unknown> } }).__pa.exec(scope, ops);
+        if (page.after) document.getElementById('other')!.append('page');
+        await done;
+      },
+      [ops, scope, page] as const,
+    );
+  const mark = (n: string) => [{ op: 'query', sel: '#cart' }, { op: 'setAttr', h: { ref: 0 }, name: 'n', value: n }];
+
+  test("its own call: own; with the page's change just before or after it, or another remixlet's call, in the same frame: not", async () => {
+    await p.ok({ op: 'watch' });
+    await run(mark('1'), SCOPE);
+    expect((await report(1)).own).toBe(true);
+    await run(mark('2'), SCOPE, { before: true });
+    expect((await report(2)).own).toBeUndefined();
+    await run(mark('3'), SCOPE, { after: true });
+    expect((await report(3)).own).toBeUndefined();
+    await run(mark('4'), OTHER);
+    expect((await report(4)).own).toBeUndefined();
+    await run(mark('5'), SCOPE);
+    expect((await report(5)).own).toBe(true);
+  });
+});
+
 describe('watch observes only where its selectors can match (an id anchors them)', () => {
   test('a burst far from an anchored selector\'s elements is not even judged, so it is not reported', async () => {
     await p.ok({ op: 'watch', sels: ['#feed li'] });

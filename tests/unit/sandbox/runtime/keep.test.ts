@@ -31,6 +31,7 @@ function setup(opts: { refuseNarrow?: boolean } = {}) {
     tap: (fn) => void (tapped = fn),
     readAhead,
     dropAhead: () => undefined,
+    changesSettled: () => undefined,
     log: (level, message) => logs.push(`${level} ${message}`),
     nextFrame: (fn) => void setTimeout(fn, 16),
     timer: (fn, ms) => setTimeout(fn, ms),

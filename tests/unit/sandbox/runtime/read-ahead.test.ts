@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createKeep } from '../../../../sandbox/runtime/keep';
 import type { EventRouter } from '../../../../sandbox/runtime/events';
 import type { DomOp } from '../../../../contracts/dom/ops';
-import { answer, fakePageAgent } from './fake-page-agent';
+import { answer, bridgeOver, fakePageAgent, hostWith } from './fake-page-agent';
 
 /** A page of a few elements by selector, each with attributes, that the test changes between calls. */
 function page() {
@@ -103,10 +103,10 @@ describe('the bridge answers a call from reads sent ahead only when it is the sa
 
 /** rmx.keep over the real bridge; `change()` is a change report, `news()` an event remixlet code hears. */
 function keepOver(p: ReturnType<typeof page>) {
-  const changes = new Set<(kind: 'mutated' | 'navigated') => void>();
+  const changes = new Set<(kind: 'mutated' | 'navigated', own?: boolean) => void>();
   const news = new Set<() => void>();
   const events = {
-    onChange: (fn: (kind: 'mutated' | 'navigated') => void) => (changes.add(fn), () => changes.delete(fn)),
+    onChange: (fn: (kind: 'mutated' | 'navigated', own?: boolean) => void) => (changes.add(fn), () => changes.delete(fn)),
     onNews: (fn: () => void) => (news.add(fn), () => news.delete(fn)),
   } as unknown as EventRouter;
   const keep = createKeep({
@@ -115,6 +115,7 @@ function keepOver(p: ReturnType<typeof page>) {
     tap: (fn) => p.bridge.tap(fn),
     readAhead: (plan) => p.bridge.readAhead(plan),
     dropAhead: () => p.bridge.dropAhead(),
+    changesSettled: () => p.bridge.changesSettled(),
     log: () => undefined,
     nextFrame: (fn) => void setTimeout(fn, 0),
     timer: (fn, ms) => setTimeout(fn, ms),
@@ -123,7 +124,7 @@ function keepOver(p: ReturnType<typeof page>) {
   const quiet = async () => {
     for (let i = 0; i < 20; i++) await settle();
   };
-  return { keep, change: () => changes.forEach((fn) => fn('mutated')), news: () => news.forEach((fn) => fn()), quiet };
+  return { keep, change: (own = false) => changes.forEach((fn) => fn('mutated', own)), news: () => news.forEach((fn) => fn()), quiet };
 }
 
 describe('rmx.keep reads ahead', () => {
@@ -238,5 +239,59 @@ describe('rmx.keep reads ahead', () => {
     k.change();
     await k.quiet();
     expect(p.ops().slice(-2)).toEqual(['query+attr', 'attr']);
+  });
+});
+
+describe("a report of the remixlet's own changes (the page agent says so) wakes a check only when one may not have seen them", () => {
+  const marked = (p: ReturnType<typeof page>, sel = '#main') => ({
+    check: async () => (await (await p.api.query(sel))?.attr('seen')) === '1',
+    repair: async () => {
+      await (await p.api.query(sel))?.setAttr('seen', '1');
+    },
+  });
+
+  it('made before every keep of the remixlet began its latest check: no check runs; any other report runs them', async () => {
+    const p = page();
+    const k = keepOver(p);
+    k.keep('marked', marked(p));
+    await k.quiet();
+    const sent = p.batches.length;
+    k.change(true);
+    await k.quiet();
+    expect(p.batches.length).toBe(sent);
+    k.change(false);
+    await k.quiet();
+    expect(p.ops().slice(sent)).toEqual(['query+attr']);
+  });
+
+  it("a change the remixlet's other code made after the keep's check began wakes it, and it repairs", async () => {
+    const p = page();
+    const k = keepOver(p);
+    k.keep('marked', marked(p));
+    await k.quiet();
+    const sent = p.batches.length;
+    // Not the keep: the remixlet's other code takes the mark off; the page agent reports that change as its own.
+    await (await p.api.query('#main'))!.setAttr('seen', '0');
+    k.change(true);
+    await k.quiet();
+    expect(p.elements.get('#main')!.attrs.seen).toBe('1');
+    expect(p.ops().slice(sent)).toEqual(['query', 'setAttr', 'query+attr', 'query', 'setAttr', 'query+attr']);
+  });
+
+  it('the bridge counts a change as settled only once it is answered; reads and watches are not changes', async () => {
+    const held: Array<() => void> = [];
+    const dom = (wire: unknown[]) => new Promise((resolve) => held.push(() => resolve({ ok: true, value: wire.map(() => ({ ok: true, value: null })) })));
+    const bridge = bridgeOver(hostWith(dom));
+    expect(bridge.changesSettled()).toBe(0);
+    void bridge.dom({ op: 'query', sel: '#main' });
+    void bridge.dom({ op: 'watch' });
+    await settle();
+    expect(bridge.changesSettled()).toBe(0);
+    void bridge.dom({ op: 'hide', h: 'h1' });
+    await settle();
+    expect(bridge.changesSettled()).toBeUndefined();
+    held.forEach((release) => release());
+    await settle();
+    expect(bridge.changesSettled()).toBe(1);
   });
 });
