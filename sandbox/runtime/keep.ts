@@ -2,7 +2,8 @@
 // redraws. Re-checks after page mutations near what its check looks at (the page agent's watch, narrowed to
 // the selectors the checks queried: keep-scope.ts) and after same-document navigations, at most once per
 // frame; a repair that did not hold is tried again soon even on a quiet page, and one that keeps failing backs
-// off and says so in the log instead of spinning.
+// off and says so in the log instead of spinning. A check that only reads has its reads sent ahead as its next
+// run starts (read-ahead.ts), and a report of the remixlet's own changes wakes no check that began after them.
 // Trusts nothing from the page: change reports only wake checks.
 import type { DomOp } from '../../contracts/dom/ops';
 import type { EventRouter } from './events';
@@ -140,7 +141,8 @@ export function createKeep({ events, watch, tap, readAhead, dropAhead, changesSe
         recording = undefined;
         dropAhead();
       }
-      // Ran alone and only read: the next run sends these ahead. Any other run leaves the last plan as it was.
+      // Begun alone: the next run sends ahead what this one read, or nothing when it did more than read or
+      // shared its time with another check. A run begun beside another leaves the plan as it was.
       if (reads) k.plan = reads.plan();
     }
   }
