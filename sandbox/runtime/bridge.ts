@@ -125,8 +125,10 @@ export class Bridge {
       if (!READ_OPS.has(op.op)) this.#ahead = undefined;
       const ahead = via ? undefined : this.#ahead?.take(op);
       if (ahead) {
-        for (let i = 0; i < this.#taps.length; i++) this.#taps[i]!(op, ahead);
-        return ahead;
+        // The caller's own promise: a refusal it leaves unhandled is reported as any call's would be.
+        const answer = ahead.then((v) => v);
+        for (let i = 0; i < this.#taps.length; i++) this.#taps[i]!(op, answer);
+        return answer;
       }
     }
     const answer = new Promise(capture);
