@@ -21,6 +21,9 @@ test('running remixlets survive the worker being stopped', async ({ context, ope
   const live = () => evaluateInOffscreen<string[]>('remixletLiveSandboxes()').catch(() => ['not ready']);
   await expect.poll(live).toHaveLength(1);
   const before = await live();
+  // The first repair's log line, sent after its hide, is in before the stop: a line on its way when the
+  // worker stops is not what this test is about, and the count below starts from this one.
+  await expect.poll(async () => (await readLog(panel, remixletId)).filter((e) => e.message === 'repaired').length).toBe(1);
 
   await stopServiceWorkers(context, panel);
 
