@@ -18,6 +18,7 @@ import { admitOps, OP_BUDGET } from './rate-limit';
 import { Slicer } from './yield';
 import { pageReadyFor } from './ready';
 import { recordsMadeBy } from './ops/watch';
+import { BENCH_BUILD, BENCH_EXEC_LINE } from '../contracts/build-flags';
 import type { OpContext } from './op-context';
 
 /** An exception the DOM threw (e.g. a selector the engine rejects late) becomes a refusal that says so. */
@@ -97,6 +98,7 @@ function execNow(b: Batch, op: DomOp): OpResult | Promise<OpResult> {
 export async function execBatch(scope: RemixletScope, ops: WireOp[]): Promise<OpResult[]> {
   const notYet = pageReadyFor(scope.runAt);
   if (notYet) await notYet;
+  if (BENCH_BUILD) console.debug(BENCH_EXEC_LINE, ops.length);
   const b: Batch = { scope, handles: tableFor(scope.id), page: new PageFacts(), slicer: new Slicer(), batchResults: [] };
   const results: OpResult[] = [];
   for (const op of ops) {
