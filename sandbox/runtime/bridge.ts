@@ -11,7 +11,7 @@ import type { HostAnswer, SandboxHost } from '../../contracts/boundaries/sandbox
 import { RateWindow } from '../../contracts/rate-window';
 import { encodeRuns, expandResults, opCount, wireOpName, type WireOp } from '../../contracts/dom/run-codec';
 import { WAKE_AHEAD } from './wake-ahead';
-import { ReadAhead } from './read-ahead';
+import { placedAt, ReadAhead } from './read-ahead';
 
 export const RUNTIME_RATE = { messagesPerSecond: 200, domOpsPerSecond: 2_000 } as const;
 
@@ -156,13 +156,8 @@ export class Bridge {
     const base = this.#queue.length;
     if (!plan.length || base + plan.length > LIMITS.batchOps || !this.#ops.take(plan.length)) return;
     const answers = plan.map((planned) => {
-      const op = { ...planned } as Record<string, unknown>;
-      for (const key of ['h', 'scope']) {
-        const ref = op[key] as { ref?: unknown } | undefined;
-        if (typeof ref?.ref === 'number') op[key] = { ref: ref.ref + base };
-      }
       const answer = new Promise(capture);
-      this.#queue.push({ op: op as DomOp, resolve: capturedResolve, reject: capturedReject, seq: this.#sent + this.#queue.length, answersNothing: false });
+      this.#queue.push({ op: placedAt(planned, base), resolve: capturedResolve, reject: capturedReject, seq: this.#sent + this.#queue.length, answersNothing: false });
       // A read no call takes is dropped, refusal and all.
       answer.catch(() => undefined);
       return answer;

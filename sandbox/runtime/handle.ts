@@ -6,6 +6,7 @@
 import { CHAINED_ON_NOTHING, type DomOp, type Handle, type HandleRef } from '../../contracts/dom/ops';
 import { RemixletError, type Bridge } from './bridge';
 import type { EventRouter, PageEventCopy } from './events';
+import { handleIdOf as idOf } from './handle-id';
 
 export interface SetHtmlResult {
   /** What the page policy left out of the markup, each with its reason. */
@@ -17,10 +18,6 @@ type OpWithoutHandle<T extends DomOp['op']> = Omit<Extract<DomOp, { op: T }>, 'o
 /** The element a handle names: its id, or the answer of a call that will name it (a pending handle's). */
 type Target = string | Promise<unknown>;
 
-const idOf = (v: unknown): string | undefined => {
-  const h = (v as { h?: unknown } | null)?.h;
-  return typeof h === 'string' ? h : undefined;
-};
 
 /**
  * Sends a call on `target`'s element: at once by id, in the same batch by { ref }, or after the answer that

@@ -5,14 +5,12 @@
 // no handle) watches the whole page. Trusts nothing: it only narrows what wakes a check; the page agent
 // still checks every selector, and finds each handle in this remixlet's own table.
 import { LIMITS, type DomOp } from '../../contracts/dom/ops';
+import { handleIdOf } from './handle-id';
 
 /** The selectors and the handles' elements a check looked at, or 'page' when it cannot be placed. */
 export type KeepScope = { readonly sels: readonly string[]; readonly hs: readonly string[] } | 'page';
 
-const handleIdsOf = (v: unknown): string[] => {
-  const one = (x: unknown) => (x && typeof x === 'object' && typeof (x as { h?: unknown }).h === 'string' ? [(x as { h: string }).h] : []);
-  return Array.isArray(v) ? v.flatMap(one) : one(v);
-};
+const handleIdsOf = (v: unknown): string[] => (Array.isArray(v) ? v : [v]).flatMap((x) => handleIdOf(x) ?? []);
 
 /**
  * A call chained on a find (`dom.query(s).text()`) touches an element that find matched, inside what the

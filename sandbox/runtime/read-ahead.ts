@@ -7,6 +7,7 @@
 // (bridge.ts readAhead) stops answering from them once anything could know of a later one.
 // Trusts nothing: a plan is only reads (OpUse.reads), and the page agent checks each as it checks any call.
 import { READ_OPS, type DomOp } from '../../contracts/dom/ops';
+import { handleIdOf } from './handle-id';
 
 /** More reads than this in one run, and the check is not read ahead: a plan is a guess, and each read costs the page. */
 export const READ_AHEAD_MAX = 16;
@@ -14,12 +15,14 @@ export const READ_AHEAD_MAX = 16;
 type Ref = { ref: number };
 const REF_KEYS = ['h', 'scope'] as const;
 
-const handleIdOf = (v: unknown): string | undefined => {
-  const h = (v as { h?: unknown } | null)?.h;
-  return typeof h === 'string' ? h : undefined;
-};
-
 const isRef = (v: unknown): v is Ref => typeof v === 'object' && v !== null && typeof (v as Ref).ref === 'number';
+
+/** A planned read as it goes in a batch where the plan starts at place `base`: each { ref } moved by that much. */
+export function placedAt(planned: DomOp, base: number): DomOp {
+  const op: Record<string, unknown> = { ...planned };
+  for (const key of REF_KEYS) if (isRef(op[key])) op[key] = { ref: (op[key] as Ref).ref + base };
+  return op as DomOp;
+}
 
 function equal(a: unknown, b: unknown): boolean {
   if (a === b) return true;
@@ -107,13 +110,13 @@ export class ReadAhead {
     if (call.op !== planned.op) return false;
     const c = call as Record<string, unknown>;
     const p = planned as Record<string, unknown>;
-    for (const key of REF_KEYS) {
-      if (!isRef(p[key])) continue;
-      // Named by an earlier read's place: the same element only once that read has answered it.
-      const at = (p[key] as Ref).ref;
-      if (!this.settled[at] || typeof c[key] !== 'string' || handleIdOf(this.values[at]) !== c[key]) return false;
+    for (const key of new Set([...Object.keys(c), ...Object.keys(p)])) {
+      const wanted = p[key];
+      if ((REF_KEYS as readonly string[]).includes(key) && isRef(wanted)) {
+        // Named by an earlier read's place: the same element only once that read has answered it.
+        if (!this.settled[wanted.ref] || typeof c[key] !== 'string' || handleIdOf(this.values[wanted.ref]) !== c[key]) return false;
+      } else if (!equal(c[key], wanted)) return false;
     }
-    const rest = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([k]) => !(REF_KEYS as readonly string[]).includes(k) || !isRef(p[k])));
-    return equal(rest(c), rest(p));
+    return true;
   }
 }
