@@ -95,8 +95,8 @@ export class Bridge {
   readonly #taps: Array<(op: DomOp, answer: Promise<unknown>, via?: DomOp) => void> = [];
   /** Reads sent ahead of a keep's check (read-ahead.ts), while their answers may still answer its calls. */
   #ahead: ReadAhead | undefined;
-  /** Calls that may change the page (not QUIET_OPS) sent, and those answered (or refused on the way). */
-  #changesSent = 0;
+  /** Calls that may change the page (not QUIET_OPS) queued, and those answered (or refused on the way). */
+  #changesQueued = 0;
   #changesAnswered = 0;
 
   constructor(host: Remote<SandboxHost>, timer: (fn: () => void, ms: number) => unknown, onLimited: (reason: string) => void) {
@@ -137,6 +137,8 @@ export class Bridge {
     if (this.#ops.take()) {
       const entry: Pending = { op, resolve, reject, seq: this.#sent + this.#queue.length, answersNothing };
       this.#queue.push(entry);
+      // Counted as it is queued: a change not yet sent is as unseen by a check as one on its way.
+      if (!QUIET_OPS.has(op.op)) this.#changesQueued++;
       if (!answersNothing) this.#queued.set(answer, entry);
       if (this.#queue.length >= LIMITS.batchOps) this.flush();
       else this.#schedule(0);
@@ -166,9 +168,17 @@ export class Bridge {
     this.#ahead = new ReadAhead(plan, answers);
   }
 
-  /** The reads sent ahead answer no more calls (the check ended, or something could know of a later page). */
-  dropAhead(): void {
-    this.#ahead = undefined;
+  /**
+   * Calls that are the same read of the same element as one of these, already answered, are answered from them
+   * until dropAhead, on the same terms as reads sent ahead (a keep's repair, from its check's reads).
+   */
+  answerFrom(seen: ReadAhead): void {
+    this.#ahead = seen;
+  }
+
+  /** The reads sent ahead (or only `these`, when they are what answers now) answer no more calls: the check ended, or something could know of a later page. */
+  dropAhead(these?: ReadAhead): void {
+    if (!these || this.#ahead === these) this.#ahead = undefined;
   }
 
   /**
@@ -213,17 +223,16 @@ export class Bridge {
     if (this.#queue.length) this.#schedule(0);
     let changes = 0;
     for (const p of batch) if (!QUIET_OPS.has(p.op.op)) changes++;
-    this.#changesSent += changes;
     // Runs of one op over many elements travel as one (contracts/dom/runs.ts); answers come back one per call.
     this.#send(batch, encodeRuns(batch.map((p) => p.op)), true, changes);
   }
 
   /**
-   * How many calls that may change the page have been answered, when every one sent has been; undefined
-   * while one is on its way. A check begun at a count has seen what those calls did (rmx.keep, keep.ts).
+   * How many calls that may change the page have been answered, when every one made has been; undefined
+   * while one waits to be sent or is on its way. A check begun at a count has seen what those calls did (rmx.keep, keep.ts).
    */
   changesSettled(): number | undefined {
-    return this.#changesSent === this.#changesAnswered ? this.#changesAnswered : undefined;
+    return this.#changesQueued === this.#changesAnswered ? this.#changesAnswered : undefined;
   }
 
   /**

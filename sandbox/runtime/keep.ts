@@ -3,13 +3,14 @@
 // the selectors the checks queried: keep-scope.ts) and after same-document navigations, at most once per
 // frame; a repair that did not hold is tried again soon even on a quiet page, and one that keeps failing backs
 // off and says so in the log instead of spinning. A check that only reads has its reads sent ahead as its next
-// run starts (read-ahead.ts), and a report of the remixlet's own changes wakes no check that began after them.
+// run starts (read-ahead.ts), a check that failed answers its repair's same reads, and a report of the remixlet's
+// own changes wakes no check that began after them.
 // Trusts nothing from the page: change reports only wake checks.
 import type { DomOp } from '../../contracts/dom/ops';
 import type { EventRouter } from './events';
 import { keepMissLine, PAGE_GONE_CODES } from '../../contracts/keep-miss';
 import { CheckTrace, sameScope, scopeKey, unionScope, type KeepScope } from './keep-scope';
-import { ReadRecorder } from './read-ahead';
+import { ReadRecorder, type ReadAhead } from './read-ahead';
 
 export interface KeepSpec {
   check: () => boolean | Promise<boolean>;
@@ -34,6 +35,8 @@ interface Kept {
   plan?: readonly DomOp[];
   /** The remixlet's changes answered when its latest check began, if none was on its way then (Bridge.changesSettled). */
   checkedAfter?: number;
+  /** What its last check read, alone and only reading; `news` and `settled` as that check began. */
+  seen?: { reads: ReadAhead; news: number; settled: number | undefined };
 }
 
 export interface KeepDeps {
@@ -42,9 +45,13 @@ export interface KeepDeps {
   watch: (scope: KeepScope) => Promise<unknown>;
   /** Shows keep every dom call the remixlet makes, with its answer, so it learns what a check looks at. */
   tap: (fn: (op: DomOp, answer: Promise<unknown>, via?: DomOp) => void) => void;
-  /** Sends a check's reads ahead of it (Bridge.readAhead), and stops answering calls from them (Bridge.dropAhead). */
+  /**
+   * Sends a check's reads ahead of it (Bridge.readAhead), answers a repair from its check's reads
+   * (Bridge.answerFrom), and stops answering calls from either (Bridge.dropAhead: all, or only `these`).
+   */
   readAhead: (plan: readonly DomOp[]) => void;
-  dropAhead: () => void;
+  answerFrom: (seen: ReadAhead) => void;
+  dropAhead: (these?: ReadAhead) => void;
   /** How many of the remixlet's changes were answered, when none is on its way (Bridge.changesSettled). */
   changesSettled: () => number | undefined;
   log: (level: 'warn' | 'error', message: string) => unknown;
@@ -54,12 +61,14 @@ export interface KeepDeps {
   now: () => number;
 }
 
-export function createKeep({ events, watch, tap, readAhead, dropAhead, changesSettled, log, nextFrame, timer, now }: KeepDeps) {
+export function createKeep({ events, watch, tap, readAhead, answerFrom, dropAhead, changesSettled, log, nextFrame, timer, now }: KeepDeps) {
   const keeps = new Map<string, Kept>();
   let scheduled = false;
   /** What the page agent was last asked to watch (undefined: not yet). */
   let watching: KeepScope | undefined;
   let watchQueue: Promise<unknown> = Promise.resolve();
+  /** Events remixlet code heard and checks begun: a check's reads answer its repair only if none came between. */
+  let news = 0;
   /** Selector sets the page agent refused to watch. */
   const refused = new Set<string>();
   /** Handles any check placed inside what it queried (keep-scope.ts). */
@@ -93,9 +102,15 @@ export function createKeep({ events, watch, tap, readAhead, dropAhead, changesSe
     // agent reports any change to it), so the first scope a keep learns needs no second look.
     const lookAgain = watching !== undefined && watching !== 'page';
     watching = wanted;
+    // Asked now, not after the last one's answer: it travels with the calls made in this turn (the next check's
+    // reads). The bridge keeps the order, and each watch replaces the one before it.
+    const asked = (async () => watch(wanted))();
+    asked.catch(() => undefined);
     watchQueue = watchQueue
-      .then(() => watch(wanted))
+      .then(() => asked)
       .catch((e: unknown) => {
+        // A later watch already replaced this one.
+        if (watching !== wanted) return;
         if (wanted === 'page') {
           log('error', `rmx.keep could not watch the page: ${message(e)}`);
           return;
@@ -112,11 +127,15 @@ export function createKeep({ events, watch, tap, readAhead, dropAhead, changesSe
 
   async function check(k: Kept): Promise<boolean> {
     k.checkedAfter = changesSettled();
+    k.seen = undefined;
+    const began = ++news;
     const trace = new CheckTrace(placed);
     const alone = tracing.size === 0;
     if (alone) {
       recording = { trace, reads: new ReadRecorder() };
+      // Nothing read before this check began answers it (a repair's reads from its check among them).
       if (k.plan) readAhead(k.plan);
+      else dropAhead();
     } else {
       // What the first check's reads ahead found may be older than what woke this one.
       recording?.reads.spoil();
@@ -143,7 +162,28 @@ export function createKeep({ events, watch, tap, readAhead, dropAhead, changesSe
       }
       // Begun alone: the next run sends ahead what this one read, or nothing when it did more than read or
       // shared its time with another check. A run begun beside another leaves the plan as it was.
-      if (reads) k.plan = reads.plan();
+      if (reads) {
+        k.plan = reads.plan();
+        const seen = reads.seen();
+        // Read from its start to its end with nothing heard and no change of the remixlet's on its way.
+        if (seen) k.seen = { reads: seen, news: began, settled: k.checkedAfter };
+      }
+    }
+  }
+
+  /**
+   * Runs a failed check's repair, its calls answered from the check's own reads while nothing since could know
+   * of a later page: no event heard, no other check begun, no change of the remixlet's sent.
+   */
+  async function repair(k: Kept): Promise<void> {
+    const seen = k.seen;
+    k.seen = undefined;
+    const fresh = seen && seen.news === news && seen.settled !== undefined && seen.settled === changesSettled();
+    if (fresh) answerFrom(seen.reads);
+    try {
+      await k.spec.repair();
+    } finally {
+      if (fresh) dropAhead(seen.reads);
     }
   }
 
@@ -160,7 +200,9 @@ export function createKeep({ events, watch, tap, readAhead, dropAhead, changesSe
     try {
       held = await check(k);
       if (!held) {
-        await k.spec.repair();
+        await repair(k);
+        // The scope the check learned goes with the next check's reads, not in a round trip after them.
+        updateWatch();
         held = await check(k);
       }
     } catch (e) {
@@ -215,7 +257,10 @@ export function createKeep({ events, watch, tap, readAhead, dropAhead, changesSe
     schedule();
   });
   // Code that heard of the page since a check's reads went ahead could ask for a later page than they read.
-  events.onNews(dropAhead);
+  events.onNews(() => {
+    news++;
+    dropAhead();
+  });
 
   return function keep(name: string, spec: KeepSpec): void {
     if (typeof spec?.check !== 'function' || typeof spec?.repair !== 'function') throw new TypeError('rmx.keep(name, { check, repair }) takes two functions.');

@@ -4,7 +4,9 @@
 // the element an earlier one found by { ref } as a chained call does; each call the check then makes is
 // answered from them (ReadAhead.take) when it is the same read of the same element, and goes to the page as
 // usual when not. As with dom.batch, such answers are the page at one moment, the check's start; the bridge
-// (bridge.ts readAhead) stops answering from them once anything could know of a later one.
+// (bridge.ts readAhead) stops answering from them once anything could know of a later one. A check that failed
+// hands its own reads to its repair the same way (ReadRecorder.seen): `(await dom.query(s))?.setAttr(…)` finds
+// its element in what the check just read, as if the check had taken a moment longer.
 // Trusts nothing: a plan is only reads (OpUse.reads), and the page agent checks each as it checks any call.
 import { READ_OPS, type DomOp } from '../../contracts/dom/ops';
 import { handleIdOf } from './handle-id';
@@ -37,6 +39,7 @@ export class ReadRecorder {
   private readonly calls: DomOp[] = [];
   private readonly planned: DomOp[] = [];
   private readonly answers: unknown[] = [];
+  private readonly promises: Promise<unknown>[] = [];
   private spoiled = false;
 
   /** One call with its answer; `via`, the call of the same batch whose element it names by { ref }. */
@@ -59,6 +62,7 @@ export class ReadRecorder {
     const i = this.planned.length;
     this.calls.push(op);
     this.planned.push(planned as DomOp);
+    this.promises.push(answer);
     answer.then(
       (v) => void (this.answers[i] = v),
       () => undefined,
@@ -72,6 +76,11 @@ export class ReadRecorder {
   /** Two reads or more, all of them reads: one alone gains nothing sent ahead. */
   plan(): readonly DomOp[] | undefined {
     return this.spoiled || this.planned.length < 2 ? undefined : this.planned;
+  }
+
+  /** What this run read, with the answers it had, to answer the same reads again (its repair's); undefined unless each call was a read. */
+  seen(): ReadAhead | undefined {
+    return this.spoiled || !this.planned.length ? undefined : new ReadAhead(this.planned, this.promises);
   }
 }
 

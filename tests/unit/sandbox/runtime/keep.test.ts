@@ -30,6 +30,7 @@ function setup(opts: { refuseNarrow?: boolean } = {}) {
     watch,
     tap: (fn) => void (tapped = fn),
     readAhead,
+    answerFrom: () => undefined,
     dropAhead: () => undefined,
     changesSettled: () => undefined,
     log: (level, message) => logs.push(`${level} ${message}`),

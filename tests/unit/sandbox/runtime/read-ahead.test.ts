@@ -9,6 +9,7 @@ import { createKeep } from '../../../../sandbox/runtime/keep';
 import type { EventRouter } from '../../../../sandbox/runtime/events';
 import type { DomOp } from '../../../../contracts/dom/ops';
 import { answer, bridgeOver, fakePageAgent, hostWith } from './fake-page-agent';
+import { handleIdOf } from '../../../../sandbox/runtime/handle-id';
 
 /** A page of a few elements by selector, each with attributes, that the test changes between calls. */
 function page() {
@@ -114,7 +115,8 @@ function keepOver(p: ReturnType<typeof page>) {
     watch: (scope) => p.bridge.dom(scope === 'page' ? { op: 'watch' } : { op: 'watch', sels: [...scope.sels] }),
     tap: (fn) => p.bridge.tap(fn),
     readAhead: (plan) => p.bridge.readAhead(plan),
-    dropAhead: () => p.bridge.dropAhead(),
+    answerFrom: (seen) => p.bridge.answerFrom(seen),
+    dropAhead: (these) => p.bridge.dropAhead(these),
     changesSettled: () => p.bridge.changesSettled(),
     log: () => undefined,
     nextFrame: (fn) => void setTimeout(fn, 0),
@@ -141,12 +143,13 @@ describe('rmx.keep reads ahead', () => {
     k.keep('marked', marked(p));
     await k.quiet();
     expect(p.elements.get('#main')!.attrs.seen).toBe('1');
-    // The first check learns its reads; the repair; the check after it, read ahead; then the narrowed watch.
-    expect(p.ops()).toEqual(['query+watch', 'attr', 'query', 'setAttr', 'query+attr', 'watch']);
+    // The watch of the whole page with the first check, which learns its reads; the repair, its query answered
+    // from the check's; the narrowed watch with the check after it, read ahead.
+    expect(p.ops()).toEqual(['watch+query', 'attr', 'setAttr', 'watch+query+attr']);
     // A change near it later: one round trip, and it holds.
     k.change();
     await k.quiet();
-    expect(p.ops().slice(6)).toEqual(['query+attr']);
+    expect(p.ops().slice(4)).toEqual(['query+attr']);
   });
 
   it('what was read ahead of a check is not older than a change the page made before the check began', async () => {
@@ -159,7 +162,7 @@ describe('rmx.keep reads ahead', () => {
     k.change();
     await k.quiet();
     expect(p.elements.get('#main')!.attrs.seen).toBe('1');
-    expect(p.ops().slice(6)).toEqual(['query+attr', 'query', 'setAttr', 'query+attr']);
+    expect(p.ops().slice(4)).toEqual(['query+attr', 'setAttr', 'query+attr']);
   });
 
   it('a check that changed the page, or ran beside another, is not read ahead next time', async () => {
@@ -176,7 +179,7 @@ describe('rmx.keep reads ahead', () => {
     await k.quiet();
     k.change();
     await k.quiet();
-    expect(p.ops()).toEqual(['query+watch', 'setAttr', 'attr', 'watch', 'query', 'setAttr', 'attr']);
+    expect(p.ops()).toEqual(['watch+query', 'setAttr', 'attr', 'watch', 'query', 'setAttr', 'attr']);
 
     const q = page();
     const two = keepOver(q);
@@ -275,7 +278,7 @@ describe("a report of the remixlet's own changes (the page agent says so) wakes 
     k.change(true);
     await k.quiet();
     expect(p.elements.get('#main')!.attrs.seen).toBe('1');
-    expect(p.ops().slice(sent)).toEqual(['query', 'setAttr', 'query+attr', 'query', 'setAttr', 'query+attr']);
+    expect(p.ops().slice(sent)).toEqual(['query', 'setAttr', 'query+attr', 'setAttr', 'query+attr']);
   });
 
   it('the bridge counts a change as settled only once it is answered; reads and watches are not changes', async () => {
@@ -288,10 +291,172 @@ describe("a report of the remixlet's own changes (the page agent says so) wakes 
     await settle();
     expect(bridge.changesSettled()).toBe(0);
     void bridge.dom({ op: 'hide', h: 'h1' });
+    // Not yet sent is not yet seen.
+    expect(bridge.changesSettled()).toBeUndefined();
     await settle();
     expect(bridge.changesSettled()).toBeUndefined();
     held.forEach((release) => release());
     await settle();
     expect(bridge.changesSettled()).toBe(1);
+  });
+});
+
+describe("a check that failed answers its repair's same reads from what it read, and only while nothing could know of a later page", () => {
+  /**
+   * The keep: marked when #main's `seen` is '1'. Its repair reads `seen` again before marking, and says what it
+   * read. `meanwhile` runs when armed, right after the check's last read.
+   */
+  function markedWithRepairRead(p: ReturnType<typeof page>, meanwhile: () => void) {
+    let order = 0;
+    const read: Array<{ value: unknown; at: number }> = [];
+    let armed = false;
+    return {
+      spec: {
+        check: async () => {
+          const seen = await (await p.api.query('#main'))?.attr('seen');
+          if (armed) {
+            armed = false;
+            meanwhile();
+          }
+          return seen === '1';
+        },
+        repair: async () => {
+          const h = await p.api.query('#main');
+          const at = order++;
+          read.push({ value: await h?.attr('seen'), at });
+          await h?.setAttr('seen', '1');
+        },
+      },
+      arm: () => void (armed = true),
+      read,
+      next: () => order++,
+    };
+  }
+
+  it('the repair finds its element and reads its attribute in what the check read: no round trip for them', async () => {
+    const p = page();
+    const k = keepOver(p);
+    const m = markedWithRepairRead(p, () => undefined);
+    k.keep('marked', m.spec);
+    await k.quiet();
+    expect(m.read.map((r) => r.value)).toEqual([null]);
+    expect(p.ops()).toEqual(['watch+query', 'attr', 'setAttr', 'watch+query+attr']);
+    expect(p.elements.get('#main')!.attrs.seen).toBe('1');
+  });
+
+  it("the remixlet's other code changes the page, however many turns after the check's last read: a repair read made after that change reads the page", async () => {
+    let sawBetween = 0;
+    for (let turns = 0; turns < 12; turns++) {
+      const p = page();
+      const k = keepOver(p);
+      let changedAt = Infinity;
+      const m = markedWithRepairRead(p, () => {
+        // Other code of the remixlet changes #main some turns after the check's last read: during the check,
+        // between it and its repair, or during the repair.
+        void (async () => {
+          for (let i = 0; i < turns; i++) await null;
+          changedAt = m.next();
+          await p.bridge.dom({ op: 'setAttr', h: 'h1', name: 'seen', value: 'other code' });
+        })();
+      });
+      k.keep('marked', m.spec);
+      await k.quiet();
+      delete p.elements.get('#main')!.attrs.seen;
+      m.arm();
+      k.change();
+      await k.quiet();
+      const last = m.read.at(-1)!;
+      if (changedAt < last.at) {
+        expect(last.value, `other code's change ${turns} turns after its read`).toBe('other code');
+        sawBetween++;
+      } else expect(last.value).toBe(null);
+    }
+    // Some of these changes fell between the check's end and the repair's first read.
+    expect(sawBetween).toBeGreaterThan(2);
+  });
+
+  it("news remixlet code heard, however many turns after the check's last read: a repair read made after it reads the page", async () => {
+    let sawBetween = 0;
+    for (let turns = 0; turns < 12; turns++) {
+      const p = page();
+      const k = keepOver(p);
+      let heardAt = Infinity;
+      const m = markedWithRepairRead(p, () => {
+        void (async () => {
+          for (let i = 0; i < turns; i++) await null;
+          // The page changed, and remixlet code heard of it (a dom event).
+          p.elements.get('#main')!.attrs.seen = 'changed';
+          heardAt = m.next();
+          k.news();
+        })();
+      });
+      k.keep('marked', m.spec);
+      await k.quiet();
+      delete p.elements.get('#main')!.attrs.seen;
+      m.arm();
+      k.change();
+      await k.quiet();
+      const last = m.read.at(-1)!;
+      if (heardAt < last.at) {
+        expect(last.value, `news ${turns} turns after the check's read`).toBe('changed');
+        sawBetween++;
+      }
+    }
+    expect(sawBetween).toBeGreaterThan(2);
+  });
+
+  it("after a repair that failed, the check's reads answer nothing: the remixlet's other code reads the page", async () => {
+    const p = page();
+    const k = keepOver(p);
+    let fail = false;
+    const m = markedWithRepairRead(p, () => undefined);
+    k.keep('marked', {
+      check: m.spec.check,
+      repair: async () => {
+        if (!fail) return m.spec.repair();
+        await p.api.query('#main');
+        throw new Error('the repair gave up');
+      },
+    });
+    await k.quiet();
+    // Woken later, its check fails and its repair throws after finding the element: nothing is sent after it.
+    fail = true;
+    delete p.elements.get('#main')!.attrs.seen;
+    k.change();
+    await k.quiet();
+    const sent = p.batches.length;
+    p.elements.get('#main')!.attrs.seen = 'since';
+    expect(await p.bridge.dom({ op: 'attr', h: 'h1', name: 'seen' })).toBe('since');
+    expect(p.batches.length).toBe(sent + 1);
+  });
+
+  it("another keep's check that begins during the repair reads the page, not what the failed check read", async () => {
+    const p = page();
+    const k = keepOver(p);
+    let open: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    k.keep('marked', {
+      check: async () => (await (await p.api.query('#main'))?.attr('seen')) === '1',
+      repair: async () => {
+        await gate;
+        await (await p.api.query('#main'))?.setAttr('seen', '1');
+      },
+    });
+    await k.quiet();
+    // The repair waits; the page puts another element in #main's place, and a second keep begins.
+    p.elements.set('#main', { h: 'h9', attrs: {} });
+    const found: unknown[] = [];
+    k.keep('present', {
+      check: async () => {
+        const answer0 = await p.bridge.dom({ op: 'query', sel: '#main' });
+        found.push(handleIdOf(answer0));
+        return answer0 !== null;
+      },
+      repair: () => undefined,
+    });
+    await k.quiet();
+    open();
+    await k.quiet();
+    expect(found[0]).toBe('h9');
   });
 });
