@@ -344,19 +344,22 @@ describe("a check that failed answers its repair's same reads from what it read,
     expect(p.elements.get('#main')!.attrs.seen).toBe('1');
   });
 
-  it("the remixlet's other code changes the page, however many turns after the check's last read: a repair read made after that change reads the page", async () => {
-    let sawBetween = 0;
+  /**
+   * For 0 to 11 turns after the check's last read (during the check, between it and its repair, or during the
+   * repair): a fresh page and keep whose check then fails, `after` run that many turns later, and the last
+   * value the repair read with whether it read after `after` ran.
+   */
+  async function repairReadAfterTurns(after: (p: ReturnType<typeof page>, k: ReturnType<typeof keepOver>) => void) {
+    const seen: Array<{ turns: number; value: unknown; readAfter: boolean }> = [];
     for (let turns = 0; turns < 12; turns++) {
       const p = page();
       const k = keepOver(p);
-      let changedAt = Infinity;
+      let at = Infinity;
       const m = markedWithRepairRead(p, () => {
-        // Other code of the remixlet changes #main some turns after the check's last read: during the check,
-        // between it and its repair, or during the repair.
         void (async () => {
           for (let i = 0; i < turns; i++) await null;
-          changedAt = m.next();
-          await p.bridge.dom({ op: 'setAttr', h: 'h1', name: 'seen', value: 'other code' });
+          at = m.next();
+          after(p, k);
         })();
       });
       k.keep('marked', m.spec);
@@ -366,43 +369,25 @@ describe("a check that failed answers its repair's same reads from what it read,
       k.change();
       await k.quiet();
       const last = m.read.at(-1)!;
-      if (changedAt < last.at) {
-        expect(last.value, `other code's change ${turns} turns after its read`).toBe('other code');
-        sawBetween++;
-      } else expect(last.value).toBe(null);
+      seen.push({ turns, value: last.value, readAfter: at < last.at });
     }
-    // Some of these changes fell between the check's end and the repair's first read.
-    expect(sawBetween).toBeGreaterThan(2);
+    // Some of these fell between the check's end and the repair's first read.
+    expect(seen.filter((s) => s.readAfter).length).toBeGreaterThan(2);
+    return seen;
+  }
+
+  it("the remixlet's other code changes the page, however many turns after the check's last read: a repair read made after that change reads the page", async () => {
+    const seen = await repairReadAfterTurns((p) => void p.bridge.dom({ op: 'setAttr', h: 'h1', name: 'seen', value: 'other code' }));
+    for (const s of seen) expect(s.value, `other code's change ${s.turns} turns after the check's read`).toBe(s.readAfter ? 'other code' : null);
   });
 
   it("news remixlet code heard, however many turns after the check's last read: a repair read made after it reads the page", async () => {
-    let sawBetween = 0;
-    for (let turns = 0; turns < 12; turns++) {
-      const p = page();
-      const k = keepOver(p);
-      let heardAt = Infinity;
-      const m = markedWithRepairRead(p, () => {
-        void (async () => {
-          for (let i = 0; i < turns; i++) await null;
-          // The page changed, and remixlet code heard of it (a dom event).
-          p.elements.get('#main')!.attrs.seen = 'changed';
-          heardAt = m.next();
-          k.news();
-        })();
-      });
-      k.keep('marked', m.spec);
-      await k.quiet();
-      delete p.elements.get('#main')!.attrs.seen;
-      m.arm();
-      k.change();
-      await k.quiet();
-      const last = m.read.at(-1)!;
-      if (heardAt < last.at) {
-        expect(last.value, `news ${turns} turns after the check's read`).toBe('changed');
-        sawBetween++;
-      }
-    }
-    expect(sawBetween).toBeGreaterThan(2);
+    const seen = await repairReadAfterTurns((p, k) => {
+      // The page changed, and remixlet code heard of it (a dom event).
+      p.elements.get('#main')!.attrs.seen = 'changed';
+      k.news();
+    });
+    for (const s of seen.filter((s) => s.readAfter)) expect(s.value, `news ${s.turns} turns after the check's read`).toBe('changed');
   });
 
   it("after a repair that failed, the check's reads answer nothing: the remixlet's other code reads the page", async () => {
