@@ -25,7 +25,9 @@ const g = globalThis as { [MARK]?: boolean };
 const fromOurWorker = workerPortAdmission(chrome.runtime);
 
 let presence: chrome.runtime.Port | undefined;
-const hello = (): PageHello => ({ hello: { url: location.href, title: document.title, readyState: document.readyState } });
+/** Whether this document's page agent has announced itself before: a later announce is a reconnect (PageHello again). */
+let announced = false;
+const hello = (): PageHello => ({ hello: { url: location.href, title: document.title, readyState: document.readyState }, ...(announced ? { again: true as const } : {}) });
 
 /**
  * Runs `fn` now, or once the page is shown when it is being prerendered: a prerendered page is not what the
@@ -45,6 +47,7 @@ function announce(): void {
     if (isStylesLanded(message)) liftStyleGate();
   });
   port.postMessage(hello());
+  announced = true;
   port.onDisconnect.addListener(() => {
     if (presence === port) presence = undefined;
     // A restarted worker drops every port; say hello again while this document lives.

@@ -13,8 +13,9 @@ import { watchChatTabs } from './assistant/chats';
 import { watchChatGptSignIn } from './chatgpt/watch';
 
 setPageHooks({
-  onArrived: (page) => {
-    void reconcilePage(page).then(() => resyncSandboxes(page));
+  onArrived: (page, again) => {
+    // A first hello: nothing has read or watched this document yet, so nothing can have been missed.
+    void reconcilePage(page).then(() => (again ? resyncSandboxes(page) : undefined));
   },
   stylesIn,
   onGone: (tabId, documentId) => void pageGone(tabId, documentId),

@@ -32,8 +32,12 @@ export type PageStatus = z.infer<typeof PageStatus>;
  * The first message on a page agent's presence port, sent before the rest of the page agent is built, so
  * the worker can start what runs on this document meanwhile. The worker trusts it as it trusts status:
  * for the address and ready state only; tab, frame and document come from the browser-filled sender.
+ * `again`: this document's page agent announced itself before (the worker restarted since): changes made
+ * meanwhile were reported to no one, so the worker has every keep there check again. Without it, no call has
+ * reached this page agent yet, so no keep has read or watched anything a change could have passed by. A
+ * wrong word could only cost a keep a change it should have checked after; the page agent is this extension's own.
  */
-export const PageHello = z.strictObject({ hello: PageStatus });
+export const PageHello = z.strictObject({ hello: PageStatus, again: z.optional(z.literal(true)) });
 export type PageHello = z.infer<typeof PageHello>;
 
 /**

@@ -1,5 +1,5 @@
-// Context: background service worker. After a page agent (re)connects — a restarted worker, a page agent
-// that said hello again — changes made while nobody listened were never reported. Every sandbox of that
+// Context: background service worker. After a page agent reconnects (a restarted worker: the page agent
+// says hello again, PageHello again), changes made while nobody listened were never reported. Every sandbox of that
 // document is told the page may have changed, so rmx.keep checks it again.
 import { tokens } from '../ports/tokens';
 import { sendToOffscreen } from '../ports/offscreen-host';

@@ -23,7 +23,8 @@ export interface PageRecord {
 const pages = new Map<number, PageRecord>();
 
 export interface PageHooks {
-  onArrived(page: PageRecord): void;
+  /** `again`: the page agent announced itself before on this document (PageHello again). */
+  onArrived(page: PageRecord, again: boolean): void;
   /** Settles once the styles inserted into this page are in; the page agent then lets its first paint go. */
   stylesIn(page: PageRecord): Promise<void>;
   onGone(tabId: number, documentId: string): void;
@@ -222,7 +223,7 @@ export function pageAgentArrived(presence: chrome.runtime.Port): void {
     // A lifecycle event that overtook the hello (another port) is newer: keep the later state.
     if (READY_ORDER[hello.readyState] > READY_ORDER[record.readyState]) record.readyState = hello.readyState;
     record.hello = hello;
-    if (pages.get(tabId) === record) hooks?.onArrived(record);
+    if (pages.get(tabId) === record) hooks?.onArrived(record, parsed.data.again === true);
     // Answered on every port's hello, whatever the page's state: the gate only ever lets a page paint.
     void (hooks?.stylesIn(record) ?? Promise.resolve())
       .catch(() => undefined)

@@ -86,6 +86,16 @@ describe("a page agent's word on its address", () => {
     expect(presence.disconnected()).toBe(true);
   });
 
+  it("says whether the page agent announced itself before: only a reconnect's hello has changes no one heard of", () => {
+    const arrivals: boolean[] = [];
+    setPageHooks({ onArrived: (_page, again) => void arrivals.push(again), onGone() {}, onEvent() {}, stylesIn: async () => undefined });
+    const first = arrive(nextTab++, 'https://shop.test/');
+    first.say(hello('https://shop.test/'));
+    const again = arrive(nextTab++, 'https://shop.test/');
+    again.say({ ...hello('https://shop.test/'), again: true });
+    expect(arrivals).toEqual([false, true]);
+  });
+
   describe('the answer that lets the style gate go', () => {
     const settle = () => new Promise((r) => setTimeout(r, 0));
     function withStyles(stylesIn: (page: PageRecord) => Promise<void>) {
