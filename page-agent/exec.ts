@@ -5,7 +5,7 @@
 // records), and the ops' shape only because the router parsed the batch where it arrived
 // (worker-page-agent-core.ts); what they ask is checked by each op. Long batches give the page its thread
 // back between slices, and a remixlet that sends more operations than its budget gets RATE_LIMITED answers.
-import { LIMITS, type DomOp, type OpResult } from '../contracts/dom/ops';
+import { LIMITS, type BatchAnswer, type DomOp, type OpResult } from '../contracts/dom/ops';
 import { PLAIN_RESULT, answerRun, plainRunAnswer, runElementOp, runRefs, type MalformedOp, type RunOp, type WireOp } from '../contracts/dom/runs';
 import type { RemixletScope } from '../contracts/boundaries/worker-page-agent';
 import { RemixletRefusal } from '../contracts/refusals';
@@ -18,6 +18,7 @@ import { admitOps, OP_BUDGET } from './rate-limit';
 import { Slicer } from './yield';
 import { pageReadyFor } from './ready';
 import { recordsMadeBy } from './ops/watch';
+import { batchReceived } from './batch-count';
 import { BENCH_BUILD, BENCH_EXEC_LINE } from '../contracts/build-flags';
 import type { OpContext } from './op-context';
 
@@ -93,6 +94,12 @@ function execNow(b: Batch, op: DomOp): OpResult | Promise<OpResult> {
   } catch (e) {
     return refused(e);
   }
+}
+
+/** A batch as the router receives it: numbered at once (batch-count.ts), then run. */
+export async function receiveBatch(scope: RemixletScope, ops: WireOp[]): Promise<BatchAnswer> {
+  const batch = batchReceived(scope.id);
+  return { batch, results: await execBatch(scope, ops) };
 }
 
 export async function execBatch(scope: RemixletScope, ops: WireOp[]): Promise<OpResult[]> {

@@ -10,8 +10,8 @@ import type { PageEvent } from '../contracts/dom/ops';
 import type { PageReport } from '../contracts/boundaries/worker-page-agent';
 
 export function joinChangeReports(emit: (report: PageReport) => void, watching: () => number): (event: PageEvent) => void {
-  /** Each remixlet with a report waiting, and whether each of its reports was of its own changes only. */
-  let pending = new Map<string, boolean>();
+  /** Each remixlet with a report waiting: whether each of its reports was of its own changes only, and the latest before (undefined if one had none). */
+  let pending = new Map<string, { own: boolean; before: number | undefined }>();
   let channel: MessageChannel | undefined;
   let scheduled = false;
   const flush = () => {
@@ -20,12 +20,15 @@ export function joinChangeReports(emit: (report: PageReport) => void, watching: 
     const reports = [...pending];
     pending = new Map();
     if (reports.length === 1) {
-      const [remixletId, own] = reports[0]!;
-      emit(own ? { kind: 'mutated', remixletId, own } : { kind: 'mutated', remixletId });
+      const [remixletId, { own, before }] = reports[0]!;
+      emit({ kind: 'mutated', remixletId, ...(own ? { own } : {}), ...(before !== undefined ? { before } : {}) });
       return;
     }
-    const own = reports.filter(([, o]) => o).map(([id]) => id);
-    emit({ kind: 'mutatedMany', remixletIds: reports.map(([id]) => id), ...(own.length ? { own } : {}) });
+    const own = reports.filter(([, r]) => r.own).map(([id]) => id);
+    // Each remixlet's before, or none for any when one lacks it (the list stands in remixletIds' order).
+    const before = reports.map(([, r]) => r.before);
+    const known = before.every((b): b is number => b !== undefined);
+    emit({ kind: 'mutatedMany', remixletIds: reports.map(([id]) => id), ...(own.length ? { own } : {}), ...(known ? { before } : {}) });
   };
   return (event) => {
     if (event.kind !== 'mutated') {
@@ -34,7 +37,12 @@ export function joinChangeReports(emit: (report: PageReport) => void, watching: 
       emit(event);
       return;
     }
-    pending.set(event.remixletId, (pending.get(event.remixletId) ?? true) && event.own === true);
+    const waiting = pending.get(event.remixletId);
+    pending.set(event.remixletId, {
+      own: (waiting?.own ?? true) && event.own === true,
+      // Joined: the later report's before covers the earlier's changes too; without one, neither is known.
+      before: waiting && waiting.before === undefined ? undefined : event.before,
+    });
     if (pending.size >= watching()) {
       flush();
       return;

@@ -6,13 +6,13 @@ import { styleShadowRules } from './style-shadow';
 import { pageAgentCoreSpec, type PageAgentCoreSpec } from '../contracts/boundaries/worker-page-agent-core';
 import type { HandlersOf } from '../contracts/rpc';
 import { t } from './trpc';
-import { execBatch } from './exec';
+import { receiveBatch } from './exec';
 import { subscriptions } from './subscriptions';
 import { releaseRemixlet } from './release';
 import { joinChangeReports } from './reports';
 
 const handlers: HandlersOf<PageAgentCoreSpec, object> = {
-  exec: ({ input }) => execBatch(input.remixlet, input.ops),
+  exec: ({ input }) => receiveBatch(input.remixlet, input.ops),
   // style.css is inserted by the worker (chrome.scripting.insertCSS, after worker/pages/style-insertion.ts), which
   // the page's CSP cannot block and the page cannot remove; only its `>>>` rules, which no document sheet
   // can apply, come here to be adopted into shadow roots.

@@ -3,7 +3,7 @@
 // the token never enters a sandbox or a page.
 import { z } from 'zod';
 import { mutation, subscription, type ProcSpec } from '../rpc';
-import { OpResult, PageEvent } from '../dom/ops';
+import { BatchAnswer, PageEvent } from '../dom/ops';
 import { WireBatch } from '../dom/runs';
 import { RemixletId } from '../remixlet';
 import { LogCall } from './service-calls';
@@ -73,7 +73,7 @@ export const offscreenSpec = {
     OffscreenCommand,
     'What the worker asks of the offscreen host: create, start or destroy a sandbox, deliver a page event, load sandbox frames ahead of need, and when a page is loading (frames wait for it).',
   ),
-  dom: mutation(withToken({ ops: WireBatch }), z.array(OpResult), "Forwards a sandbox's dom batch to its page agent."),
+  dom: mutation(withToken({ ops: WireBatch }), BatchAnswer, "Forwards a sandbox's dom batch to its page agent."),
   log: mutation(
     withToken(LogCall.shape),
     z.object({ logged: z.boolean() }).strict(),

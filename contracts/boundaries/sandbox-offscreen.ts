@@ -2,7 +2,7 @@
 // per sandbox, so a sandbox can only ever speak as itself: every sandbox's origin is "null").
 // The offscreen host trusts nothing from a sandbox: it parses every argument with these schemas.
 import { z } from 'zod';
-import { OpResult, PageEvent } from '../dom/ops';
+import { BatchAnswer, PageEvent } from '../dom/ops';
 import { SandboxDomBatch } from '../dom/runs';
 import type { Schema } from '../rpc';
 import type { HostAnswer } from './sandbox-boot';
@@ -23,7 +23,7 @@ const serviceMethods = serviceSpecs((s): HostMethodSpec => ({ input: s.call, out
 };
 
 export const sandboxHostSpec = {
-  dom: { input: SandboxDomBatch, output: z.array(OpResult), description: 'Runs a dom batch on the page.' },
+  dom: { input: SandboxDomBatch, output: BatchAnswer, description: 'Runs a dom batch on the page.' },
   log: {
     input: LogCall,
     output: z.object({ logged: z.boolean() }).strict(),

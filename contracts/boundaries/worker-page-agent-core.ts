@@ -6,7 +6,7 @@
 // sandbox's payload names the remixlet, its sites or its hosts.
 import { z } from '../zod-mini';
 import { mutation, query, subscription } from '../rpc';
-import { OpResult, PageEvent } from '../dom/ops';
+import { BatchAnswer, BatchNumber, PageEvent } from '../dom/ops';
 import { WireBatch } from '../dom/runs';
 import { RemixletId } from '../remixlet-id';
 
@@ -49,6 +49,8 @@ export const MutatedMany = z.strictObject({
   remixletIds: z.array(RemixletId).check(z.minLength(2), z.maxLength(1_000)),
   /** Those of remixletIds whose report is of their own changes only (a 'mutated' event's own). */
   own: z.optional(z.array(RemixletId).check(z.maxLength(1_000))),
+  /** Each remixlet's 'mutated' before, in the order of remixletIds. */
+  before: z.optional(z.array(BatchNumber).check(z.maxLength(1_000))),
 });
 /** What the events stream carries: page events, and joined change reports. */
 export const PageReport = z.union([PageEvent, MutatedMany]);
@@ -57,8 +59,8 @@ export type PageReport = z.infer<typeof PageReport>;
 export const pageAgentCoreSpec = {
   exec: mutation(
     z.strictObject({ remixlet: RemixletScope, ops: WireBatch }),
-    z.array(OpResult),
-    'Runs a batch of dom operations for one remixlet under the page policy; one result per operation.',
+    BatchAnswer,
+    "Runs a batch of dom operations for one remixlet under the page policy; one result per operation, and the batch's number among the remixlet's on this page.",
   ),
   insertStyle: mutation(
     z.strictObject({ remixletId: RemixletId, css: z.string().check(z.maxLength(200_000)) }),

@@ -194,6 +194,17 @@ export const OpResult = z.union([
 ]);
 export type OpResult = z.infer<typeof OpResult>;
 
+/**
+ * A remixlet's batches the page agent has received, counted from 1 on this page; each batch's answer says its
+ * number, and each change report the number before which every change behind it was made (PageEvent 'mutated'
+ * before). rmx.keep needs no check for a report whose changes came before all of its latest check's reads.
+ */
+export const BatchNumber = intIn(1, Number.MAX_SAFE_INTEGER);
+
+/** A batch's answer: one result per operation, and the batch's number (BatchNumber). */
+export const BatchAnswer = z.strictObject({ batch: BatchNumber, results: z.array(OpResult) });
+export type BatchAnswer = z.infer<typeof BatchAnswer>;
+
 export const DomBatch = z.array(DomOp).check(z.minLength(1), z.maxLength(LIMITS.batchOps));
 
 /** A serialized copy of a page event; keys typed into a password field never appear. */
@@ -212,7 +223,8 @@ export const PageEvent = z.discriminatedUnion('kind', [
   /** An observer the page agent stopped on its own (a password field appeared): the worker logs the refusal. */
   z.strictObject({ kind: z.literal('observerEnded'), remixletId: z.string(), observer: z.string(), refusal: Refusal }),
   // own: every change behind the report was made by this remixlet's own calls (page-agent/ops/watch.ts), which a check begun after they were answered has seen.
-  z.strictObject({ kind: z.literal('mutated'), remixletId: z.string(), own: z.optional(z.literal(true)) }),
+  // before: every change behind it was made before the page agent received this remixlet's batch of that number (BatchNumber).
+  z.strictObject({ kind: z.literal('mutated'), remixletId: z.string(), own: z.optional(z.literal(true)), before: z.optional(BatchNumber) }),
   z.strictObject({ kind: z.literal('navigated'), url: z.string() }),
   z.strictObject({ kind: z.literal('lifecycle'), readyState: z.enum(['loading', 'interactive', 'complete']) }),
 ]);

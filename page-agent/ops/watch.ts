@@ -24,6 +24,7 @@ import { DeepObserver } from '../policy/deep-observer';
 import { inPasswordEditor, pageHasPasswordField } from '../policy/password';
 import { WatchedArea, touchedAreas } from './watch-near';
 import { RemixletRefusal } from '../../contracts/refusals';
+import { nextBatch } from '../batch-count';
 
 const OPTIONS: MutationObserverInit = { childList: true, subtree: true, attributes: true, characterData: true };
 /** While visible, a report that no frame picked up within this long goes by timer (the tab may have just been hidden). */
@@ -229,7 +230,15 @@ export const watch: OpHandler<'watch'> = (op, ctx) => {
     return ID;
   }
   const subscriptions = ctx.subscriptions;
-  const w: Watcher = { remixletId, area, pending: 0, reports: 0, own: false, emit: (own) => subscriptions.emit(own ? { kind: 'mutated', remixletId, own } : { kind: 'mutated', remixletId }) };
+  const w: Watcher = {
+    remixletId,
+    area,
+    pending: 0,
+    reports: 0,
+    own: false,
+    // Every change behind the report was made by now: before the remixlet's next batch arrives (batch-count.ts).
+    emit: (own) => subscriptions.emit({ kind: 'mutated', remixletId, ...(own ? { own } : {}), before: nextBatch(remixletId) }),
+  };
   watchers.set(remixletId, w);
   observeWhileLooking();
   ctx.subscriptions.add(remixletId, ID, () => {

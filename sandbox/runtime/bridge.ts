@@ -3,7 +3,7 @@
 // runtime paces itself (the offscreen host enforces the same budgets): past the dom budget a call is
 // refused at once, and past the message budget batches wait for the next second and grow instead.
 import type { Remote } from 'comlink';
-import type { DomOp, OpResult } from '../../contracts/dom/ops';
+import type { BatchAnswer, DomOp, OpResult } from '../../contracts/dom/ops';
 import { OpResult as OpResultSchema } from '../../contracts/dom/ops';
 import { LIMITS, QUIET_OPS, READ_OPS } from '../../contracts/dom/ops';
 import type { Refusal } from '../../contracts/refusals';
@@ -98,6 +98,8 @@ export class Bridge {
   /** Calls that may change the page (not QUIET_OPS) queued, and those answered (or refused on the way). */
   #changesQueued = 0;
   #changesAnswered = 0;
+  /** The highest batch number an answer has carried (contracts/dom/ops.ts BatchNumber); 0 before any. */
+  #lastBatch = 0;
 
   constructor(host: Remote<SandboxHost>, timer: (fn: () => void, ms: number) => unknown, onLimited: (reason: string) => void) {
     this.#host = host;
@@ -236,6 +238,14 @@ export class Bridge {
   }
 
   /**
+   * A number no batch sent from now on can be below: one more than the highest the page agent has answered with.
+   * A check begun now reads in batches at least this high, after every change a report says came before it.
+   */
+  batchesFrom(): number {
+    return this.#lastBatch + 1;
+  }
+
+  /**
    * Sends a batch as the remixlet made its calls: the offscreen host parses each where it arrives. A call that
    * cannot be sent at all (a function, a symbol or a proxy among its arguments, a getter that throws) stops the
    * whole message; the batch then goes again with each such call in its place as a MalformedOp.
@@ -262,7 +272,10 @@ export class Bridge {
       for (const p of batch) p.reject(new RemixletError({ ...answer.refusal, op: answer.refusal.op ?? `dom.${p.op.op}` }));
       return;
     }
-    const results = expandResults(wire, Array.isArray(answer.value) ? answer.value : []) as OpResult[];
+    const value = answer.value as Partial<BatchAnswer> | null;
+    // A number that is not one is passed over: it can only make a later report look new, never an old one seen.
+    if (typeof value?.batch === 'number' && Number.isSafeInteger(value.batch) && value.batch > this.#lastBatch) this.#lastBatch = value.batch;
+    const results = expandResults(wire, Array.isArray(value?.results) ? value.results : []) as OpResult[];
     // A run answered alike by all its elements expands to one shared answer: parsed once.
     let lastRaw: unknown = {};
     let lastParsed: ReturnType<typeof OpResultSchema.safeParse> | undefined;

@@ -17,7 +17,7 @@ export interface PageEventCopy {
 export class EventRouter {
   private readonly events = new Map<string, (e: PageEventCopy) => void>();
   private readonly observers = new Map<string, (handles: Handle[]) => void>();
-  private readonly changeListeners = new Set<(kind: 'mutated' | 'navigated', own?: boolean) => void>();
+  private readonly changeListeners = new Set<(kind: 'mutated' | 'navigated', own?: boolean, before?: number) => void>();
   private readonly newsListeners = new Set<() => void>();
   pageUrl: string;
 
@@ -62,7 +62,7 @@ export class EventRouter {
         this.observers.delete(event.observer);
         break;
       case 'mutated':
-        for (const fn of this.changeListeners) this.guard(() => fn('mutated', event.own === true));
+        for (const fn of this.changeListeners) this.guard(() => fn('mutated', event.own === true, event.before));
         break;
       case 'lifecycle':
         break;
@@ -86,8 +86,8 @@ export class EventRouter {
     this.newsListeners.add(fn);
     return () => this.newsListeners.delete(fn);
   }
-  /** `own`: a change report of this remixlet's own changes only (PageEvent 'mutated'). */
-  onChange(fn: (kind: 'mutated' | 'navigated', own?: boolean) => void): () => void {
+  /** `own`: a change report of this remixlet's own changes only; `before`: they were all made before its batch of that number (PageEvent 'mutated'). */
+  onChange(fn: (kind: 'mutated' | 'navigated', own?: boolean, before?: number) => void): () => void {
     this.changeListeners.add(fn);
     return () => this.changeListeners.delete(fn);
   }

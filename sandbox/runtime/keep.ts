@@ -3,8 +3,9 @@
 // the selectors the checks queried: keep-scope.ts) and after same-document navigations, at most once per
 // frame; a repair that did not hold is tried again soon even on a quiet page, and one that keeps failing backs
 // off and says so in the log instead of spinning. A check that only reads has its reads sent ahead as its next
-// run starts (read-ahead.ts), a check that failed answers its repair's same reads, and a report of the remixlet's
-// own changes wakes no check that began after them.
+// run starts (read-ahead.ts), a check that failed answers its repair's same reads, and a change report wakes
+// no check that has seen every change behind it: its own changes, answered before the check began, or any
+// changes made before the page agent received the check's first batch (the report's before).
 // Trusts nothing from the page: change reports only wake checks.
 import type { DomOp } from '../../contracts/dom/ops';
 import type { EventRouter } from './events';
@@ -35,6 +36,10 @@ interface Kept {
   plan?: readonly DomOp[];
   /** The remixlet's changes answered when its latest check began, if none was on its way then (Bridge.changesSettled). */
   checkedAfter?: number;
+  /** The lowest batch number its latest check's reads can have gone in (Bridge.batchesFrom). */
+  readsFrom?: number;
+  /** Woken by change reports since it last ran: the latest before among them (Infinity: one did not say). */
+  woken?: number;
   /** What its last check read, alone and only reading; `news` and `settled` as that check began. */
   seen?: { reads: ReadAhead; news: number; settled: number | undefined };
 }
@@ -54,6 +59,8 @@ export interface KeepDeps {
   dropAhead: (these?: ReadAhead) => void;
   /** How many of the remixlet's changes were answered, when none is on its way (Bridge.changesSettled). */
   changesSettled: () => number | undefined;
+  /** The lowest batch number a call sent from now on can go in (Bridge.batchesFrom). */
+  batchesFrom: () => number;
   log: (level: 'warn' | 'error', message: string) => unknown;
   /** Calls fn at the next frame; the offscreen document draws no frames, so this is a timer. */
   nextFrame: (fn: () => void) => void;
@@ -61,7 +68,7 @@ export interface KeepDeps {
   now: () => number;
 }
 
-export function createKeep({ events, watch, tap, readAhead, answerFrom, dropAhead, changesSettled, log, nextFrame, timer, now }: KeepDeps) {
+export function createKeep({ events, watch, tap, readAhead, answerFrom, dropAhead, changesSettled, batchesFrom, log, nextFrame, timer, now }: KeepDeps) {
   const keeps = new Map<string, Kept>();
   let scheduled = false;
   /** What the page agent was last asked to watch (undefined: not yet). */
@@ -121,12 +128,13 @@ export function createKeep({ events, watch, tap, readAhead, answerFrom, dropAhea
         return watch('page').catch((e2: unknown) => log('error', `rmx.keep could not watch the page: ${message(e2)}`));
       })
       .then(() => {
-        if (lookAgain) schedule();
+        if (lookAgain) wake(Infinity);
       });
   }
 
   async function check(k: Kept): Promise<boolean> {
     k.checkedAfter = changesSettled();
+    k.readsFrom = batchesFrom();
     k.seen = undefined;
     const began = ++news;
     const trace = new CheckTrace(placed);
@@ -196,6 +204,7 @@ export function createKeep({ events, watch, tap, readAhead, answerFrom, dropAhea
     }
     k.running = true;
     k.again = false;
+    k.woken = undefined;
     let held = false;
     try {
       held = await check(k);
@@ -246,15 +255,31 @@ export function createKeep({ events, watch, tap, readAhead, answerFrom, dropAhea
     scheduled = true;
     nextFrame(() => {
       scheduled = false;
-      for (const name of keeps.keys()) void run(name);
+      for (const [name, k] of keeps) {
+        // Woken only by changes made before its latest check sent its first read: that check has seen them.
+        // (A retry after a failure comes by its own timer, not here, and always runs.)
+        if (!k.running && k.woken !== undefined && k.readsFrom !== undefined && k.readsFrom >= k.woken) {
+          k.woken = undefined;
+          continue;
+        }
+        void run(name);
+      }
     });
   }
 
-  events.onChange((_kind, own) => {
+
+  /** Runs every keep at the next frame, each told when the changes that woke it were made (run skips what it has seen). */
+  function wake(before: number): void {
+    for (const k of keeps.values()) k.woken = Math.max(k.woken ?? 0, before);
+    schedule();
+  }
+
+  events.onChange((_kind, own, before) => {
     // Changes of the remixlet's own that every keep's latest check began after: each check has seen them.
     const settled = own ? changesSettled() : undefined;
     if (settled !== undefined && [...keeps.values()].every((k) => k.checkedAfter === settled)) return;
-    schedule();
+    // Judged when the keep runs, not now: a check begun meanwhile (after a repair) may have read after them.
+    wake(before ?? Infinity);
   });
   // Code that heard of the page since a check's reads went ahead could ask for a later page than they read.
   events.onNews(() => {

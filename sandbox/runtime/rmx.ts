@@ -65,6 +65,7 @@ export function createRmx(bridge: Bridge, events: EventRouter, page: { url: stri
     answerFrom: (seen) => bridge.answerFrom(seen),
     dropAhead: (these) => bridge.dropAhead(these),
     changesSettled: () => bridge.changesSettled(),
+    batchesFrom: () => bridge.batchesFrom(),
     log: quietLog,
     nextFrame,
     timer,

@@ -184,7 +184,11 @@ export function pageAgentArrived(presence: chrome.runtime.Port): void {
       onData: (event) => {
         if (event.kind === 'mutatedMany') {
           // One frame's change reports for several remixlets (page-agent/reports.ts): each sandbox gets its own.
-          for (const remixletId of event.remixletIds) hooks?.onEvent(record, event.own?.includes(remixletId) ? { kind: 'mutated', remixletId, own: true } : { kind: 'mutated', remixletId });
+          // A before list that does not stand one for one beside the ids says nothing.
+          const before = event.before?.length === event.remixletIds.length ? event.before : undefined;
+          event.remixletIds.forEach((remixletId, i) =>
+            hooks?.onEvent(record, { kind: 'mutated', remixletId, ...(event.own?.includes(remixletId) ? { own: true } : {}), ...(before ? { before: before[i]! } : {}) }),
+          );
           return;
         }
         // A document's ready state only advances; the presence port may have said the later one first.

@@ -39,7 +39,7 @@ const handlers: HandlersOf<OffscreenSpec, Ctx> = {
     const { page } = grant;
     // A batch that cannot reach its page is refused and logged like any other refusal (logged.ts): the
     // author sees why its calls did nothing. The page agent's own refusals come back as results, below.
-    const results = await logged(grant, 'dom', async () => {
+    const { batch, results } = await logged(grant, 'dom', async () => {
       if (!page) throw new RemixletRefusal('NO_PAGE_AGENT', PAGE_GONE);
       try {
         // No dom call is answered before the page's password fields are pinned (a box read before would differ
@@ -47,7 +47,7 @@ const handlers: HandlersOf<OffscreenSpec, Ctx> = {
         await pinPasswordFields(page.tabId, page.documentId);
         const answered = await page.agent.exec({ remixlet: scopeOf(grant.remixlet), ops: input.ops });
         // One answer per op, or the page agent misbehaved: refused as a whole rather than read past its end.
-        if (answered.length === input.ops.length) return answered;
+        if (answered.results.length === input.ops.length) return answered;
       } catch (e) {
         throw e instanceof RemixletRefusal ? e : new RemixletRefusal('NO_PAGE_AGENT', PAGE_GONE);
       }
@@ -77,7 +77,7 @@ const handlers: HandlersOf<OffscreenSpec, Ctx> = {
     // What its queries found, for the remixlet's health (a site that redesigned answers them empty).
     // A record that cannot be read or written costs the remixlet its health line, never its call.
     if (page) await domAnswered(grant.token, page.url, input.ops, results).catch(() => undefined);
-    return results;
+    return { batch, results };
   },
   log: async ({ input, ctx }) => {
     const { sandboxId } = ctx.grant.token;

@@ -36,6 +36,24 @@ describe('joinChangeReports', () => {
     expect(out).toEqual([{ kind: 'mutated', remixletId: 'remixleta' }]);
   });
 
+  test("each remixlet's before goes with its id, joined or alone; two reports of one remixlet join with the later's, or none when one had none", () => {
+    const out: PageReport[] = [];
+    const emit = joinChangeReports((r) => out.push(r), () => 3);
+    emit({ kind: 'mutated', remixletId: 'remixleta', before: 4 });
+    emit({ kind: 'mutated', remixletId: 'remixleta', before: 6 });
+    emit({ kind: 'mutated', remixletId: 'remixletb', before: 2 });
+    emit({ kind: 'mutated', remixletId: 'remixletc', before: 9 });
+    expect(out).toEqual([{ kind: 'mutatedMany', remixletIds: ['remixleta', 'remixletb', 'remixletc'], before: [6, 2, 9] }]);
+    const alone: PageReport[] = [];
+    const one = joinChangeReports((r) => alone.push(r), () => 2);
+    one({ kind: 'mutated', remixletId: 'remixleta' });
+    one({ kind: 'mutated', remixletId: 'remixleta', before: 5 });
+    one({ kind: 'mutated', remixletId: 'remixletb', before: 3 });
+    // remixleta's first report said nothing of when: the joined one cannot either, so no list goes.
+    expect(alone).toEqual([{ kind: 'mutatedMany', remixletIds: ['remixleta', 'remixletb'] }]);
+    for (const r of [...out, ...alone]) expect(PageReportSchema.safeParse(r).success).toBe(true);
+  });
+
   test("whose report is of its own changes only says so, joined or alone; a remixlet's own and other report in one frame is not", () => {
     const out: PageReport[] = [];
     const emit = joinChangeReports((r) => out.push(r), () => 3);

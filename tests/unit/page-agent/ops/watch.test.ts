@@ -192,6 +192,34 @@ describe("a report says when every change behind it was the remixlet's own", () 
   });
 });
 
+describe("a report's before: every change behind it was made before the remixlet's batch of that number arrived", () => {
+  const OTHER = { ...SCOPE, id: 'remixlet2xyz' };
+  const lastReport = async () => (await p.events()).filter((e) => (e as { kind: string }).kind === 'mutated').at(-1) as { before?: number };
+
+  test('a change made after a batch arrived, in the same report as one made before it: before is later than that batch', async () => {
+    await p.ok({ op: 'watch' });
+    const read = await p.page.evaluate(async ([scope, other]) => {
+      const pa = (window as unknown as { __pa: { execNumbered: (s: unknown, o: unknown) => Promise<{ batch: number }> } }).__pa;
+      // Before any frame: a change, a batch of this remixlet's (and another's), then another change.
+      document.getElementById('other')!.append('before');
+      const answer = await pa.execNumbered(scope, [{ op: 'url' }]);
+      await pa.execNumbered(other, [{ op: 'url' }]);
+      document.getElementById('other')!.append('after');
+      return answer.batch;
+    }, [SCOPE, OTHER] as const);
+    await expect.poll(mutated).toBe(1);
+    expect((await lastReport()).before).toBe(read + 1);
+    // The next batch takes that number; a report of a change after it names a later one.
+    const next = await p.page.evaluate(
+      async (scope) => (await (window as unknown as { __pa: { execNumbered: (s: unknown, o: unknown) => Promise<{ batch: number }> } }).__pa.execNumbered(scope, [{ op: 'url' }])).batch,
+      SCOPE,
+    );
+    expect(next).toBe(read + 1);
+    expect(await after(() => document.getElementById('other')!.append('later'))).toBe(2);
+    expect((await lastReport()).before).toBe(next + 1);
+  });
+});
+
 describe('watch observes only where its selectors can match (an id anchors them)', () => {
   test('a burst far from an anchored selector\'s elements is not even judged, so it is not reported', async () => {
     await p.ok({ op: 'watch', sels: ['#feed li'] });

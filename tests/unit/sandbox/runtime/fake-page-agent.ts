@@ -36,6 +36,8 @@ export const refuse = (code: Refusal['code'], reason: string, op: string): Answe
  */
 export function fakePageAgent(answerOp: (op: DomOp, element: (h: unknown) => string | undefined) => Answer) {
   const batches: WireOp[][] = [];
+  // Numbered as the page agent numbers a remixlet's batches on arrival (page-agent/batch-count.ts).
+  let received = 0;
   const dom = vi.fn(async (sent: unknown) => {
     // Parsed as the offscreen host parses it where it arrives: a malformed call travels as a MalformedOp.
     const wire = SandboxDomBatch.parse(sent);
@@ -49,9 +51,9 @@ export function fakePageAgent(answerOp: (op: DomOp, element: (h: unknown) => str
     for (const op of wire) {
       results.push(op.op === 'malformed' ? refuse('MALFORMED_MESSAGE', op.reason, op.name) : answerOp(op as DomOp, element));
     }
-    return { ok: true, value: expandResults(wire, results) };
+    return { ok: true, value: { batch: ++received, results: expandResults(wire, results) } };
   });
   const host = hostWith(dom);
   const bridge = bridgeOver(host);
-  return { batches, host, bridge, api: createDom(bridge, quietEvents) };
+  return { batches, host, bridge, api: createDom(bridge, quietEvents), nextBatch: () => received + 1 };
 }

@@ -16,7 +16,8 @@ afterEach(() => {
 });
 
 function setup(opts: { refuseNarrow?: boolean } = {}) {
-  const listeners = new Set<(kind: 'mutated' | 'navigated') => void>();
+  const listeners = new Set<(kind: 'mutated' | 'navigated', own?: boolean, before?: number) => void>();
+  let batchesFrom = 1;
   const events = { onChange: (fn: (kind: 'mutated' | 'navigated') => void) => (listeners.add(fn), () => listeners.delete(fn)), onNews: () => () => undefined } as unknown as EventRouter;
   const logs: string[] = [];
   const watch = vi.fn(async (scope: KeepScope) => {
@@ -33,12 +34,13 @@ function setup(opts: { refuseNarrow?: boolean } = {}) {
     answerFrom: () => undefined,
     dropAhead: () => undefined,
     changesSettled: () => undefined,
+    batchesFrom: () => batchesFrom,
     log: (level, message) => logs.push(`${level} ${message}`),
     nextFrame: (fn) => void setTimeout(fn, 16),
     timer: (fn, ms) => setTimeout(fn, ms),
     now: () => Date.now(),
   });
-  const change = (kind: 'mutated' | 'navigated' = 'mutated') => listeners.forEach((fn) => fn(kind));
+  const change = (kind: 'mutated' | 'navigated' = 'mutated', before?: number) => listeners.forEach((fn) => fn(kind, false, before));
   // A stand-in for the dom global: each call goes through the bridge's tap, as in the runtime.
   let n = 0;
   const send = (op: DomOp, value: unknown) => {
@@ -53,7 +55,7 @@ function setup(opts: { refuseNarrow?: boolean } = {}) {
     url: () => send({ op: 'url' }, 'https://spa.test/') as Promise<string>,
   };
   const scopes = () => watch.mock.calls.map((c) => c[0]);
-  return { keep, change, logs, watch, dom, scopes, readAhead };
+  return { keep, change, logs, watch, dom, scopes, readAhead, batchesFrom: (n: number) => void (batchesFrom = n) };
 }
 
 describe('rmx.keep', () => {
@@ -243,5 +245,45 @@ describe('what rmx.keep asks the page agent to watch', () => {
     await vi.advanceTimersByTimeAsync(100);
     expect(scopes()).toEqual(['page', { sels: ['input[value]'], hs: [] }, 'page']);
     expect(logs).toEqual([]);
+  });
+});
+
+describe("rmx.keep and a report's before", () => {
+  it("runs each keep's check unless that keep began its latest check after the batch the report names", async () => {
+    const { keep, change, batchesFrom } = setup();
+    const steady = vi.fn(() => true);
+    let failsLeft = 2;
+    const late = vi.fn(() => failsLeft-- <= 0);
+    keep('steady', { check: steady, repair: () => undefined });
+    keep('late', { check: late, repair: () => undefined });
+    await vi.advanceTimersByTimeAsync(0);
+    // 'late' failed twice (before and after its repair) and tries again alone, its check now sent from batch 10 on.
+    batchesFrom(10);
+    await vi.advanceTimersByTimeAsync(KEEP_BACKOFF.firstMs);
+    expect(late).toHaveBeenCalledTimes(3);
+    const runs = steady.mock.calls.length;
+    // Made before batch 1: every keep's latest check read after it.
+    change('mutated', 1);
+    await vi.advanceTimersByTimeAsync(16);
+    expect(steady).toHaveBeenCalledTimes(runs);
+    expect(late).toHaveBeenCalledTimes(3);
+    // Made before batch 5: 'late' read after it, 'steady' (from batch 1 on) may not have.
+    change('mutated', 5);
+    await vi.advanceTimersByTimeAsync(16);
+    expect(steady).toHaveBeenCalledTimes(runs + 1);
+    expect(late).toHaveBeenCalledTimes(3);
+  });
+
+  it('a try again after a repair that did not hold runs, though every report since was of changes its check had seen', async () => {
+    const { keep, change } = setup();
+    const check = vi.fn(() => false);
+    keep('never holds', { check, repair: () => undefined });
+    await vi.advanceTimersByTimeAsync(16);
+    const checked = check.mock.calls.length;
+    // Just before its try again is due, a report of changes made before its last check read (so seen).
+    await vi.advanceTimersByTimeAsync(KEEP_BACKOFF.firstMs - 26);
+    change('mutated', 1);
+    await vi.advanceTimersByTimeAsync(12);
+    expect(check.mock.calls.length).toBeGreaterThan(checked);
   });
 });

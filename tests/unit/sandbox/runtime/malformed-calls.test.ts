@@ -24,7 +24,7 @@ function chain() {
       if (name !== 'dom') return { logged: true };
       forwarded.push(input.ops);
       const places: Array<string | null> = [];
-      return input.ops.map((op) => {
+      const results = input.ops.map((op) => {
         if (op.op === 'malformed') {
           for (let i = 0; i < op.count; i++) places.push(null);
           return { ok: false, refusal: { code: 'MALFORMED_MESSAGE', reason: op.reason, op: op.name } };
@@ -37,6 +37,7 @@ function chain() {
         places.push(op.op === 'query' ? 'hcard1' : null);
         return { ok: true, value: op.op === 'query' ? { h: 'hcard1', tag: 'div' } : null };
       });
+      return { batch: forwarded.length, results };
     }),
   } as unknown as WorkerConnection;
   const host = createSandboxHost('s123456789', () => worker, () => undefined);

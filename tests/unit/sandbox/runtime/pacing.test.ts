@@ -42,7 +42,7 @@ function fakeHost() {
     host: {
       dom: vi.fn(async (ops: DomOp[]) => {
         batches.push(ops);
-        return { ok: true, value: ops.map(() => ({ ok: true, value: 'http://shop.test/' })) };
+        return { ok: true, value: { batch: 1, results: ops.map(() => ({ ok: true, value: 'http://shop.test/' })) } };
       }),
       log: vi.fn(async () => ({ ok: true, value: { logged: true } })),
       storage: vi.fn(async () => ({ ok: true, value: null })),
@@ -91,7 +91,7 @@ describe('Bridge', () => {
   });
 
   it('keeps a refusal\u2019s code, reason and op', async () => {
-    const host = { dom: async () => ({ ok: true, value: [{ ok: false, refusal: { code: 'SELECTOR_INVALID', reason: 'bad selector' } }] }) };
+    const host = { dom: async () => ({ ok: true, value: { batch: 1, results: [{ ok: false, refusal: { code: 'SELECTOR_INVALID', reason: 'bad selector' } }] } }) };
     const bridge = bridgeOver(host);
     const e = await bridge.dom({ op: 'query', sel: 'a[[' }).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(RemixletError);

@@ -22,7 +22,7 @@ function runtime(titles: string[]) {
       await new Promise<void>((r) => gates.push(r));
       results.push({ ok: true, value: title });
     }
-    return { ok: true, value: expandResults(wire, results) };
+    return { ok: true, value: { batch: 1, results: expandResults(wire, results) } };
   });
   const bridge = bridgeOver(hostWith(dom));
   const channel = new MessageChannel();

@@ -104,10 +104,10 @@ describe('the bridge answers a call from reads sent ahead only when it is the sa
 
 /** rmx.keep over the real bridge; `change()` is a change report, `news()` an event remixlet code hears. */
 function keepOver(p: ReturnType<typeof page>) {
-  const changes = new Set<(kind: 'mutated' | 'navigated', own?: boolean) => void>();
+  const changes = new Set<(kind: 'mutated' | 'navigated', own?: boolean, before?: number) => void>();
   const news = new Set<() => void>();
   const events = {
-    onChange: (fn: (kind: 'mutated' | 'navigated', own?: boolean) => void) => (changes.add(fn), () => changes.delete(fn)),
+    onChange: (fn: (kind: 'mutated' | 'navigated', own?: boolean, before?: number) => void) => (changes.add(fn), () => changes.delete(fn)),
     onNews: (fn: () => void) => (news.add(fn), () => news.delete(fn)),
   } as unknown as EventRouter;
   const keep = createKeep({
@@ -118,6 +118,7 @@ function keepOver(p: ReturnType<typeof page>) {
     answerFrom: (seen) => p.bridge.answerFrom(seen),
     dropAhead: (these) => p.bridge.dropAhead(these),
     changesSettled: () => p.bridge.changesSettled(),
+    batchesFrom: () => p.bridge.batchesFrom(),
     log: () => undefined,
     nextFrame: (fn) => void setTimeout(fn, 0),
     timer: (fn, ms) => setTimeout(fn, ms),
@@ -126,7 +127,12 @@ function keepOver(p: ReturnType<typeof page>) {
   const quiet = async () => {
     for (let i = 0; i < 20; i++) await settle();
   };
-  return { keep, change: (own = false) => changes.forEach((fn) => fn('mutated', own)), news: () => news.forEach((fn) => fn()), quiet };
+  return {
+    keep,
+    change: (own = false, before?: number) => changes.forEach((fn) => fn('mutated', own, before)),
+    news: () => news.forEach((fn) => fn()),
+    quiet,
+  };
 }
 
 describe('rmx.keep reads ahead', () => {
@@ -281,9 +287,34 @@ describe("a report of the remixlet's own changes (the page agent says so) wakes 
     expect(p.ops().slice(sent)).toEqual(['query', 'setAttr', 'query+attr', 'setAttr', 'query+attr']);
   });
 
+  it("the bridge's first batch to come is past the highest number any answer carried, whatever order they came in", async () => {
+    const held: Array<() => void> = [];
+    let n = 0;
+    const numbers = [3, 2, Number.NaN, 1e300];
+    const dom = (wire: unknown[]) => {
+      const batch = numbers[n++];
+      return new Promise((resolve) => held.push(() => resolve({ ok: true, value: { batch, results: wire.map(() => ({ ok: true, value: null })) } })));
+    };
+    const bridge = bridgeOver(hostWith(dom));
+    expect(bridge.batchesFrom()).toBe(1);
+    for (let i = 0; i < numbers.length; i++) {
+      void bridge.dom({ op: 'url' });
+      await settle();
+    }
+    held[1]!();
+    await settle();
+    expect(bridge.batchesFrom()).toBe(3);
+    held[0]!();
+    held[2]!();
+    held[3]!();
+    await settle();
+    // A number that is not a safe integer moves nothing.
+    expect(bridge.batchesFrom()).toBe(4);
+  });
+
   it('the bridge counts a change as settled only once it is answered; reads and watches are not changes', async () => {
     const held: Array<() => void> = [];
-    const dom = (wire: unknown[]) => new Promise((resolve) => held.push(() => resolve({ ok: true, value: wire.map(() => ({ ok: true, value: null })) })));
+    const dom = (wire: unknown[]) => new Promise((resolve) => held.push(() => resolve({ ok: true, value: { batch: 1, results: wire.map(() => ({ ok: true, value: null })) } })));
     const bridge = bridgeOver(hostWith(dom));
     expect(bridge.changesSettled()).toBe(0);
     void bridge.dom({ op: 'query', sel: '#main' });
@@ -443,5 +474,39 @@ describe("a check that failed answers its repair's same reads from what it read,
     open();
     await k.quiet();
     expect(found[0]).toBe('h9');
+  });
+});
+
+describe("a change report whose changes were all made before every keep's latest check sent its first read wakes no check", () => {
+  const marked = (p: ReturnType<typeof page>, sel = '#main') => ({
+    check: async () => (await (await p.api.query(sel))?.attr('seen')) === '1',
+    repair: async () => {
+      await (await p.api.query(sel))?.setAttr('seen', '1');
+    },
+  });
+  /** The number the page gave the batch that began the keep's latest check (its reads, sent ahead). */
+  const latestCheckBatch = (p: ReturnType<typeof page>) => p.ops().lastIndexOf('query+attr') + 1;
+
+  it('made before the batch of its latest check: no check; made after it (the page agent names a later batch): the check runs', async () => {
+    const p = page();
+    const k = keepOver(p);
+    k.keep('marked', marked(p));
+    await k.quiet();
+    const sent = p.batches.length;
+    const checked = latestCheckBatch(p);
+    // Another remixlet's change, say, made before the page received the check's batch: the check read after it.
+    k.change(false, checked);
+    await k.quiet();
+    expect(p.batches.length).toBe(sent);
+    // A change made after that batch arrived: the check has not seen it.
+    delete p.elements.get('#main')!.attrs.seen;
+    k.change(false, p.nextBatch());
+    await k.quiet();
+    expect(p.ops().slice(sent)).toEqual(['query+attr', 'setAttr', 'query+attr']);
+    expect(p.elements.get('#main')!.attrs.seen).toBe('1');
+    // A report that does not say when: the check runs.
+    k.change(false);
+    await k.quiet();
+    expect(p.ops().slice(sent)).toEqual(['query+attr', 'setAttr', 'query+attr', 'query+attr']);
   });
 });

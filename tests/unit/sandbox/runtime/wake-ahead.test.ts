@@ -63,7 +63,7 @@ describe('Bridge.wake: what a wake sends', () => {
     const host = {
       dom: vi.fn(async (wire: Array<{ op: string }>) => {
         sent.push(wire);
-        return { ok: true, value: wire.map((op) => (op.op === 'run' ? plainRunAnswer(runLength(op as RunOp)) : { ok: true, value: null })) };
+        return { ok: true, value: { batch: 1, results: wire.map((op) => (op.op === 'run' ? plainRunAnswer(runLength(op as RunOp)) : { ok: true, value: null })) } };
       }),
     };
     return { sent, bridge: bridgeOver(host) };

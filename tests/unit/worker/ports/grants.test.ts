@@ -26,7 +26,7 @@ const execCalls: Array<{ remixlet: { id: string }; ops: DomOp[] }> = [];
 function page(documentId: string, url: string): PageRecord {
   return pageRecord(TAB, documentId, url, async (input: { remixlet: { id: string }; ops: DomOp[] }) => {
     execCalls.push(input);
-    return input.ops.map((): OpResult => ({ ok: true, value: 'done' }));
+    return { batch: execCalls.length, results: input.ops.map((): OpResult => ({ ok: true, value: 'done' })) };
   });
 }
 
@@ -71,7 +71,7 @@ beforeEach(async () => {
 describe('grant middleware', () => {
   it('lets a valid token through, scoped by the worker to its own remixlet', async () => {
     const result = await offscreen.offscreen.dom!({ token: tokenA, ops: [{ op: 'query', sel: '.promo' }] });
-    expect(result).toEqual([{ ok: true, value: 'done' }]);
+    expect(result).toEqual({ batch: 1, results: [{ ok: true, value: 'done' }] });
     expect(execCalls[0]?.remixlet.id).toBe(withStorage);
     expect(await offscreen.offscreen.storage!({ token: tokenA, call: { action: 'set', key: 'k', value: 1 } })).toBeNull();
   });
@@ -103,7 +103,7 @@ describe('grant middleware', () => {
   });
 
   it('refuses a remixlet switched off in this tab, even from a sandbox that still holds a token; the others in the tab still pass', async () => {
-    const ok = [{ ok: true, value: 'done' }];
+    const ok = { batch: expect.any(Number), results: [{ ok: true, value: 'done' }] };
     expect(await offscreen.offscreen.dom!({ token: tokenA, ops: [{ op: 'url' }] })).toEqual(ok);
     await setOffInTab(TAB, 'https://shop.test/', withStorage, true);
     expect(await refusalCode(offscreen.offscreen.dom!({ token: tokenA, ops: [{ op: 'url' }] }))).toBe('REMIXLET_OFF');
@@ -154,7 +154,7 @@ describe('grant middleware', () => {
 
   it('a page agent that answers fewer ops than it was sent gets a typed refusal, logged', async () => {
     const short = page('doc-1', 'https://shop.test/');
-    (short.agent as unknown as { exec: () => Promise<OpResult[]> }).exec = async () => [];
+    (short.agent as unknown as { exec: () => Promise<unknown> }).exec = async () => ({ batch: 1, results: [] });
     trackPage(short);
     expect(await refusalCode(offscreen.offscreen.dom!({ token: tokenB, ops: [{ op: 'url' }, { op: 'title' }] }))).toBe('NO_PAGE_AGENT');
     expect((await readLog(plain))[0]?.refusal?.code).toBe('NO_PAGE_AGENT');
@@ -188,7 +188,7 @@ describe('a sandbox started when its document committed, before the page agent c
     expect(await settled(call)).toBe(false);
     expect(execCalls).toEqual([]);
     trackPage(page('doc-3', 'https://shop.test/'));
-    expect(await call).toEqual([{ ok: true, value: 'done' }]);
+    expect(await call).toEqual({ batch: 1, results: [{ ok: true, value: 'done' }] });
     expect(execCalls.map((c) => c.remixlet.id)).toEqual([plain]);
   });
 
