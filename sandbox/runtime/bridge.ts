@@ -53,8 +53,9 @@ export interface QueuedCall {
   op: DomOp;
 }
 
-// Taken as the runtime starts: remixlet code that replaces the global later does not reach the check below.
+// Taken as the runtime starts: remixlet code that replaces the global later does not reach the checks below.
 const cloneOf = structuredClone;
+const isSafeInteger = Number.isSafeInteger;
 
 /**
  * The wire with each element that cannot cross a MessagePort replaced by the MalformedOp that answers it, each
@@ -274,7 +275,7 @@ export class Bridge {
     }
     const value = answer.value as Partial<BatchAnswer> | null;
     // A number that is not one is passed over: it can only make a later report look new, never an old one seen.
-    if (typeof value?.batch === 'number' && Number.isSafeInteger(value.batch) && value.batch > this.#lastBatch) this.#lastBatch = value.batch;
+    if (isSafeInteger(value?.batch) && value!.batch! > this.#lastBatch) this.#lastBatch = value!.batch!;
     const results = expandResults(wire, Array.isArray(value?.results) ? value.results : []) as OpResult[];
     // A run answered alike by all its elements expands to one shared answer: parsed once.
     let lastRaw: unknown = {};

@@ -270,7 +270,8 @@ export function createKeep({ events, watch, tap, readAhead, answerFrom, dropAhea
 
   /** Runs every keep at the next frame, each told when the changes that woke it were made (run skips what it has seen). */
   function wake(before: number): void {
-    for (const k of keeps.values()) k.woken = Math.max(k.woken ?? 0, before);
+    // Compared, not Math.max: remixlet code may have replaced that global, and this runs on every report.
+    for (const k of keeps.values()) if (k.woken === undefined || before > k.woken) k.woken = before;
     schedule();
   }
 
