@@ -40,8 +40,8 @@ interface Kept {
   readsFrom?: number;
   /** Woken by change reports since it last ran: the latest before among them (Infinity: one did not say). */
   woken?: number;
-  /** What its last check read, alone and only reading; `news` and `settled` as that check began. */
-  seen?: { reads: ReadAhead; news: number; settled: number | undefined };
+  /** What its last check read, alone; `news` and `settled` as that check began. */
+  seen?: { reads: ReadRecorder; news: number; settled: number | undefined };
 }
 
 export interface KeepDeps {
@@ -172,9 +172,8 @@ export function createKeep({ events, watch, tap, readAhead, answerFrom, dropAhea
       // shared its time with another check. A run begun beside another leaves the plan as it was.
       if (reads) {
         k.plan = reads.plan();
-        const seen = reads.seen();
-        // Read from its start to its end with nothing heard and no change of the remixlet's on its way.
-        if (seen) k.seen = { reads: seen, news: began, settled: k.checkedAfter };
+        // Its answers are made into a ReadAhead only if a repair follows (repair below): most checks hold.
+        k.seen = { reads, news: began, settled: k.checkedAfter };
       }
     }
   }
@@ -186,12 +185,13 @@ export function createKeep({ events, watch, tap, readAhead, answerFrom, dropAhea
   async function repair(k: Kept): Promise<void> {
     const seen = k.seen;
     k.seen = undefined;
-    const fresh = seen && seen.news === news && seen.settled !== undefined && seen.settled === changesSettled();
-    if (fresh) answerFrom(seen.reads);
+    // Read from the check's start to its end with nothing heard since and no change of the remixlet's on its way.
+    const fresh = seen && seen.news === news && seen.settled !== undefined && seen.settled === changesSettled() ? seen.reads.seen() : undefined;
+    if (fresh) answerFrom(fresh);
     try {
       await k.spec.repair();
     } finally {
-      if (fresh) dropAhead(seen.reads);
+      if (fresh) dropAhead(fresh);
     }
   }
 
@@ -267,8 +267,7 @@ export function createKeep({ events, watch, tap, readAhead, answerFrom, dropAhea
     });
   }
 
-
-  /** Runs every keep at the next frame, each told when the changes that woke it were made (run skips what it has seen). */
+  /** Runs every keep at the next frame, each told when the changes that woke it were made (schedule skips what it has seen). */
   function wake(before: number): void {
     // Compared, not Math.max: remixlet code may have replaced that global, and this runs on every report.
     for (const k of keeps.values()) if (k.woken === undefined || before > k.woken) k.woken = before;
