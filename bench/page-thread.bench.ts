@@ -5,14 +5,13 @@
 // put in one class by what ran inside it: a script (the page agent's evaluation, the page's own), the
 // messages the extension's ports bring (the page agent's handlers run inside those IPC tasks, with no trace
 // event of their own), garbage collection, parsing, style and layout, painting. Real-page-keeps.bench.ts
-// gives the totals; this says what they are made of. Also counts the exec calls that reached the page agent in
-// the same window (a console line a benchmark build writes for each: contracts/build-flags.ts). Prints figures;
+// gives the totals; this says what they are made of. Also counts the exec calls sent to the page agent in
+// the same window (a benchmark build's worker counts those it sends: worker/ports/bench-exec-count.ts). Prints figures;
 // asserts nothing. Needs a benchmark build (REMIXLET_BENCH=1).
 import type { CDPSession } from '@playwright/test';
 import { test } from '../tests/e2e/harness';
 import { sleep } from './kit';
 import { MODES, keepsOnRealPage, switchTo, type Mode } from './real-page-remixlets';
-import { BENCH_EXEC_LINE } from '../contracts/build-flags';
 
 const PAGES = (process.env.BENCH_PAGES ?? 'nytimes-5,wikipedia-2').split(',');
 const ROUNDS = 4;
@@ -94,13 +93,12 @@ function mainThreadByClass(events: TraceEvent[], url: string): Map<string, numbe
 }
 
 for (const name of PAGES) {
-  test(`the page's main thread on the real page ${name}, by what ran`, async ({ openPage, openExtensionPage, tabIdOf }) => {
+  test(`the page's main thread on the real page ${name}, by what ran`, async ({ openPage, openExtensionPage, tabIdOf, serviceWorker }) => {
     test.setTimeout(600_000);
-    const { page, url, look, enabledIn } = await keepsOnRealPage({ openPage, openExtensionPage, tabIdOf }, name);
+    const { page, url, tabId, look, enabledIn } = await keepsOnRealPage({ openPage, openExtensionPage, tabIdOf }, name);
     const sums: Record<Mode, Map<string, number>> = { off: new Map(), style: new Map(), keeps: new Map() };
     const execCalls: Record<Mode, number[]> = { off: [], style: [], keeps: [] };
-    let calls = 0;
-    page.on('console', (m) => void (m.text().startsWith(BENCH_EXEC_LINE) && calls++));
+    const execSent = () => serviceWorker.evaluate((tabId) => (globalThis as { remixletBenchExecSent?: (tabId: number) => number }).remixletBenchExecSent!(tabId), tabId);
     for (let i = 0; i < ROUNDS * MODES.length; i++) {
       const mode = MODES[i % MODES.length]!;
       await switchTo(page, look.panel, enabledIn, mode);
@@ -108,10 +106,10 @@ for (const name of PAGES) {
       await page.goto(new URL('/', url).href);
       const cdp = await page.context().newCDPSession(page);
       const events = await traced(cdp, async () => {
-        calls = 0;
+        const before = await execSent();
         await page.goto(url, { waitUntil: 'load' });
         await sleep(AFTER_LOAD_MS);
-        execCalls[mode].push(calls);
+        execCalls[mode].push((await execSent()) - before);
       });
       await cdp.detach();
       for (const [cls, msec] of mainThreadByClass(events, url)) sums[mode].set(cls, (sums[mode].get(cls) ?? 0) + msec / ROUNDS);
@@ -123,6 +121,6 @@ for (const name of PAGES) {
     console.log(`  ${'class'.padEnd(62)}     off   style   keeps   keeps − off`);
     for (const cls of classes) console.log(`  ${cls.padEnd(62)} ${cell('off', cls)} ${cell('style', cls)} ${cell('keeps', cls)}   ${((sums.keeps.get(cls) ?? 0) - (sums.off.get(cls) ?? 0)).toFixed(1).padStart(8)}`);
     console.log(`  ${'total'.padEnd(62)} ${total('off').toFixed(1).padStart(7)} ${total('style').toFixed(1).padStart(7)} ${total('keeps').toFixed(1).padStart(7)}   ${(total('keeps') - total('off')).toFixed(1).padStart(8)}`);
-    console.log(`  exec calls that reached the page agent, per load: ${MODES.map((m) => `${m} ${execCalls[m].join(', ')}`).join('; ')}`);
+    console.log(`  exec calls sent to the page agent, per load: ${MODES.map((m) => `${m} ${execCalls[m].join(', ')}`).join('; ')}`);
   });
 }

@@ -5,7 +5,5 @@ declare const __REMIXLET_TEST_HOOKS__: boolean;
 
 /** Benchmark build only (REMIXLET_BENCH=1): the raw echo path that measures the dom round trip's floor. */
 export const BENCH_BUILD: boolean = typeof __REMIXLET_BENCH__ !== 'undefined' && __REMIXLET_BENCH__;
-/** Benchmark build only: the page's console line the page agent writes for each exec call (bench/page-thread.bench.ts counts them). */
-export const BENCH_EXEC_LINE = 'remixlet-bench: exec';
 /** Development and test builds: read-only hooks the real-browser tests use (never in the packaged zip). */
 export const TEST_HOOKS: boolean = typeof __REMIXLET_TEST_HOOKS__ !== 'undefined' && __REMIXLET_TEST_HOOKS__;

@@ -19,7 +19,6 @@ import { Slicer } from './yield';
 import { pageReadyFor } from './ready';
 import { recordsMadeBy } from './ops/watch';
 import { batchReceived } from './batch-count';
-import { BENCH_BUILD, BENCH_EXEC_LINE } from '../contracts/build-flags';
 import type { OpContext } from './op-context';
 
 /** An exception the DOM threw (e.g. a selector the engine rejects late) becomes a refusal that says so. */
@@ -105,7 +104,6 @@ export async function receiveBatch(scope: RemixletScope, ops: WireOp[]): Promise
 export async function execBatch(scope: RemixletScope, ops: WireOp[]): Promise<OpResult[]> {
   const notYet = pageReadyFor(scope.runAt);
   if (notYet) await notYet;
-  if (BENCH_BUILD) console.debug(BENCH_EXEC_LINE, ops.length);
   const b: Batch = { scope, handles: tableFor(scope.id), page: new PageFacts(), slicer: new Slicer(), batchResults: [] };
   const results: OpResult[] = [];
   for (const op of ops) {

@@ -17,6 +17,8 @@ import { SERVICE_RULES, serviceHandlers } from '../services/handlers';
 import { logged } from '../services/logged';
 import { domAnswered } from '../health/health';
 import { pinPasswordFields } from '../pages/password-pin';
+import { BENCH_BUILD } from '../../contracts/build-flags';
+import { countExecSent } from '../ports/bench-exec-count';
 
 type Ctx = WorkerContext & { grant: Grant };
 
@@ -45,6 +47,7 @@ const handlers: HandlersOf<OffscreenSpec, Ctx> = {
         // No dom call is answered before the page's password fields are pinned (a box read before would differ
         // from one read after for no reason a person gave); once in, this is a promise already kept.
         await pinPasswordFields(page.tabId, page.documentId);
+        if (BENCH_BUILD) countExecSent(page.tabId);
         const answered = await page.agent.exec({ remixlet: scopeOf(grant.remixlet), ops: input.ops });
         // One answer per op, or the page agent misbehaved: refused as a whole rather than read past its end.
         if (answered.results.length === input.ops.length) return answered;
