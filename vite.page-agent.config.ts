@@ -40,6 +40,9 @@ export default defineConfig(({ mode }) => ({
     // (33.8 -> 31.5 ms p50 to evaluate, bench/HISTORY.md). Nothing the page or a remixlet can observe reads
     // its text or its names, unlike the sandbox runtime's (vite.sandbox.config.ts).
     minify: true,
+    // Benchmark builds only: a map beside the bundle, named by no comment in it (so the page never asks for it),
+    // that bench/page-agent-cpu.bench.ts reads to put the page's CPU samples on the page agent's sources.
+    sourcemap: process.env.REMIXLET_BENCH === '1' ? 'hidden' : false,
     lib: ENTRIES[mode] ?? ENTRIES.agent!,
     rollupOptions: { output: LEAN_OUTPUT },
   },
