@@ -5,11 +5,13 @@
 //
 // Start-up order (bench/time-to-effect.bench.ts): this file imports only what must run at once (the
 // masked-field watch, the lifecycle events, the port admission) and says hello with the page's address,
-// title and ready state (and again at each ready-state change), so the worker starts the page's sandboxes
-// while the rest of the page agent (its
-// schemas, router and operations, in port-server.ts and below, evaluated lazily) is built. Requests the
-// worker sends before that are held, in order, and answered once the router exists; none is answered
-// without it, so every message is still parsed and every operation still checked.
+// title and ready state (and again at each ready-state change), so the worker starts the page's sandboxes.
+// The rest of the page agent (its schemas, router and operations, in port-server.ts and below) is evaluated
+// when the worker first connects, which it does once something will call here (a sandbox starting, the
+// assistant, a style.css with `>>>` rules: worker/pages/pages.ts): a page with style.css alone never builds
+// it (bench/page-agent-cpu.bench.ts). Requests the worker sends before the router exists are held, in order,
+// and answered once it does; none is answered without it, so every message is still parsed and every
+// operation still checked.
 import { subscriptions } from './subscriptions';
 import { watchMaskedFields } from './policy/password';
 import { BENCH_BUILD } from '../contracts/build-flags';
@@ -59,7 +61,7 @@ if (!g[MARK] && window.top === window) {
   g[MARK] = true;
   watchMaskedFields();
   whenShown(announce);
-  const server = import('./port-server');
+  let server: Promise<typeof import('./port-server')> | undefined;
   chrome.runtime.onConnect.addListener((port) => {
     if (!fromOurWorker(port)) {
       if (!(BENCH_BUILD && serveBenchEcho(port))) port.disconnect();
@@ -68,7 +70,7 @@ if (!g[MARK] && window.top === window) {
     const held: unknown[] = [];
     let handle: ((message: unknown) => void) | undefined;
     port.onMessage.addListener((message: unknown) => (handle ? handle(message) : held.push(message)));
-    void server.then(({ servePort }) => {
+    void (server ??= import('./port-server')).then(({ servePort }) => {
       handle = servePort(port);
       for (const message of held.splice(0)) handle(message);
     });

@@ -6,7 +6,7 @@ import { ownedPort } from '../ports/owned-port';
 import { createTRPCProxyClient } from '@trpc/client';
 import { chromeLink } from 'trpc-chrome/link';
 import { checkedClient, type ClientOf } from '../../contracts/rpc';
-import { PageHello, pageAgentSpec, type PageAgentSpec, type PageStatus } from '../../contracts/boundaries/worker-page-agent';
+import { PageHello, pageAgentSpec, type PageAgentSpec, type PageReport, type PageStatus } from '../../contracts/boundaries/worker-page-agent';
 import type { PageEvent } from '../../contracts/dom/ops';
 
 export interface PageRecord {
@@ -16,7 +16,13 @@ export interface PageRecord {
   readyState: 'loading' | 'interactive' | 'complete';
   /** What the page agent's hello said; startSandbox uses its title while address and ready state still match. */
   hello?: PageStatus;
-  agent: ClientOf<PageAgentSpec>;
+  /**
+   * The page agent's router, over a port the worker opens to this document on first use: a page where nothing
+   * calls it (style.css alone) never builds its router (page-agent/main.ts).
+   */
+  readonly agent: ClientOf<PageAgentSpec>;
+  /** Opens that port now, when a call is about to come (a sandbox starting here), so the router is built meanwhile. */
+  connect(): void;
   close(): void;
 }
 
@@ -142,25 +148,42 @@ export function pageAgentArrived(presence: chrome.runtime.Port): void {
   // for where it is: an address on another origin than the one the browser reported is refused.
   const browserOrigin = originOf(sender.url);
   const onBrowserOrigin = (url: string) => browserOrigin !== undefined && originOf(url) === browserOrigin;
-  const owned = ownedPort(chrome.tabs.connect(tabId, { frameId: 0, documentId, name: 'worker' }));
-  const port = owned.port;
-  const raw = createTRPCProxyClient({ links: [chromeLink({ port })] });
-  const agent = checkedClient(pageAgentSpec, raw);
   const subscription: { current?: { unsubscribe(): void } } = {};
+  let connection: { owned: ReturnType<typeof ownedPort>; agent: ClientOf<PageAgentSpec> } | undefined;
+  let closed = false;
+  const connect = () => {
+    if (connection) return connection;
+    const owned = ownedPort(chrome.tabs.connect(tabId, { frameId: 0, documentId, name: 'worker' }));
+    const agent = checkedClient(pageAgentSpec, createTRPCProxyClient({ links: [chromeLink({ port: owned.port })] }));
+    connection = { owned, agent };
+    // Closed before its first call: the call fails at once (NO_PAGE_AGENT), as on a port that went.
+    if (closed) owned.close();
+    else {
+      owned.port.onDisconnect.addListener(gone);
+      subscription.current = agent.events({}, { onData: onEvent });
+    }
+    return connection;
+  };
   const record: PageRecord = {
     tabId,
     documentId,
     url: sender.url ?? '',
     readyState: 'loading',
-    agent,
+    get agent() {
+      return connect().agent;
+    },
+    connect() {
+      connect();
+    },
     close() {
+      closed = true;
       try {
         subscription.current?.unsubscribe();
       } catch {
         /* the port is already gone; so is the subscription */
       }
       // Closed by this side: the calls still waiting on it fail now (NO_PAGE_AGENT), rather than never.
-      owned.close();
+      connection?.owned.close();
       try {
         presence.disconnect();
       } catch {
@@ -169,38 +192,32 @@ export function pageAgentArrived(presence: chrome.runtime.Port): void {
     },
   };
   trackPage(record);
-  const gone = () => {
+  function gone() {
     if (pages.get(tabId) === record) {
       pages.delete(tabId);
       hooks?.onGone(tabId, documentId);
       record.close();
     }
-  };
+  }
   presence.onDisconnect.addListener(gone);
-  port.onDisconnect.addListener(gone);
-  subscription.current = agent.events(
-    {},
-    {
-      onData: (event) => {
-        if (event.kind === 'mutatedMany') {
-          // One frame's change reports for several remixlets (page-agent/reports.ts): each sandbox gets its own.
-          // A before list that does not stand one for one beside the ids says nothing.
-          const before = event.before?.length === event.remixletIds.length ? event.before : undefined;
-          event.remixletIds.forEach((remixletId, i) =>
-            hooks?.onEvent(record, { kind: 'mutated', remixletId, ...(event.own?.includes(remixletId) ? { own: true } : {}), ...(before ? { before: before[i]! } : {}) }),
-          );
-          return;
-        }
-        // A document's ready state only advances; the presence port may have said the later one first.
-        if (event.kind === 'lifecycle' && READY_ORDER[event.readyState] > READY_ORDER[record.readyState]) record.readyState = event.readyState;
-        if (event.kind === 'navigated') {
-          if (!onBrowserOrigin(event.url)) return;
-          record.url = event.url;
-        }
-        hooks?.onEvent(record, event);
-      },
-    },
-  );
+  function onEvent(event: PageReport) {
+    if (event.kind === 'mutatedMany') {
+      // One frame's change reports for several remixlets (page-agent/reports.ts): each sandbox gets its own.
+      // A before list that does not stand one for one beside the ids says nothing.
+      const before = event.before?.length === event.remixletIds.length ? event.before : undefined;
+      event.remixletIds.forEach((remixletId, i) =>
+        hooks?.onEvent(record, { kind: 'mutated', remixletId, ...(event.own?.includes(remixletId) ? { own: true } : {}), ...(before ? { before: before[i]! } : {}) }),
+      );
+      return;
+    }
+    // A document's ready state only advances; the presence port may have said the later one first.
+    if (event.kind === 'lifecycle' && READY_ORDER[event.readyState] > READY_ORDER[record.readyState]) record.readyState = event.readyState;
+    if (event.kind === 'navigated') {
+      if (!onBrowserOrigin(event.url)) return;
+      record.url = event.url;
+    }
+    hooks?.onEvent(record, event);
+  }
   let arrived = false;
   presence.onMessage.addListener((message: unknown) => {
     const parsed = PageHello.safeParse(message);

@@ -220,6 +220,8 @@ export function reconcilePage(page: PageRecord): Promise<void> {
 async function reconcileNow(page: PageRecord): Promise<void> {
   if (pageFor(page.tabId) !== page || superseded(page)) return;
   const runnable = await runnableOn(page.url, page.tabId);
+  // A script will call the page agent: its router is built while the styles go in and the sandboxes start.
+  if (runnable.some(hasScript)) page.connect();
   const runnableIds = new Set(runnable.map((r) => r.head.id));
   // Sandboxes of an earlier document in this tab go too (one the worker missed while it was asleep).
   await stopNow((rec) => rec.tabId === page.tabId && (rec.documentId !== page.documentId || !runnableIds.has(rec.remixletId)), 'no longer runs on this page');

@@ -12,5 +12,5 @@ export function pageRecord(tabId: number, documentId: string, url: string, exec:
     insertStyle: async () => ({ inserted: true }),
     events: () => ({ unsubscribe() {} }),
   };
-  return { tabId, documentId, url, readyState: 'complete', close() {}, agent: agent as unknown as PageRecord['agent'] };
+  return { tabId, documentId, url, readyState: 'complete', connect() {}, close() {}, agent: agent as unknown as PageRecord['agent'] };
 }

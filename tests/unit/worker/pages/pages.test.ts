@@ -51,7 +51,11 @@ describe("a page agent's word on its address", () => {
     const port = {
       name,
       sender,
-      postMessage: (m: unknown) => void posted.push(m),
+      // As Chrome's: a disconnected port throws rather than send.
+      postMessage: (m: unknown) => {
+        if (disconnected) throw new Error('Attempting to use a disconnected port object');
+        posted.push(m);
+      },
       disconnect() {
         disconnected = true;
       },
@@ -61,7 +65,12 @@ describe("a page agent's word on its address", () => {
     return { port: port as unknown as chrome.runtime.Port, say: (m: unknown) => onMessage.forEach((fn) => fn(m)), disconnected: () => disconnected, posted };
   }
   const chromeTabs = (globalThis as unknown as { chrome: { tabs: { connect?: unknown } } }).chrome.tabs;
-  chromeTabs.connect = () => fakePort('worker').port;
+  const opened: Array<{ tabId: number; documentId?: string; frameId?: number; port: ReturnType<typeof fakePort> }> = [];
+  chromeTabs.connect = (tabId: number, info: { documentId?: string; frameId?: number }) => {
+    const port = fakePort('worker');
+    opened.push({ tabId, documentId: info.documentId, frameId: info.frameId, port });
+    return port.port;
+  };
 
   const arrive = (tab: number, url: string) => {
     const presence = fakePort('page-agent', { tab: { id: tab } as chrome.tabs.Tab, documentId: `doc-${tab}`, url, frameId: 0 });
@@ -94,6 +103,51 @@ describe("a page agent's word on its address", () => {
     const again = arrive(nextTab++, 'https://shop.test/');
     again.say({ ...hello('https://shop.test/'), again: true });
     expect(arrivals).toEqual([false, true]);
+  });
+
+  describe('the port back to the page agent', () => {
+    const opensTo = (tab: number) => opened.filter((o) => o.tabId === tab);
+
+    it('is not opened for a hello: a page nothing calls (style.css alone) never builds the page agent\'s router', () => {
+      const tab = nextTab++;
+      arrive(tab, 'https://shop.test/').say(hello('https://shop.test/'));
+      expect(pageFor(tab)).toBeDefined();
+      expect(opensTo(tab)).toEqual([]);
+    });
+
+    it('is opened to that exact document on the first call, once, and carries the events subscription', () => {
+      const tab = nextTab++;
+      arrive(tab, 'https://shop.test/').say(hello('https://shop.test/'));
+      const page = pageFor(tab)!;
+      void page.agent.status({}).catch(() => undefined);
+      void page.agent.status({}).catch(() => undefined);
+      expect(opensTo(tab).map((o) => [o.documentId, o.frameId])).toEqual([[`doc-${tab}`, 0]]);
+      // The events subscription and the two calls went over that one port.
+      expect(opensTo(tab)[0]!.port.posted.length).toBe(3);
+    });
+
+    it('is opened ahead of the first call by connect(), and not again by the call', () => {
+      const tab = nextTab++;
+      arrive(tab, 'https://shop.test/').say(hello('https://shop.test/'));
+      const page = pageFor(tab)!;
+      page.connect();
+      expect(opensTo(tab)).toHaveLength(1);
+      void page.agent.status({}).catch(() => undefined);
+      expect(opensTo(tab)).toHaveLength(1);
+    });
+
+    it('is closed at once when first asked for after the page went, so the call fails instead of waiting', async () => {
+      const tab = nextTab++;
+      arrive(tab, 'https://shop.test/').say(hello('https://shop.test/'));
+      const page = pageFor(tab)!;
+      page.close();
+      const answer = page.agent.status({}).then(
+        () => 'answered',
+        () => 'failed',
+      );
+      expect(opensTo(tab)[0]!.port.disconnected()).toBe(true);
+      expect(await answer).toBe('failed');
+    });
   });
 
   describe('the answer that lets the style gate go', () => {

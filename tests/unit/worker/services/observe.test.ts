@@ -50,7 +50,7 @@ async function install(permissions: string[]): Promise<string> {
 
 function page(documentId: string): PageRecord {
   const agent = { status: async () => ({ url: 'https://shop.test/', title: 't', readyState: 'complete' as const }), release: async () => ({ released: true }), insertStyle: async () => ({}), events: () => ({ unsubscribe() {} }) };
-  return { tabId: TAB, documentId, url: 'https://shop.test/', readyState: 'complete', close() {}, agent: agent as unknown as PageRecord['agent'] };
+  return { tabId: TAB, documentId, url: 'https://shop.test/', readyState: 'complete', connect() {}, close() {}, agent: agent as unknown as PageRecord['agent'] };
 }
 
 let remixletId: string;
