@@ -15,11 +15,12 @@ const NOT_IN_THE_PAGE_AGENT: Record<string, string> = {
   tldts: 'the registrable domain is in contracts/policy/registrable-domain.ts, which the page agent does not need',
 };
 
-/** One IIFE per build mode: the page agent, and the two companions registered beside it. */
+/** One IIFE per build mode: the page agent, and the three companions registered beside it. */
 const ENTRIES: Record<string, { entry: string; formats: ['iife']; name: string; fileName: () => string }> = {
   agent: { entry: 'page-agent/main.ts', formats: ['iife'], name: 'RemixletPageAgent', fileName: () => 'page-agent.js' },
   idle: { entry: 'page-agent/idle-marker.ts', formats: ['iife'], name: 'RemixletIdleMarker', fileName: () => 'page-agent-idle.js' },
   gate: { entry: 'page-agent/style-gate.ts', formats: ['iife'], name: 'RemixletStyleGate', fileName: () => 'page-agent-gate.js' },
+  scripted: { entry: 'page-agent/scripted-marker.ts', formats: ['iife'], name: 'RemixletScriptedMarker', fileName: () => 'page-agent-scripted.js' },
 };
 
 export default defineConfig(({ mode }) => ({

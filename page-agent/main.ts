@@ -7,9 +7,10 @@
 // masked-field watch, the lifecycle events, the port admission) and says hello with the page's address,
 // title and ready state (and again at each ready-state change), so the worker starts the page's sandboxes.
 // The rest of the page agent (its schemas, router and operations, in port-server.ts and below) is evaluated
-// when the worker first connects, which it does once something will call here (a sandbox starting, the
-// assistant, a style.css with `>>>` rules: worker/pages/pages.ts): a page with style.css alone never builds
-// it (bench/page-agent-cpu.bench.ts). Requests the worker sends before the router exists are held, in order,
+// at once where a remixlet with a script matches the host (a marker registered just before this file says so:
+// scripted-marker.ts), so it is built while the sandbox starts; elsewhere when the worker first connects,
+// which it does once something will call here (the assistant, a style.css with `>>>` rules:
+// worker/pages/pages.ts): a page with style.css alone never builds it (bench/page-agent-cpu.bench.ts). Requests the worker sends before the router exists are held, in order,
 // and answered once it does; none is answered without it, so every message is still parsed and every
 // operation still checked.
 import { subscriptions } from './subscriptions';
@@ -20,6 +21,7 @@ import type { PageHello } from '../contracts/boundaries/worker-page-agent';
 import { workerPortAdmission } from './port-admission';
 import { isStylesLanded } from '../contracts/boundaries/style-gate';
 import { liftStyleGate } from './style-gate-flag';
+import { SCRIPTED_FLAG, type ScriptedWorld } from './scripted-flag';
 
 const MARK = Symbol.for('remixlet.page-agent');
 const g = globalThis as { [MARK]?: boolean };
@@ -61,7 +63,7 @@ if (!g[MARK] && window.top === window) {
   g[MARK] = true;
   watchMaskedFields();
   whenShown(announce);
-  let server: Promise<typeof import('./port-server')> | undefined;
+  let server = (globalThis as ScriptedWorld)[SCRIPTED_FLAG] === true ? import('./port-server') : undefined;
   chrome.runtime.onConnect.addListener((port) => {
     if (!fromOurWorker(port)) {
       if (!(BENCH_BUILD && serveBenchEcho(port))) port.disconnect();

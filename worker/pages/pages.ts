@@ -123,11 +123,12 @@ export async function pageArrival(tabId: number, documentId: string, waitMs = PA
 const READY_ORDER = { loading: 0, interactive: 1, complete: 2 } as const;
 
 /**
- * A page agent announced itself over its presence port; the worker connects back to that exact document.
- * The page counts as arrived at the page agent's hello (its first presence message: address, title, ready
- * state), which it sends before building its router, so sandboxes start while the page agent gets ready;
- * requests sent meanwhile wait in the page agent until its router can parse them. Later presence messages
- * report ready-state changes, which the router's events stream reports again once it is up.
+ * A page agent announced itself over its presence port; the worker connects back to that exact document
+ * when something will call it (PageRecord agent and connect), and only then does the page agent build its
+ * router. The page counts as arrived at the page agent's hello (its first presence message: address, title,
+ * ready state), so sandboxes start while the page agent gets ready; requests sent meanwhile wait in the page
+ * agent until its router can parse them. Later presence messages report ready-state changes, which the
+ * router's events stream, once connected, reports again.
  */
 export function pageAgentArrived(presence: chrome.runtime.Port): void {
   const sender = presence.sender!;

@@ -6,9 +6,10 @@
 // document_start whatever their runAt: a page is evaluated by one page agent, once, and it is there
 // before the page is parsed, so the worker readies each script's sandbox while the page loads and starts
 // it the moment the page reaches that script's runAt (sandboxes.ts). Beside it, a marker at document_idle
-// tells it when Chrome reaches that point (page-agent/idle-marker.ts), and on the hosts of remixlets with a
+// tells it when Chrome reaches that point (page-agent/idle-marker.ts); on the hosts of remixlets with a
 // style.css a gate at document_start holds the first paint until the worker's sheets are in
-// (page-agent/style-gate.ts).
+// (page-agent/style-gate.ts); and on the hosts of remixlets with a script a marker just before it tells the
+// page agent to build its router at once (page-agent/scripted-marker.ts).
 import { loadAll } from '../store/remixlets';
 import { pausedSites } from '../store/settings';
 import { parseMatchPattern } from '../../contracts/policy/match-pattern';
@@ -24,8 +25,12 @@ const IDLE_MARKER_FILE = 'page-agent-idle.js';
 /** Holds the first paint until every style.css is in (contracts/boundaries/style-gate.ts). */
 const STYLE_GATE_ID = `${PREFIX}page-agent-gate`;
 const STYLE_GATE_FILE = 'page-agent-gate.js';
+/** Tells the page agent a sandbox will call it, so it builds its router at once (page-agent/main.ts). */
+const SCRIPTED_MARKER_ID = `${PREFIX}page-agent-scripted`;
+const SCRIPTED_MARKER_FILE = 'page-agent-scripted.js';
 
 const hasStyle = (files: Record<string, string | undefined>) => Boolean(files['style.css']?.trim());
+const hasScript = (files: Record<string, string | undefined>) => Boolean(files['script.js']?.trim());
 
 /** `https://shop.example/cart/*` → `https://shop.example/*`: same scheme, host and port, every path. */
 export function agentMatches(patterns: readonly string[]): string[] {
@@ -58,6 +63,7 @@ async function syncNow(): Promise<void> {
   // The gate's hosts: a page the gate holds where no sheet applies after all (a path the app left, the
   // manifest's excludeMatches) is let go as soon as the worker has said so.
   const styled = new Set<string>();
+  const scripted = new Set<string>();
   for (const loaded of await loadAll()) {
     if (!loaded.ok) continue;
     const { head, manifest, version } = loaded.remixlet;
@@ -65,6 +71,7 @@ async function syncNow(): Promise<void> {
     for (const m of agentMatches(manifest.matches)) {
       matches.add(m);
       if (hasStyle(version.files)) styled.add(m);
+      if (hasScript(version.files)) scripted.add(m);
     }
   }
   // The manifest's excludeMatches are paths the app may still move away from; the worker applies them.
@@ -81,6 +88,7 @@ async function syncNow(): Promise<void> {
   const desired = matches.size
     ? [
         ...(styled.size ? [script(STYLE_GATE_ID, STYLE_GATE_FILE, styled, 'document_start')] : []),
+        ...(scripted.size ? [script(SCRIPTED_MARKER_ID, SCRIPTED_MARKER_FILE, scripted, 'document_start')] : []),
         script(PAGE_AGENT_ID, PAGE_AGENT_FILE, matches, 'document_start'),
         script(IDLE_MARKER_ID, IDLE_MARKER_FILE, matches, 'document_idle'),
       ]

@@ -1,0 +1,60 @@
+// The page agent builds its schemas and router only where something will call it (page-agent/main.ts): at once
+// on the hosts of remixlets with a script, where a marker registered just before it says so
+// (page-agent/scripted-marker.ts), and elsewhere when the worker first connects (worker/pages/pages.ts). What a
+// person sees must not change: a style.css alone, `>>>` rules into closed shadow roots among them (which the
+// worker hands to the page agent over that first connection), applies on a host with no script, and a script
+// on a host with the marker runs.
+import type { Page } from '@playwright/test';
+import { test, expect } from '../harness';
+import { install, manifest, openPanel } from '../remixlet';
+
+const STYLE = `news-card >>> .title, .brand { color: rgb(1, 2, 3) }
+news-card >>> comment-list >>> .comment { font-style: italic }`;
+
+/** Reads inside a component's root from the page's own world, as its own code can (components.js keeps the reference). */
+function inRoot<T>(page: Page, hostSel: string, fn: string): Promise<T> {
+  return page.evaluate(
+    ([h, f]) => {
+      const root = (window as unknown as { componentRoot: (el: Element) => ShadowRoot }).componentRoot(document.querySelector(h)!);
+      return new Function('root', f)(root) as T;
+    },
+    [hostSel, fn] as const,
+  );
+}
+
+const scriptedMarkerOn = (registered: chrome.scripting.RegisteredContentScript[]) => registered.find((s) => s.js?.includes('page-agent-scripted.js'))?.matches ?? [];
+
+test('style.css alone, shadow-root rules among them, applies on a host where no script runs, and a script runs where the marker says one will', async ({ openPage, openExtensionPage, tabIdOf, serviceWorker }) => {
+  const page = await openPage('components.test', '/');
+  const tabId = await tabIdOf(page);
+  const panel = await openPanel(openExtensionPage, tabId);
+  await install(panel, tabId, { 'manifest.json': manifest({ name: 'Components styled', matches: ['*://components.test/*'] }), 'style.css': STYLE });
+
+  // The page agent is there for the style, with no marker: no sandbox will call it.
+  let registered = await serviceWorker.evaluate(() => chrome.scripting.getRegisteredContentScripts());
+  expect(registered).toContainEqual(expect.objectContaining({ js: ['page-agent.js'], matches: ['*://components.test/*'] }));
+  expect(scriptedMarkerOn(registered)).toEqual([]);
+
+  await page.reload();
+  // The document part through the browser's insertion, the `>>>` parts through the page agent, two roots deep.
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.querySelector('.brand')!).color)).toBe('rgb(1, 2, 3)');
+  await expect.poll(() => inRoot(page, '#first', "return getComputedStyle(root.querySelector('.title')).color")).toBe('rgb(1, 2, 3)');
+  await expect
+    .poll(() => inRoot(page, '#first', "const c = root.querySelector('comment-list'); return getComputedStyle(window.componentRoot(c).querySelector('.comment')).fontStyle"))
+    .toBe('italic');
+
+  // A remixlet with a script on another host: the marker goes there, and only there, and the script runs.
+  const shop = await openPage('shop.test', '/');
+  const shopTab = await tabIdOf(shop);
+  await install(panel, shopTab, {
+    'manifest.json': manifest({ name: 'Shop marked', matches: ['*://shop.test/*'] }),
+    'script.js': "await (await dom.query('h1'))?.setAttr('seen', '1');",
+  });
+  registered = await serviceWorker.evaluate(() => chrome.scripting.getRegisteredContentScripts());
+  expect(scriptedMarkerOn(registered)).toEqual(['*://shop.test/*']);
+  const order = registered.filter((s) => s.matches?.includes('*://shop.test/*') && s.runAt === 'document_start').map((s) => s.js?.[0]);
+  expect(order.indexOf('page-agent-scripted.js')).toBeLessThan(order.indexOf('page-agent.js'));
+
+  await shop.reload();
+  await expect.poll(() => shop.evaluate(() => [...document.querySelector('h1')!.attributes].some((a) => a.name.endsWith('-seen') && a.value === '1'))).toBe(true);
+});
