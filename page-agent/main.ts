@@ -31,7 +31,13 @@ const fromOurWorker = workerPortAdmission(chrome.runtime);
 let presence: chrome.runtime.Port | undefined;
 /** Whether this document's page agent has announced itself before: a later announce is a reconnect (PageHello again). */
 let announced = false;
-const hello = (): PageHello => ({ hello: { url: location.href, title: document.title, readyState: document.readyState }, ...(announced ? { again: true as const } : {}) });
+/** Whether a remixlet with a script matches this host (scripted-marker.ts, run just before this file). */
+const scripted = (globalThis as ScriptedWorld)[SCRIPTED_FLAG] === true;
+const hello = (): PageHello => ({
+  hello: { url: location.href, title: document.title, readyState: document.readyState },
+  ...(announced ? { again: true as const } : {}),
+  ...(scripted ? { scripted: true as const } : {}),
+});
 
 /**
  * Runs `fn` now, or once the page is shown when it is being prerendered: a prerendered page is not what the
@@ -63,7 +69,7 @@ if (!g[MARK] && window.top === window) {
   g[MARK] = true;
   watchMaskedFields();
   whenShown(announce);
-  let server = (globalThis as ScriptedWorld)[SCRIPTED_FLAG] === true ? import('./port-server') : undefined;
+  let server = scripted ? import('./port-server') : undefined;
   chrome.runtime.onConnect.addListener((port) => {
     if (!fromOurWorker(port)) {
       if (!(BENCH_BUILD && serveBenchEcho(port))) port.disconnect();

@@ -36,8 +36,11 @@ export type PageStatus = z.infer<typeof PageStatus>;
  * meanwhile were reported to no one, so the worker has every keep there check again. Without it, no call has
  * reached this page agent yet, so no keep has read or watched anything a change could have passed by. A
  * wrong word could only cost a keep a change it should have checked after; the page agent is this extension's own.
+ * `scripted`: a remixlet with a script matches this host (page-agent/scripted-marker.ts), so the page agent is
+ * building its router now and the worker connects at once, ahead of the sandbox's first call; a wrong word only
+ * moves when that port opens.
  */
-export const PageHello = z.strictObject({ hello: PageStatus, again: z.optional(z.literal(true)) });
+export const PageHello = z.strictObject({ hello: PageStatus, again: z.optional(z.literal(true)), scripted: z.optional(z.literal(true)) });
 export type PageHello = z.infer<typeof PageHello>;
 
 /**

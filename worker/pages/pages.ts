@@ -241,6 +241,8 @@ export function pageAgentArrived(presence: chrome.runtime.Port): void {
       return;
     }
     arrived = true;
+    // The page agent is building its router for a sandbox: the port opens now, not at the sandbox's first call.
+    if (parsed.data.scripted && pages.get(tabId) === record) record.connect();
     record.url = hello.url;
     // A lifecycle event that overtook the hello (another port) is newer: keep the later state.
     if (READY_ORDER[hello.readyState] > READY_ORDER[record.readyState]) record.readyState = hello.readyState;

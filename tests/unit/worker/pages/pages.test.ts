@@ -126,6 +126,14 @@ describe("a page agent's word on its address", () => {
       expect(opensTo(tab)[0]!.port.posted.length).toBe(3);
     });
 
+    it('is opened at a hello that says a script will run here (the page agent is building its router for it)', () => {
+      const tab = nextTab++;
+      arrive(tab, 'https://shop.test/').say({ ...hello('https://shop.test/'), scripted: true });
+      expect(opensTo(tab).map((o) => o.documentId)).toEqual([`doc-${tab}`]);
+      void pageFor(tab)!.agent.status({}).catch(() => undefined);
+      expect(opensTo(tab)).toHaveLength(1);
+    });
+
     it('is opened ahead of the first call by connect(), and not again by the call', () => {
       const tab = nextTab++;
       arrive(tab, 'https://shop.test/').say(hello('https://shop.test/'));
