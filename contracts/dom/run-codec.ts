@@ -86,13 +86,10 @@ const RunLength = z.int().check(z.minimum(1), z.maximum(LIMITS.batchOps));
  * A run's answer (the value of its one OpResult): every element's result in order, or, when all of them
  * answered the same without a value or a note (hide, addClass, …), that one result and how many.
  */
-// Built on first parse, like the answers in ops.ts: the page agent only sends these.
-export const RunAnswer = z.lazy(() =>
-  z.union([
-    z.strictObject({ run: RunLength, each: OpResult }),
-    z.strictObject({ run: RunLength, results: z.array(OpResult).check(z.maxLength(LIMITS.batchOps)) }),
-  ]),
-);
+export const RunAnswer = z.union([
+  z.strictObject({ run: RunLength, each: OpResult }),
+  z.strictObject({ run: RunLength, results: z.array(OpResult).check(z.maxLength(LIMITS.batchOps)) }),
+]);
 export type RunAnswer = z.infer<typeof RunAnswer>;
 
 /** Own enumerable fields, counted without the array Object.keys makes (once per element of a 1,000-call batch). */
