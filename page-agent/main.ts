@@ -7,7 +7,7 @@
 // masked-field watch, the lifecycle events, the port admission) and says hello with the page's address,
 // title and ready state (and again at each ready-state change), so the worker starts the page's sandboxes.
 // The rest of the page agent (its schemas, router and operations, in port-server.ts and below) is evaluated
-// at once where a remixlet with a script matches the host (a marker registered just before this file says so:
+// at once where a remixlet with a script matches the host (a marker run just before this file says so:
 // scripted-marker.ts), so it is built while the sandbox starts; elsewhere when the worker first connects,
 // which it does once something will call here (the assistant, a style.css with `>>>` rules:
 // worker/pages/pages.ts): a page with style.css alone never builds it (bench/page-agent-cpu.bench.ts). Requests the worker sends before the router exists are held, in order,

@@ -8,8 +8,8 @@
 // it the moment the page reaches that script's runAt (sandboxes.ts). Beside it, a marker at document_idle
 // tells it when Chrome reaches that point (page-agent/idle-marker.ts); on the hosts of remixlets with a
 // style.css a gate at document_start holds the first paint until the worker's sheets are in
-// (page-agent/style-gate.ts); and on the hosts of remixlets with a script a marker just before it tells the
-// page agent to build its router at once (page-agent/scripted-marker.ts).
+// (page-agent/style-gate.ts); and on the hosts of remixlets with a script a marker run just before it, in the
+// same registration, tells the page agent to build its router at once (page-agent/scripted-marker.ts).
 import { loadAll } from '../store/remixlets';
 import { pausedSites } from '../store/settings';
 import { parseMatchPattern } from '../../contracts/policy/match-pattern';
@@ -25,8 +25,8 @@ const IDLE_MARKER_FILE = 'page-agent-idle.js';
 /** Holds the first paint until every style.css is in (contracts/boundaries/style-gate.ts). */
 const STYLE_GATE_ID = `${PREFIX}page-agent-gate`;
 const STYLE_GATE_FILE = 'page-agent-gate.js';
-/** Tells the page agent a sandbox will call it, so it builds its router at once (page-agent/main.ts). */
-const SCRIPTED_MARKER_ID = `${PREFIX}page-agent-scripted`;
+/** Tells the page agent a sandbox will call it, so it builds its router at once (page-agent/main.ts): run just before it, in one registration. */
+const SCRIPTED_AGENT_ID = `${PREFIX}page-agent-scripted`;
 const SCRIPTED_MARKER_FILE = 'page-agent-scripted.js';
 
 const hasStyle = (files: Record<string, string | undefined>) => Boolean(files['style.css']?.trim());
@@ -74,6 +74,7 @@ async function syncNow(): Promise<void> {
       if (hasScript(version.files)) scripted.add(m);
     }
   }
+  const plain = new Set([...matches].filter((m) => !scripted.has(m)));
   // The manifest's excludeMatches are paths the app may still move away from; the worker applies them.
   const script = (id: string, file: string, on: Set<string>, runAt: 'document_start' | 'document_idle'): chrome.scripting.RegisteredContentScript => ({
     id,
@@ -88,8 +89,11 @@ async function syncNow(): Promise<void> {
   const desired = matches.size
     ? [
         ...(styled.size ? [script(STYLE_GATE_ID, STYLE_GATE_FILE, styled, 'document_start')] : []),
-        ...(scripted.size ? [script(SCRIPTED_MARKER_ID, SCRIPTED_MARKER_FILE, scripted, 'document_start')] : []),
-        script(PAGE_AGENT_ID, PAGE_AGENT_FILE, matches, 'document_start'),
+        // On the hosts of remixlets with a script, the marker and the page agent as one registration, so the marker
+        // runs first (a registration's files run in order; two registrations' order is not promised); the
+        // page agent's own registration leaves those hosts out, so no page evaluates it twice.
+        ...(scripted.size ? [{ ...script(SCRIPTED_AGENT_ID, PAGE_AGENT_FILE, scripted, 'document_start'), js: [SCRIPTED_MARKER_FILE, PAGE_AGENT_FILE] }] : []),
+        ...(plain.size && !scripted.has('<all_urls>') ? [{ ...script(PAGE_AGENT_ID, PAGE_AGENT_FILE, plain, 'document_start'), excludeMatches: [...pausedPatterns, ...scripted].sort() }] : []),
         script(IDLE_MARKER_ID, IDLE_MARKER_FILE, matches, 'document_idle'),
       ]
     : [];
