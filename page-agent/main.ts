@@ -10,9 +10,9 @@
 // at once where a remixlet with a script matches the host (a marker run just before this file says so:
 // scripted-marker.ts), so it is built while the sandbox starts; elsewhere when the worker first connects,
 // which it does once something will call here (the assistant, a style.css with `>>>` rules:
-// worker/pages/pages.ts): a page with style.css alone never builds it (bench/page-agent-cpu.bench.ts). Requests the worker sends before the router exists are held, in order,
-// and answered once it does; none is answered without it, so every message is still parsed and every
-// operation still checked.
+// worker/pages/pages.ts): a page with style.css alone never builds it (bench/page-agent-cpu.bench.ts).
+// Requests the worker sends before the router exists are held, in order, and answered once it does; none is
+// answered without it, so every message is still parsed and every operation still checked.
 import { subscriptions } from './subscriptions';
 import { watchMaskedFields } from './policy/password';
 import { BENCH_BUILD } from '../contracts/build-flags';
