@@ -4,23 +4,9 @@
 // person sees must not change: a style.css alone, `>>>` rules into closed shadow roots among them (which the
 // worker hands to the page agent over that first connection), applies on a host with no script, and a script
 // on a host with the marker runs.
-import type { Page } from '@playwright/test';
 import { test, expect } from '../harness';
 import { install, manifest, openPanel } from '../remixlet';
-
-const STYLE = `news-card >>> .title, .brand { color: rgb(1, 2, 3) }
-news-card >>> comment-list >>> .comment { font-style: italic }`;
-
-/** Reads inside a component's root from the page's own world, as its own code can (components.js keeps the reference). */
-function inRoot<T>(page: Page, hostSel: string, fn: string): Promise<T> {
-  return page.evaluate(
-    ([h, f]) => {
-      const root = (window as unknown as { componentRoot: (el: Element) => ShadowRoot }).componentRoot(document.querySelector(h)!);
-      return new Function('root', f)(root) as T;
-    },
-    [hostSel, fn] as const,
-  );
-}
+import { COMPONENTS_STYLE as STYLE, inRoot } from './components';
 
 const scriptedMarkerOn = (registered: chrome.scripting.RegisteredContentScript[]) => registered.find((s) => s.js?.includes('page-agent-scripted.js'))?.matches ?? [];
 const agentRegistrations = (registered: chrome.scripting.RegisteredContentScript[]) => registered.filter((s) => s.js?.includes('page-agent.js'));

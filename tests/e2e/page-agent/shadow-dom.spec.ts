@@ -6,10 +6,10 @@
 // one (positive control: the same selector on the page without a password field is answered), offsite links
 // and the form inside a closed root are not followed (positive control: a person's click on the same link
 // reaches the witness), an href cannot be pointed offsite, and setHTML drops an offsite image.
-import type { Page } from '@playwright/test';
 import { test, expect } from '../harness';
 import { install, manifest, openPanel, readLog } from '../remixlet';
 import { PRELUDE } from './lab';
+import { COMPONENTS_STYLE as STYLE, inRoot } from './components';
 
 const SCRIPT = `
 const r = {};
@@ -54,18 +54,7 @@ await report(r);
 await status('done');
 `;
 
-const STYLE = `news-card >>> .title, .brand { color: rgb(1, 2, 3) }
-news-card >>> comment-list >>> .comment { font-style: italic }`;
-
 type Settled = { ok: boolean; value?: unknown; code?: string; reason?: string };
-
-/** Reads inside a component's root from the page's own world, as its own code can (components.js keeps the reference). */
-function inRoot<T>(page: Page, hostSel: string, fn: string): Promise<T> {
-  return page.evaluate(([h, f]) => {
-    const root = (window as unknown as { componentRoot: (el: Element) => ShadowRoot }).componentRoot(document.querySelector(h)!);
-    return new Function('root', f)(root) as T;
-  }, [hostSel, fn] as const);
-}
 
 test('a remixlet reaches, styles and keeps elements inside open and closed shadow roots, and the page policy holds there', async ({ openPage, openExtensionPage, tabIdOf, witness }) => {
   const page = await openPage('components.test', '/');
