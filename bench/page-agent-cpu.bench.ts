@@ -15,7 +15,7 @@ import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 import type { CDPSession } from '@playwright/test';
 import { test } from '../tests/e2e/harness';
 import { sleep } from './kit';
-import { MODES, keepsOnRealPage, switchTo, type Mode } from './real-page-remixlets';
+import { MODES, alternateModes, keepsOnRealPage, rowsByKeeps, type Mode } from './real-page-remixlets';
 
 const PAGES = (process.env.BENCH_PAGES ?? 'nytimes-5,wikipedia-2').split(',');
 const ROUNDS = 5;
@@ -92,23 +92,16 @@ for (const name of PAGES) {
   test(`the page agent's code on the real page ${name}, by source file`, async ({ openPage, openExtensionPage, tabIdOf }) => {
     test.setTimeout(600_000);
     const { page, url, look, enabledIn } = await keepsOnRealPage({ openPage, openExtensionPage, tabIdOf }, name);
-    const sums: Record<Mode, Map<string, number>> = { off: new Map(), style: new Map(), keeps: new Map() };
-    for (let i = 0; i < ROUNDS * MODES.length; i++) {
-      const mode = MODES[i % MODES.length]!;
-      await switchTo(page, look.panel, enabledIn, mode);
-      // Same site before the measured navigation, so the renderer stays the same.
-      await page.goto(new URL('/', url).href);
-      const cdp = await page.context().newCDPSession(page);
+    const sums = await alternateModes(page, look.panel, enabledIn, url, ROUNDS, async (_mode, cdp) => {
       const profile = await profiled(cdp, async () => {
         await page.goto(url, { waitUntil: 'load' });
         await sleep(AFTER_LOAD_MS);
       });
-      await cdp.detach();
-      for (const [row, msec] of bySource(profile)) if (row !== '(idle)') sums[mode].set(row, (sums[mode].get(row) ?? 0) + msec / ROUNDS);
-    }
+      return [...bySource(profile)].filter(([row]) => row !== '(idle)');
+    });
     const cell = (mode: Mode, row: string) => (sums[mode].get(row) ?? 0).toFixed(1).padStart(7);
     const total = (mode: Mode, rows: string[]) => rows.reduce((a, row) => a + (sums[mode].get(row) ?? 0), 0).toFixed(1).padStart(7);
-    const rows = [...new Set(MODES.flatMap((m) => [...sums[m].keys()]))].sort((a, b) => (sums.keeps.get(b) ?? 0) - (sums.keeps.get(a) ?? 0));
+    const rows = rowsByKeeps(sums);
     const agentRows = rows.filter(isPageAgentRow);
     console.log(`${name}: CPU samples of the page's renderer, navigation to ${AFTER_LOAD_MS / 1000} s after load, ms per load (mean of ${ROUNDS}; ${MODES.join(', ')} in turn)`);
     console.log(`  ${'row'.padEnd(56)}     off   style   keeps`);

@@ -11,7 +11,7 @@
 import type { CDPSession } from '@playwright/test';
 import { test } from '../tests/e2e/harness';
 import { sleep } from './kit';
-import { MODES, keepsOnRealPage, switchTo, type Mode } from './real-page-remixlets';
+import { MODES, alternateModes, keepsOnRealPage, rowsByKeeps, type Mode } from './real-page-remixlets';
 
 const PAGES = (process.env.BENCH_PAGES ?? 'nytimes-5,wikipedia-2').split(',');
 const ROUNDS = 4;
@@ -96,26 +96,19 @@ for (const name of PAGES) {
   test(`the page's main thread on the real page ${name}, by what ran`, async ({ openPage, openExtensionPage, tabIdOf, serviceWorker }) => {
     test.setTimeout(600_000);
     const { page, url, tabId, look, enabledIn } = await keepsOnRealPage({ openPage, openExtensionPage, tabIdOf }, name);
-    const sums: Record<Mode, Map<string, number>> = { off: new Map(), style: new Map(), keeps: new Map() };
     const execCalls: Record<Mode, number[]> = { off: [], style: [], keeps: [] };
     const execSent = () => serviceWorker.evaluate((tabId) => (globalThis as { remixletBenchExecSent?: (tabId: number) => number }).remixletBenchExecSent!(tabId), tabId);
-    for (let i = 0; i < ROUNDS * MODES.length; i++) {
-      const mode = MODES[i % MODES.length]!;
-      await switchTo(page, look.panel, enabledIn, mode);
-      // Same site before the measured navigation, so the renderer stays the same.
-      await page.goto(new URL('/', url).href);
-      const cdp = await page.context().newCDPSession(page);
+    const sums = await alternateModes(page, look.panel, enabledIn, url, ROUNDS, async (mode, cdp) => {
       const events = await traced(cdp, async () => {
         const before = await execSent();
         await page.goto(url, { waitUntil: 'load' });
         await sleep(AFTER_LOAD_MS);
         execCalls[mode].push((await execSent()) - before);
       });
-      await cdp.detach();
-      for (const [cls, msec] of mainThreadByClass(events, url)) sums[mode].set(cls, (sums[mode].get(cls) ?? 0) + msec / ROUNDS);
-    }
+      return mainThreadByClass(events, url);
+    });
     const total = (mode: Mode) => [...sums[mode].values()].reduce((a, b) => a + b, 0);
-    const classes = [...new Set(MODES.flatMap((m) => [...sums[m].keys()]))].sort((a, b) => (sums.keeps.get(b) ?? 0) - (sums.keeps.get(a) ?? 0));
+    const classes = rowsByKeeps(sums);
     const cell = (mode: Mode, cls: string) => (sums[mode].get(cls) ?? 0).toFixed(1).padStart(7);
     console.log(`${name}: the page's main thread, navigation to ${AFTER_LOAD_MS / 1000} s after load, ms per load (mean of ${ROUNDS}; ${MODES.join(', ')} in turn)`);
     console.log(`  ${'class'.padEnd(62)}     off   style   keeps   keeps − off`);

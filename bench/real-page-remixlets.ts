@@ -1,8 +1,8 @@
-// Shared by the real-page benchmarks (real-page-keeps.bench.ts, page-thread.bench.ts): the three keep-based
-// remixlets written from the assistant's first look at a real page (the banner hidden by style.css and kept
-// hidden, the main content marked, its heading rewritten), a fourth with the same style.css and no script,
-// and the three modes a page is measured in. Asserts nothing.
-import type { Page } from '@playwright/test';
+// Shared by the real-page benchmarks (real-page-keeps.bench.ts, page-thread.bench.ts, page-agent-cpu.bench.ts):
+// the three keep-based remixlets written from the assistant's first look at a real page (the banner hidden by
+// style.css and kept hidden, the main content marked, its heading rewritten), a fourth with the same style.css
+// and no script, the three modes a page is measured in, and the rounds that alternate them. Asserts nothing.
+import type { CDPSession, Page } from '@playwright/test';
 import type { HarnessFixtures } from '../tests/e2e/harness';
 import { REAL_PAGES_HOST, realPagePath } from '../tests/e2e/harness/real-pages';
 import { assistantLook, outlineRegion } from '../tests/e2e/real-pages/assistant-look';
@@ -107,3 +107,37 @@ export async function switchTo(page: Page, panel: Page, enabledIn: Record<Mode, 
   for (const id of Object.values(enabledIn).flat().filter((id, i, all) => all.indexOf(id) === i)) await uiCall(panel, 'setEnabled', { remixletId: id, enabled: enabledIn[mode].includes(id) });
   await page.bringToFront();
 }
+
+/** Each mode's figures, by row, as the mean per load over the rounds. */
+export type ModeRows = Record<Mode, Map<string, number>>;
+
+/**
+ * `rounds` rounds of the three modes in turn on one page, so load on the machine hits each alike: each round
+ * leaves the page, switches the remixlets to the mode, opens the site's root (so the renderer stays the
+ * same), then lets `measure` make the measured navigation to `url` on a DevTools session of the page. Its
+ * rows are summed per mode and divided by `rounds`.
+ */
+export async function alternateModes(
+  page: Page,
+  panel: Page,
+  enabledIn: Record<Mode, string[]>,
+  url: string,
+  rounds: number,
+  measure: (mode: Mode, cdp: CDPSession) => Promise<Iterable<[string, number]>>,
+): Promise<ModeRows> {
+  const sums: ModeRows = { off: new Map(), style: new Map(), keeps: new Map() };
+  for (let i = 0; i < rounds * MODES.length; i++) {
+    const mode = MODES[i % MODES.length]!;
+    await switchTo(page, panel, enabledIn, mode);
+    await page.goto(new URL('/', url).href);
+    const cdp = await page.context().newCDPSession(page);
+    const rows = await measure(mode, cdp);
+    await cdp.detach();
+    for (const [row, msec] of rows) sums[mode].set(row, (sums[mode].get(row) ?? 0) + msec / rounds);
+  }
+  return sums;
+}
+
+/** Rows sorted by what they cost with the keeps, the dearest first. */
+export const rowsByKeeps = (sums: ModeRows): string[] =>
+  [...new Set(MODES.flatMap((m) => [...sums[m].keys()]))].sort((a, b) => (sums.keeps.get(b) ?? 0) - (sums.keeps.get(a) ?? 0));
