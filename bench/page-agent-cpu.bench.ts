@@ -11,9 +11,10 @@
 // sampling slows what it samples, so read the rows against each other, not as times of an unsampled load.
 // Prints figures; asserts nothing. Needs a benchmark build (REMIXLET_BENCH=1).
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 import type { CDPSession } from '@playwright/test';
-import { test } from '../tests/e2e/harness';
+import { defaultDistDir, test } from '../tests/e2e/harness';
 import { sleep } from './kit';
 import { MODES, alternateModes, keepsOnRealPage, rowsByKeeps, type Mode } from './real-page-remixlets';
 
@@ -34,7 +35,8 @@ interface Profile {
   timeDeltas: number[];
 }
 
-const sourceMap = new SourceMapConsumer(JSON.parse(readFileSync('dist/page-agent.js.map', 'utf8')) as RawSourceMap);
+// The build under test's own map: REMIXLET_DIST may name another build than dist/ (an A/B).
+const sourceMap = new SourceMapConsumer(JSON.parse(readFileSync(path.join(defaultDistDir, 'page-agent.js.map'), 'utf8')) as RawSourceMap);
 
 /** The page agent's source file a function of its bundle came from, shortened (zod/v4/core, css-tree/lib/…). */
 function sourceOf(line: number, column: number): string {
