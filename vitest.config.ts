@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     environment: 'node',
     include: ['tests/unit/**/*.test.ts'],
+    // The page agent's unit bundle, built once and shared by every DOM test file (tests/unit/page-agent/bundle.ts).
+    globalSetup: ['tests/unit/global-setup.ts'],
     // Deadlines only a hang would miss: the page-agent tests drive a real Chromium, and on two cores beside a
     // second copy of the suite a heavy case has taken over 20 s.
     testTimeout: 90_000,

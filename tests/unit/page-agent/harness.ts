@@ -1,12 +1,11 @@
-// Runs the page agent's exec path (entry.ts, bundled with vite) in headless Chromium against fixture HTML,
+// Runs the page agent's exec path (entry.ts, bundled once per run: bundle.ts) in headless Chromium against fixture HTML,
 // so every dom operation is unit-tested on a real DOM. Each page is served at https://page.test/ by
 // request interception; every other request is answered with an empty 204 and recorded, so a test can
 // assert that nothing loaded (the unit-level witness). No extension, no dist/, no shared ports.
 // unitBrowser() is the preamble every test file shares: one browser per file, the page its tests act on.
-import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { build } from 'vite';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { fileURLToPath } from 'node:url';
+import { PAGE_AGENT_BUNDLE_KEY } from './bundle';
 import { chromiumExecutable } from '../../e2e/harness/paths';
 import type { DomOp, Handle, OpResult } from '../../../contracts/dom/ops';
 import type { RemixletScope } from '../../../contracts/boundaries/worker-page-agent';
@@ -20,24 +19,9 @@ export const SCOPE: RemixletScope = {
   everySite: false,
 };
 
-let bundle: Promise<string> | undefined;
-function bundled(): Promise<string> {
-  bundle ??= build({
-    configFile: false,
-    logLevel: 'silent',
-    build: {
-      write: false,
-      minify: false,
-      target: 'chrome116',
-      lib: { entry: fileURLToPath(new URL('./entry.ts', import.meta.url)), formats: ['iife'], name: 'PageAgentUnit', fileName: () => 'entry.js' },
-    },
-  }).then((out) => {
-    const outputs = Array.isArray(out) ? out : [out];
-    const chunk = outputs.flatMap((o) => ('output' in o ? o.output : [])).find((c) => c.type === 'chunk');
-    if (!chunk || chunk.type !== 'chunk') throw new Error('the page agent unit bundle has no chunk');
-    return chunk.code;
-  });
-  return bundle;
+/** The bundle the global setup built for this run (tests/unit/page-agent/bundle.ts). */
+function bundled(): string {
+  return inject(PAGE_AGENT_BUNDLE_KEY);
 }
 
 export interface UnitPage {
@@ -79,7 +63,6 @@ export class UnitBrowser {
   ) {}
 
   static async launch(): Promise<UnitBrowser> {
-    await bundled();
     const browser = await chromium.launch({
       executablePath: chromiumExecutable,
       args: ['--headless=new', '--no-sandbox', '--disable-gpu'],
@@ -122,7 +105,7 @@ export class UnitBrowser {
     this.html = `<!doctype html><html><head><meta charset="utf-8"><title>Unit page</title>${opts.head ?? ''}</head><body>${body}</body></html>`;
     this.extra = opts.extraRoutes ?? {};
     await page.goto(PAGE_URL);
-    await page.addScriptTag({ content: await bundled() });
+    await page.addScriptTag({ content: bundled() });
     await page.waitForLoadState('load');
     const requests: string[] = [];
     this.requests = requests;
