@@ -5,6 +5,10 @@ import { TEST_HOOKS } from '../contracts/build-flags';
 import { connectToWorker, heldTokens, type WorkerConnection } from './worker-client';
 import { createSandbox, deliverEvent, destroySandbox, liveSandboxIds, startHeldSandbox } from './sandboxes';
 import { dropSpares, pageLoading, prewarm, spareCount } from './spares';
+import { warmAnswerSchemas } from '../contracts/zod-answer';
+
+// Answers are parsed here: their schemas are built now, at start, not on the first answer (contracts/zod-answer.ts).
+warmAnswerSchemas();
 
 lockFrameSource();
 

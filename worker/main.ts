@@ -11,6 +11,10 @@ import { installSeedingPath } from './activation/seed';
 import { installServiceListeners } from './services/listeners';
 import { watchChatTabs } from './assistant/chats';
 import { watchChatGptSignIn } from './chatgpt/watch';
+import { warmAnswerSchemas } from '../contracts/zod-answer';
+
+// Answers are parsed here: their schemas are built now, at start, not on the first answer (contracts/zod-answer.ts).
+warmAnswerSchemas();
 
 setPageHooks({
   onArrived: (page, again) => {

@@ -9,6 +9,7 @@ import { mutation, query, subscription } from '../rpc';
 import { BatchAnswer, BatchNumber, PageEvent } from '../dom/ops';
 import { WireBatch } from '../dom/runs';
 import { RemixletId } from '../remixlet-id';
+import { answerSchema } from '../zod-answer';
 
 const ReadyState = z.enum(['loading', 'interactive', 'complete']);
 
@@ -47,16 +48,17 @@ export type PageHello = z.infer<typeof PageHello>;
  * The change reports of one frame for several remixlets, joined into one message (page-agent/reports.ts);
  * the worker hands each remixlet's sandbox its own 'mutated' event.
  */
-export const MutatedMany = z.strictObject({
-  kind: z.literal('mutatedMany'),
-  remixletIds: z.array(RemixletId).check(z.minLength(2), z.maxLength(1_000)),
-  /** Those of remixletIds whose report is of their own changes only (a 'mutated' event's own). */
-  own: z.optional(z.array(RemixletId).check(z.maxLength(1_000))),
-  /** Each remixlet's 'mutated' before, in the order of remixletIds. */
-  before: z.optional(z.array(BatchNumber).check(z.maxLength(1_000))),
-});
+const mutatedMany = () =>
+  z.strictObject({
+    kind: z.literal('mutatedMany'),
+    remixletIds: z.array(RemixletId).check(z.minLength(2), z.maxLength(1_000)),
+    /** Those of remixletIds whose report is of their own changes only (a 'mutated' event's own). */
+    own: z.optional(z.array(RemixletId).check(z.maxLength(1_000))),
+    /** Each remixlet's 'mutated' before, in the order of remixletIds. */
+    before: z.optional(z.array(BatchNumber).check(z.maxLength(1_000))),
+  });
 /** What the events stream carries: page events, and joined change reports. */
-export const PageReport = z.union([PageEvent, MutatedMany]);
+export const PageReport = answerSchema(() => z.union([PageEvent, mutatedMany()]));
 export type PageReport = z.infer<typeof PageReport>;
 
 export const pageAgentCoreSpec = {

@@ -3,6 +3,7 @@
 import { z } from '../zod-mini';
 import { Refusal } from '../refusals';
 import { lazyVariant } from '../zod-lazy-variant';
+import { answerSchema } from '../zod-answer';
 
 export const LIMITS = {
   selectorChars: 1_000,
@@ -188,10 +189,12 @@ export const Rect = z.strictObject({ x: z.number(), y: z.number(), width: z.numb
  * author what an op that succeeded left out (e.g. the parts of h.setHTML's markup that were dropped); the
  * worker writes them to the remixlet's log.
  */
-export const OpResult = z.union([
-  z.strictObject({ ok: z.literal(true), value: z.unknown(), notes: opt(z.array(upTo(1_000)).check(z.maxLength(LIMITS.notes))) }),
-  z.strictObject({ ok: z.literal(false), refusal: Refusal }),
-]);
+export const OpResult = answerSchema(() =>
+  z.union([
+    z.strictObject({ ok: z.literal(true), value: z.unknown(), notes: opt(z.array(upTo(1_000)).check(z.maxLength(LIMITS.notes))) }),
+    z.strictObject({ ok: z.literal(false), refusal: Refusal }),
+  ]),
+);
 export type OpResult = z.infer<typeof OpResult>;
 
 /**
@@ -202,30 +205,34 @@ export type OpResult = z.infer<typeof OpResult>;
 export const BatchNumber = intIn(1, Number.MAX_SAFE_INTEGER);
 
 /** A batch's answer: one result per operation, and the batch's number (BatchNumber). */
-export const BatchAnswer = z.strictObject({ batch: BatchNumber, results: z.array(OpResult) });
+export const BatchAnswer = answerSchema(() => z.strictObject({ batch: BatchNumber, results: z.array(OpResult) }));
 export type BatchAnswer = z.infer<typeof BatchAnswer>;
 
 export const DomBatch = z.array(DomOp).check(z.minLength(1), z.maxLength(LIMITS.batchOps));
 
 /** A serialized copy of a page event; keys typed into a password field never appear. */
-export const PageEventPayload = z.strictObject({
-  type: z.string(),
-  key: opt(z.string()),
-  target: opt(Handle),
-  value: opt(z.string()),
-  clientX: opt(z.number()),
-  clientY: opt(z.number()),
-});
+const pageEventPayload = () =>
+  z.strictObject({
+    type: z.string(),
+    key: opt(z.string()),
+    target: opt(Handle),
+    value: opt(z.string()),
+    clientX: opt(z.number()),
+    clientY: opt(z.number()),
+  });
 
-export const PageEvent = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('event'), remixletId: z.string(), listener: z.string(), event: PageEventPayload }),
-  z.strictObject({ kind: z.literal('observed'), remixletId: z.string(), observer: z.string(), handles: z.array(Handle) }),
-  /** An observer the page agent stopped on its own (a password field appeared): the worker logs the refusal. */
-  z.strictObject({ kind: z.literal('observerEnded'), remixletId: z.string(), observer: z.string(), refusal: Refusal }),
-  // own: every change behind the report was made by this remixlet's own calls (page-agent/ops/watch.ts), which a check begun after they were answered has seen.
-  // before: every change behind it was made before the page agent received this remixlet's batch of that number (BatchNumber).
-  z.strictObject({ kind: z.literal('mutated'), remixletId: z.string(), own: z.optional(z.literal(true)), before: z.optional(BatchNumber) }),
-  z.strictObject({ kind: z.literal('navigated'), url: z.string() }),
-  z.strictObject({ kind: z.literal('lifecycle'), readyState: z.enum(['loading', 'interactive', 'complete']) }),
-]);
+export const PageEvent = answerSchema(() =>
+  z.discriminatedUnion('kind', [
+    z.strictObject({ kind: z.literal('event'), remixletId: z.string(), listener: z.string(), event: pageEventPayload() }),
+    z.strictObject({ kind: z.literal('observed'), remixletId: z.string(), observer: z.string(), handles: z.array(Handle) }),
+    /** An observer the page agent stopped on its own (a password field appeared): the worker logs the refusal. */
+    z.strictObject({ kind: z.literal('observerEnded'), remixletId: z.string(), observer: z.string(), refusal: Refusal }),
+    // own: every change behind the report was made by this remixlet's own calls (page-agent/ops/watch.ts), which a check begun after they were answered has seen.
+    // before: every change behind it was made before the page agent received this remixlet's batch of that number (BatchNumber).
+    z.strictObject({ kind: z.literal('mutated'), remixletId: z.string(), own: z.optional(z.literal(true)), before: z.optional(BatchNumber) }),
+    z.strictObject({ kind: z.literal('navigated'), url: z.string() }),
+    z.strictObject({ kind: z.literal('lifecycle'), readyState: z.enum(['loading', 'interactive', 'complete']) }),
+  ]),
+);
 export type PageEvent = z.infer<typeof PageEvent>;
+export type PageEventPayload = Extract<PageEvent, { kind: 'event' }>['event'];

@@ -4,6 +4,7 @@
 // is parsed here before it is expanded.
 import { z } from '../zod-mini';
 import { LIMITS, OpResult, type DomOp, type HandleRef } from './ops';
+import { answerSchema } from '../zod-answer';
 
 /** The ops that may travel as a run: one element each, and no other handle among their arguments. */
 export { RUN_KINDS, type RunKind } from './ops';
@@ -86,10 +87,12 @@ const RunLength = z.int().check(z.minimum(1), z.maximum(LIMITS.batchOps));
  * A run's answer (the value of its one OpResult): every element's result in order, or, when all of them
  * answered the same without a value or a note (hide, addClass, …), that one result and how many.
  */
-export const RunAnswer = z.union([
-  z.strictObject({ run: RunLength, each: OpResult }),
-  z.strictObject({ run: RunLength, results: z.array(OpResult).check(z.maxLength(LIMITS.batchOps)) }),
-]);
+export const RunAnswer = answerSchema(() =>
+  z.union([
+    z.strictObject({ run: RunLength, each: OpResult }),
+    z.strictObject({ run: RunLength, results: z.array(OpResult).check(z.maxLength(LIMITS.batchOps)) }),
+  ]),
+);
 export type RunAnswer = z.infer<typeof RunAnswer>;
 
 /** Own enumerable fields, counted without the array Object.keys makes (once per element of a 1,000-call batch). */

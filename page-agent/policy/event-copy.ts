@@ -5,7 +5,6 @@
 // password field, found through shadow roots (open or closed) to the element that really has focus; an event
 // that typing or choosing makes in a password field is not copied at all (typedIntoPasswordField).
 // Trusts an event only for what the browser filled in; the page may dispatch events of its own.
-import type { z } from 'zod';
 import type { PageEventPayload } from '../../contracts/dom/ops';
 import { LIMITS } from '../../contracts/dom/ops';
 import type { HandleTable } from '../handles';
@@ -13,7 +12,7 @@ import { isPasswordField, isPasswordStateField, reachableElement } from './passw
 import { parentElementOf } from './unclobbered';
 import { shadowOf } from './shadow';
 
-type Payload = z.infer<typeof PageEventPayload>;
+type Payload = PageEventPayload;
 
 /** The element the event really started at: inside shadow roots, the one with focus. */
 export function deepTarget(e: Event): Element | undefined {

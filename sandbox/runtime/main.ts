@@ -14,6 +14,10 @@ import { installBenchFloor } from './bench-floor';
 import { answerHeartbeats } from './heartbeat';
 import { comlinkEndpoint, sealPort, type SealedPort } from './sealed-port';
 import { wakeAhead } from './wake-ahead';
+import { warmAnswerSchemas } from '../../contracts/zod-answer';
+
+// Answers are parsed here: their schemas are built now, at start, not on the first answer (contracts/zod-answer.ts).
+warmAnswerSchemas();
 
 // Taken before lockdown and before remixlet code can replace them.
 const createObjectURL = URL.createObjectURL.bind(URL);
