@@ -12,8 +12,6 @@ import { isPasswordField, isPasswordStateField, reachableElement } from './passw
 import { parentElementOf } from './unclobbered';
 import { shadowOf } from './shadow';
 
-type Payload = PageEventPayload;
-
 /** The element the event really started at: inside shadow roots, the one with focus. */
 export function deepTarget(e: Event): Element | undefined {
   const start = e.composedPath()[0] ?? e.target;
@@ -61,8 +59,8 @@ export function typedIntoPasswordField(e: Event): boolean {
   return focused !== undefined && isPasswordField(focused);
 }
 
-export function eventCopy(e: Event, handles: HandleTable): Payload {
-  const copy: Payload = { type: e.type.slice(0, 64) };
+export function eventCopy(e: Event, handles: HandleTable): PageEventPayload {
+  const copy: PageEventPayload = { type: e.type.slice(0, 64) };
   const deep = deepTarget(e);
   const secret = deep !== undefined && isPasswordField(deep);
   // On a password checkbox or radio button, which one was pressed and where is the choice itself: such an
