@@ -51,6 +51,14 @@ export const DISABLED_FEATURES = [
   // the LAN. A page's own peer connection still sends STUN/TURN to the witnesses (witness.control), and the
   // remixlet sandbox has no RTCPeerConnection at all (hostile-sandbox/leak-channels.spec.ts).
   'WebRtcHideLocalIpsWithMdns',
+  // The omnibox's suggestion popups as WebUI pages (chrome://omnibox-popup.top-chrome/ and its AI-mode
+  // page), which Chromium 156 loads in a renderer of their own at every start, before anyone types: browser
+  // UI, the address bar's own. Without them the omnibox draws its popup natively, as it did before; no
+  // page, content script or extension can reach either. They were a third of a bare launch's CPU (1.7 of
+  // 3.4 CPU-seconds, measured from /proc), paid by every test's fresh browser.
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxFullPopup',
+  'WebUIOmniboxAimPopup',
 ] as const;
 
 /**
