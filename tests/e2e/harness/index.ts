@@ -69,7 +69,7 @@ export interface HarnessFixtures {
   extensionId: string;
   /** The extension's service worker, for `serviceWorker.evaluate(() => chrome...)`. */
   serviceWorker: Worker;
-  /** Opens `sites.url(host, path, opts)` in a new tab and waits for load. */
+  /** Opens `sites.url(host, path, opts)` in a new tab (the browser's first, blank one, unless `page` or an earlier call took it) and waits for load. */
   openPage: (host: string, path?: string, opts?: OpenPageOptions) => Promise<Page>;
   /** Opens `chrome-extension://<id>/<path>` (e.g. `panel.html?tab=12`) in a new tab. */
   openExtensionPage: (path: string, opts?: { waitUntil?: OpenPageOptions['waitUntil'] }) => Promise<Page>;
@@ -87,6 +87,21 @@ export interface HarnessFixtures {
 
 export interface HarnessWorkerFixtures {
   servers: HarnessServers;
+}
+
+/** Tabs already handed to a test: the browser's first tab is handed out once, by `page` or the first `openPage`. */
+const handedOut = new WeakSet<Page>();
+
+/**
+ * The browser's first tab while it is still blank and no test code has it. A test's first page goes there
+ * rather than into a second tab beside an unused one: each tab's renderer costs a fresh browser about half a
+ * CPU-second to start, and every test starts a fresh browser.
+ */
+function takeBlankTab(context: BrowserContext): Page | undefined {
+  const first = context.pages()[0];
+  if (!first || handedOut.has(first) || first.isClosed() || first.url() !== 'about:blank') return undefined;
+  handedOut.add(first);
+  return first;
 }
 
 export const test = base.extend<HarnessFixtures & HarnessOptions, HarnessWorkerFixtures>({
@@ -145,7 +160,7 @@ export const test = base.extend<HarnessFixtures & HarnessOptions, HarnessWorkerF
 
   // Reuse the persistent context's initial tab instead of opening a second one.
   page: async ({ context }, use) => {
-    await use(context.pages()[0] ?? (await context.newPage()));
+    await use(takeBlankTab(context) ?? (await context.newPage()));
   },
 
   serviceWorker: async ({ context }, use) => {
@@ -158,7 +173,7 @@ export const test = base.extend<HarnessFixtures & HarnessOptions, HarnessWorkerF
 
   openPage: async ({ context, sites }, use) => {
     await use(async (host, path = '/', opts = {}) => {
-      const page = opts.page ?? (await context.newPage());
+      const page = opts.page ?? takeBlankTab(context) ?? (await context.newPage());
       await page.goto(sites.url(host, path, { https: opts.https ?? false }), { waitUntil: opts.waitUntil ?? 'load' });
       return page;
     });
