@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { PAGE_AGENT_BUNDLE_KEY } from './bundle';
 import { chromiumExecutable } from '../../e2e/harness/paths';
+import { DISABLED_FEATURES } from '../../e2e/harness/browser';
 import type { DomOp, Handle, OpResult } from '../../../contracts/dom/ops';
 import type { RemixletScope } from '../../../contracts/boundaries/worker-page-agent';
 
@@ -65,7 +66,8 @@ export class UnitBrowser {
   static async launch(): Promise<UnitBrowser> {
     const browser = await chromium.launch({
       executablePath: chromiumExecutable,
-      args: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+      // The e2e browser's features: among them no omnibox WebUI popups, half of a bare launch's CPU.
+      args: ['--headless=new', '--no-sandbox', '--disable-gpu', `--disable-features=${DISABLED_FEATURES.join(',')}`],
     });
     // One tab for the whole file: a new document per test, without paying for a new renderer each time.
     const page = await (await browser.newContext()).newPage();
