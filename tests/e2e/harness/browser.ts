@@ -54,12 +54,15 @@ export const DISABLED_FEATURES = [
   // The omnibox's suggestion popups as WebUI pages (chrome://omnibox-popup.top-chrome/ and its AI-mode
   // page), which Chromium 156 loads in a renderer of their own at every start, before anyone types: browser
   // UI, the address bar's own. Without them the omnibox draws its popup natively, as it did before; no
-  // page, content script or extension can reach either. They were a third of a bare launch's CPU (1.7 of
+  // page, content script or extension can reach either. They were half of a bare launch's CPU (1.7 of
   // 3.4 CPU-seconds, measured from /proc), paid by every test's fresh browser.
   'WebUIOmniboxPopup',
   'WebUIOmniboxFullPopup',
   'WebUIOmniboxAimPopup',
 ] as const;
+
+/** The one `--disable-features` switch Chromium honours (the last one given), with every entry above. */
+export const DISABLE_FEATURES_SWITCH = `--disable-features=${DISABLED_FEATURES.join(',')}`;
 
 /**
  * The switches Playwright passes to every Chromium it launches (its `chromiumSwitches`, and what
@@ -170,7 +173,7 @@ export function chromiumArgs(opts: ChromiumArgsOptions): string[] {
     '--disable-breakpad', // crash reports
     '--metrics-recording-only', // UMA is recorded, not uploaded
     '--disable-search-engine-choice-screen', // first-run UI
-    `--disable-features=${DISABLED_FEATURES.join(',')}`,
+    DISABLE_FEATURES_SWITCH,
   ];
   if (opts.extensionPath) {
     args.push(`--disable-extensions-except=${opts.extensionPath}`, `--load-extension=${opts.extensionPath}`);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { PAGE_AGENT_BUNDLE_KEY } from './bundle';
 import { chromiumExecutable } from '../../e2e/harness/paths';
-import { DISABLED_FEATURES } from '../../e2e/harness/browser';
+import { DISABLE_FEATURES_SWITCH } from '../../e2e/harness/browser';
 import type { DomOp, Handle, OpResult } from '../../../contracts/dom/ops';
 import type { RemixletScope } from '../../../contracts/boundaries/worker-page-agent';
 
@@ -67,7 +67,7 @@ export class UnitBrowser {
     const browser = await chromium.launch({
       executablePath: chromiumExecutable,
       // The e2e browser's features: among them no omnibox WebUI popups, half of a bare launch's CPU.
-      args: ['--headless=new', '--no-sandbox', '--disable-gpu', `--disable-features=${DISABLED_FEATURES.join(',')}`],
+      args: ['--headless=new', '--no-sandbox', '--disable-gpu', DISABLE_FEATURES_SWITCH],
     });
     // One tab for the whole file: a new document per test, without paying for a new renderer each time.
     const page = await (await browser.newContext()).newPage();
