@@ -9,6 +9,7 @@ import type { TargetInfo } from '../harness';
 import { test, expect, listTargets, TargetSession } from '../harness';
 import { stopServiceWorkers, uiCall } from '../remixlet';
 import { installWith, perm, relaunchable, report, results, logMessages } from './helpers';
+import { WAITS } from '../harness/tags';
 
 const SCRIPT = `
 const waiting = await rmx.messages();
@@ -131,7 +132,7 @@ test('schedules run fixed actions only, survive a worker restart and the alarms 
   await witness.expectNoHits();
 });
 
-test('a schedule set before the browser closes fires after it starts again on the same profile, its alarm re-created from the store if the browser dropped it', async ({ servers, witness, sites, extensionPath }) => {
+test('a schedule set before the browser closes fires after it starts again on the same profile, its alarm re-created from the store if the browser dropped it', { tag: WAITS }, async ({ servers, witness, sites, extensionPath }) => {
   // Chromium fires the alarms itself here, at least a minute after they were set (the shortest schedule).
   test.setTimeout(480_000);
   const { launch, dispose } = relaunchable({ proxyPort: servers.proxy.port, extensionPath, tag: witness.tag });
