@@ -15,6 +15,14 @@ import { MODES, alternateModes, keepsOnRealPage, rowsByKeeps, type Mode } from '
 
 const PAGES = (process.env.BENCH_PAGES ?? 'nytimes-5,wikipedia-2').split(',');
 const ROUNDS = 4;
+// Each mode is measured over a block of consecutive loads (BENCH_BLOCK, 1 for one load a round), and the
+// figures are per load. Collecting the earlier loads' garbage (each a whole DOM) falls in whichever load
+// crosses the heap's limit; one load a round, with the modes in a fixed order, that was the keeps' load in
+// nearly every round (+149 ms of collection per load on wikipedia-2), while over blocks each mode pays for
+// its own garbage as a person loading page after page would (+16 ms). Collecting before each load instead
+// (HeapProfiler.collectGarbage) purges the renderer's caches and slows the next load in every mode (bench/HISTORY.md,
+// thirty-second session).
+const BLOCK = Number(process.env.BENCH_BLOCK ?? 4);
 const AFTER_LOAD_MS = 1_500;
 
 interface TraceEvent {
@@ -101,16 +109,21 @@ for (const name of PAGES) {
     const sums = await alternateModes(page, look.panel, enabledIn, url, ROUNDS, async (mode, cdp) => {
       const events = await traced(cdp, async () => {
         const before = await execSent();
-        await page.goto(url, { waitUntil: 'load' });
-        await sleep(AFTER_LOAD_MS);
-        execCalls[mode].push((await execSent()) - before);
+        for (let i = 0; i < BLOCK; i++) {
+          await page.goto(url, { waitUntil: 'load' });
+          await sleep(AFTER_LOAD_MS);
+        }
+        execCalls[mode].push(((await execSent()) - before) / BLOCK);
       });
-      return mainThreadByClass(events, url);
+      // Every load of the block drew in the one renderer measured (same site, same process).
+      const parses = events.filter((e) => e.name === 'ParseHTML' && e.args?.beginData?.url?.startsWith(url));
+      if (new Set(parses.map((e) => `${e.pid}:${e.tid}`)).size !== 1) throw new Error(`a block's loads of ${url} were drawn by more than one renderer`);
+      return [...mainThreadByClass(events, url)].map(([cls, msec]): [string, number] => [cls, msec / BLOCK]);
     });
     const total = (mode: Mode) => [...sums[mode].values()].reduce((a, b) => a + b, 0);
     const classes = rowsByKeeps(sums);
     const cell = (mode: Mode, cls: string) => (sums[mode].get(cls) ?? 0).toFixed(1).padStart(7);
-    console.log(`${name}: the page's main thread, navigation to ${AFTER_LOAD_MS / 1000} s after load, ms per load (mean of ${ROUNDS}; ${MODES.join(', ')} in turn)`);
+    console.log(`${name}: the page's main thread, navigation to ${AFTER_LOAD_MS / 1000} s after load, ms per load (mean of ${ROUNDS} blocks of ${BLOCK} loads; ${MODES.join(', ')} in turn)`);
     console.log(`  ${'class'.padEnd(62)}     off   style   keeps   keeps − off`);
     for (const cls of classes) console.log(`  ${cls.padEnd(62)} ${cell('off', cls)} ${cell('style', cls)} ${cell('keeps', cls)}   ${((sums.keeps.get(cls) ?? 0) - (sums.off.get(cls) ?? 0)).toFixed(1).padStart(8)}`);
     console.log(`  ${'total'.padEnd(62)} ${total('off').toFixed(1).padStart(7)} ${total('style').toFixed(1).padStart(7)} ${total('keeps').toFixed(1).padStart(7)}   ${(total('keeps') - total('off')).toFixed(1).padStart(8)}`);
