@@ -11,6 +11,7 @@ import type { WorkerConnection } from './worker-client';
 import { writeClipboardText } from './clipboard';
 import { RemixletRefusal } from '../contracts/refusals';
 import { serviceSpecs, type ServiceName } from '../contracts/capabilities/rmx-services';
+import type { KeepPlanCall } from '../contracts/boundaries/keep-plan-call';
 
 /** A little above the runtime's own pace (sandbox/runtime/bridge.ts, log-limit.ts), so honest code meets the runtime's limit first. */
 export const RATE = { callsPerSecond: 400, domOpsPerSecond: 2_500, logLinesPerSecond: 60 } as const;
@@ -27,8 +28,14 @@ const FINISH_HERE: Partial<Record<ServiceName, (call: never) => unknown>> = {
   },
 };
 
-/** How each call the host answers travels on to the worker (worker-client adds the token): dom and log, and every rmx service. */
-function forwarders(sandboxId: string, worker: () => WorkerConnection): Record<Method, Send> {
+/** Keeps a keep's read plan for the sandbox's remixlet (keep-plans.ts); false when its remixlet has as many as it may. */
+export type RememberKeepPlan = (call: KeepPlanCall) => boolean;
+
+/**
+ * How each call the host answers travels on to the worker (worker-client adds the token): dom and log, and every
+ * rmx service. A keep's plan stays here: it is the remixlet's own reads, for its own next sandbox.
+ */
+function forwarders(sandboxId: string, worker: () => WorkerConnection, remember: RememberKeepPlan): Record<Method, Send> {
   const services = serviceSpecs((_, name): Send => {
     const finish = FINISH_HERE[name];
     return async (call: never) => {
@@ -39,14 +46,20 @@ function forwarders(sandboxId: string, worker: () => WorkerConnection): Record<M
   return {
     dom: (ops: never) => worker().call(sandboxId, 'dom', { ops }),
     log: (entry: never) => worker().call(sandboxId, 'log', entry),
+    keepPlan: async (call: never) => ({ kept: remember(call) }),
     ...services,
   };
 }
 
 /** The methods a sandbox may call: the only ones comlink-guard lets through. */
-export const HOST_METHODS = Object.keys(forwarders('', () => undefined as never)) as Method[];
+export const HOST_METHODS = Object.keys(forwarders('', () => undefined as never, () => false)) as Method[];
 
-export function createSandboxHost(sandboxId: string, worker: () => WorkerConnection, onRateLimited: (reason: string) => void): Readonly<SandboxHost> {
+export function createSandboxHost(
+  sandboxId: string,
+  worker: () => WorkerConnection,
+  onRateLimited: (reason: string) => void,
+  remember: RememberKeepPlan = () => false,
+): Readonly<SandboxHost> {
   const calls = new RateWindow(RATE.callsPerSecond);
   const ops = new RateWindow(RATE.domOpsPerSecond);
   const logs = new RateWindow(RATE.logLinesPerSecond);
@@ -84,6 +97,6 @@ export function createSandboxHost(sandboxId: string, worker: () => WorkerConnect
   };
 
   const host = {} as Record<Method, (raw: unknown) => Promise<HostAnswer>>;
-  for (const [name, send] of Object.entries(forwarders(sandboxId, worker)) as Array<[Method, Send]>) host[name] = (raw) => answer(name, raw, send);
+  for (const [name, send] of Object.entries(forwarders(sandboxId, worker, remember)) as Array<[Method, Send]>) host[name] = (raw) => answer(name, raw, send);
   return Object.freeze(host);
 }

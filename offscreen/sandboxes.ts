@@ -16,6 +16,7 @@ import { noteHeld, sandboxFrame, takeSpare } from './spares';
 import { BENCH_BUILD } from '../contracts/build-flags';
 import { relayBench } from './bench-relay';
 import { STALL_MS, watchSandbox } from './watchdog';
+import { keepPlansFor, rememberKeepPlan } from './keep-plans';
 
 interface LiveSandbox {
   stopWatching?: () => void;
@@ -56,7 +57,12 @@ export function createSandbox(cmd: z.infer<typeof SandboxCreate>, worker: () => 
   if (cmd.hold) noteHeld(cmd.sandboxId, 'waiting');
   const logWarn = (message: string) => void worker().call(cmd.sandboxId, 'log', { level: 'warn', message }).catch(() => undefined);
   const start = () => {
-    const host = createSandboxHost(cmd.sandboxId, worker, (reason) => logWarn(`RATE_LIMITED: ${reason}`));
+    const host = createSandboxHost(
+      cmd.sandboxId,
+      worker,
+      (reason) => logWarn(`RATE_LIMITED: ${reason}`),
+      (call) => rememberKeepPlan(cmd.remixletId, cmd.script, call),
+    );
     let droppedReported = false;
     const endpoint = guardedEndpoint(rpcPort, HOST_METHODS, {
       onDropped: () => {
@@ -67,6 +73,7 @@ export function createSandbox(cmd: z.infer<typeof SandboxCreate>, worker: () => 
     });
     Comlink.expose(host, endpoint);
     if (BENCH_BUILD) relayBench(cmd.sandboxId, eventsPort);
+    const keepPlans = keepPlansFor(cmd.remixletId, cmd.script);
     entry.stopWatching = watchSandbox(eventsPort, () => ended(`its script did not yield for ${STALL_MS / 1000} s (a loop that never awaits); it was stopped`));
     const boot: SandboxBoot = {
       kind: 'remixlet-boot',
@@ -75,6 +82,7 @@ export function createSandbox(cmd: z.infer<typeof SandboxCreate>, worker: () => 
       apiVersion: cmd.apiVersion,
       extensionVersion: cmd.extensionVersion,
       ...(cmd.hold ? { hold: true } : {}),
+      ...(keepPlans ? { keepPlans } : {}),
     };
     // The frame's origin is opaque ("null"), so "*" is the only target; the ports are what bind it.
     iframe.contentWindow?.postMessage(boot, '*', [rpc.port2, events.port2]);

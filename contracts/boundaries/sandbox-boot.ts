@@ -4,6 +4,7 @@
 // it as it starts. Trusts nothing: the runtime parses what it receives with these.
 import { z } from '../zod-mini';
 import type { Refusal } from '../refusals';
+import { BootKeepPlans } from './keep-plans';
 
 /** What the offscreen host hands a sandbox when it starts: the script and the page it is for. */
 export const SandboxBoot = z.strictObject({
@@ -14,6 +15,8 @@ export const SandboxBoot = z.strictObject({
   extensionVersion: z.string(),
   /** Set up everything, but run the script only at the start message (its navigation has not committed yet). */
   hold: z.optional(z.boolean()),
+  /** The read plans this remixlet's keeps learned on an earlier load (keep-plans.ts). */
+  keepPlans: z.optional(BootKeepPlans),
 });
 export type SandboxBoot = z.infer<typeof SandboxBoot>;
 

@@ -7,6 +7,7 @@ import { SandboxDomBatch } from '../dom/runs';
 import type { Schema } from '../rpc';
 import type { HostAnswer } from './sandbox-boot';
 import { LogCall } from './service-calls';
+import { KeepPlanCall } from './keep-plan-call';
 import { serviceSpecs, type RmxServices, type ServiceName } from '../capabilities/rmx-services';
 
 export * from './sandbox-boot';
@@ -17,7 +18,7 @@ interface HostMethodSpec<I extends Schema = Schema> {
   description: string;
 }
 
-/** One method per rmx service (contracts/capabilities/rmx-services.ts), beside the dom and log calls every sandbox makes. */
+/** One method per rmx service (contracts/capabilities/rmx-services.ts), beside the dom, log and keep-plan calls every sandbox makes. */
 const serviceMethods = serviceSpecs((s): HostMethodSpec => ({ input: s.call, output: s.hostAnswer ?? s.answer, description: s.does })) as {
   [K in ServiceName]: HostMethodSpec<RmxServices[K]['call']>;
 };
@@ -28,6 +29,11 @@ export const sandboxHostSpec = {
     input: LogCall,
     output: z.object({ logged: z.boolean() }).strict(),
     description: "Writes to the remixlet's log.",
+  },
+  keepPlan: {
+    input: KeepPlanCall,
+    output: z.object({ kept: z.boolean() }).strict(),
+    description: "Remembers a keep's read plan for this remixlet's next sandbox (contracts/boundaries/keep-plans.ts); answered by the host, never sent on.",
   },
   ...serviceMethods,
 };

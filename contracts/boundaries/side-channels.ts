@@ -57,7 +57,7 @@ export const SIDE_CHANNELS: readonly SideChannel[] = [
     transport: "window.postMessage to the sandbox frame (as `{ boot }`), carrying the Comlink port and the events port",
     message: { schema: SandboxBoot, schemaName: 'SandboxBoot' },
     received: { in: 'sandbox/runtime/main.ts', check: 'parse' },
-    description: 'The remixlet script and the page it runs for; with `hold`, the script waits for the start message (its navigation has not committed yet).',
+    description: "The remixlet script and the page it runs for; with `hold`, the script waits for the start message (its navigation has not committed yet); with `keepPlans`, the reads its keeps' checks made on an earlier load, sent ahead of their first run (contracts/boundaries/keep-plans.ts).",
   },
   {
     name: 'runtime ready',

@@ -12,6 +12,10 @@ import type { EventRouter } from './events';
 import { keepMissLine, PAGE_GONE_CODES } from '../../contracts/keep-miss';
 import { CheckTrace, sameScope, scopeKey, unionScope, type KeepScope } from './keep-scope';
 import { ReadRecorder, type ReadAhead } from './read-ahead';
+import { KEEP_PLAN_READS_MAX } from '../../contracts/boundaries/keep-plans';
+
+/** A planned read that names an element by its handle id, not by an earlier read's place. */
+const namesHandle = (op: DomOp): boolean => ['h', 'scope'].some((key) => typeof (op as Record<string, unknown>)[key] === 'string');
 
 export interface KeepSpec {
   check: () => boolean | Promise<boolean>;
@@ -22,6 +26,7 @@ export interface KeepSpec {
 export const KEEP_BACKOFF = { afterFailures: 3, firstMs: 250, maxMs: 30_000 } as const;
 
 interface Kept {
+  name: string;
   spec: KeepSpec;
   failures: number;
   pausedUntil: number;
@@ -32,8 +37,10 @@ interface Kept {
   scope: KeepScope;
   /** A try again is already set for after a failure. */
   retrying: boolean;
-  /** The reads its last check made, alone, to send ahead of the next (read-ahead.ts). */
+  /** The reads its last check made, alone, to send ahead of the next (read-ahead.ts); at first, those an earlier load's check made. */
   plan?: readonly DomOp[];
+  /** The plan the host was last asked to remember for the next load (JSON). */
+  remembered?: string;
   /** The remixlet's changes answered when its latest check began, if none was on its way then (Bridge.changesSettled). */
   checkedAfter?: number;
   /** The lowest batch number its latest check's reads can have gone in (Bridge.batchesFrom). */
@@ -55,6 +62,10 @@ export interface KeepDeps {
    * (Bridge.answerFrom), and stops answering calls from either (Bridge.dropAhead: all, or only `these`).
    */
   readAhead: (plan: readonly DomOp[]) => void;
+  /** Plans this remixlet's keeps learned on an earlier load, by keep name (contracts/boundaries/keep-plans.ts). */
+  remembered: ReadonlyMap<string, readonly DomOp[]>;
+  /** Asks the host to remember a keep's plan for the next load. */
+  remember: (name: string, plan: readonly DomOp[]) => void;
   answerFrom: (seen: ReadAhead) => void;
   dropAhead: (these?: ReadAhead) => void;
   /** How many of the remixlet's changes were answered, when none is on its way (Bridge.changesSettled). */
@@ -68,7 +79,7 @@ export interface KeepDeps {
   now: () => number;
 }
 
-export function createKeep({ events, watch, tap, readAhead, answerFrom, dropAhead, changesSettled, batchesFrom, log, nextFrame, timer, now }: KeepDeps) {
+export function createKeep({ events, watch, tap, readAhead, remembered, remember, answerFrom, dropAhead, changesSettled, batchesFrom, log, nextFrame, timer, now }: KeepDeps) {
   const keeps = new Map<string, Kept>();
   let scheduled = false;
   /** What the page agent was last asked to watch (undefined: not yet). */
@@ -172,10 +183,23 @@ export function createKeep({ events, watch, tap, readAhead, answerFrom, dropAhea
       // shared its time with another check. A run begun beside another leaves the plan as it was.
       if (reads) {
         k.plan = reads.plan();
+        rememberPlan(k);
         // Its answers are made into a ReadAhead only if a repair follows (repair below): most checks hold.
         k.seen = { reads, news: began, settled: k.checkedAfter };
       }
     }
+  }
+
+  /**
+   * Has the host remember a plan for the next load when it changed, and only a plan whose elements are all found by
+   * its own reads ({ ref }): a handle id from this page means nothing on the next.
+   */
+  function rememberPlan(k: Kept): void {
+    if (!k.plan || k.plan.length > KEEP_PLAN_READS_MAX || k.plan.some(namesHandle)) return;
+    const json = JSON.stringify(k.plan);
+    if (json === k.remembered) return;
+    k.remembered = json;
+    remember(k.name, k.plan);
   }
 
   /**
@@ -290,7 +314,9 @@ export function createKeep({ events, watch, tap, readAhead, answerFrom, dropAhea
   return function keep(name: string, spec: KeepSpec): void {
     if (typeof spec?.check !== 'function' || typeof spec?.repair !== 'function') throw new TypeError('rmx.keep(name, { check, repair }) takes two functions.');
     const key = String(name);
-    keeps.set(key, { spec, failures: 0, pausedUntil: 0, running: false, again: false, scope: 'page', retrying: false });
+    const plan = remembered.get(key);
+    // An earlier load's plan goes ahead of the first check as a later run's would; it counts as remembered already.
+    keeps.set(key, { name: key, spec, failures: 0, pausedUntil: 0, running: false, again: false, scope: 'page', retrying: false, plan, remembered: plan && JSON.stringify(plan) });
     // Any change counts until the first check has shown what it looks at.
     updateWatch();
     void run(key);

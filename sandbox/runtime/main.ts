@@ -68,7 +68,7 @@ function start(event: MessageEvent): void {
   if (BENCH_BUILD) installBenchFloor(eventsPort);
   answerHeartbeats(eventsPort);
   const dom = createDom(bridge, events);
-  const rmx = createRmx(bridge, events, page, nextFrame, { log, timer });
+  const rmx = createRmx(bridge, events, page, nextFrame, { log, timer, keepPlans: boot.keepPlans });
 
   self.addEventListener('error', (e) => {
     e.preventDefault();

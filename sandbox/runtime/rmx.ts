@@ -7,6 +7,8 @@ import type { EventRouter } from './events';
 import { createKeep } from './keep';
 import { createServices } from './services/index';
 import type { Level } from './log-limit';
+import type { BootKeepPlans } from '../../contracts/boundaries/keep-plans';
+import type { DomOp } from '../../contracts/dom/ops';
 
 export function formatLogArgs(args: unknown[]): string {
   return args
@@ -28,6 +30,8 @@ export interface RmxOptions {
   /** The runtime passes its rate-limited log (log-limit.ts); by default lines go straight to the bridge. */
   log?: (level: Level, message: string) => Promise<unknown>;
   timer?: (fn: () => void, ms: number) => unknown;
+  /** The read plans this remixlet's keeps learned on an earlier load, from the boot message. */
+  keepPlans?: BootKeepPlans;
 }
 
 /**
@@ -62,6 +66,9 @@ export function createRmx(bridge: Bridge, events: EventRouter, page: { url: stri
       bridge.dom(scope === 'page' ? { op: 'watch' } : { op: 'watch', ...(scope.sels.length ? { sels: [...scope.sels] } : {}), ...(scope.hs.length ? { hs: [...scope.hs] } : {}) }),
     tap: (fn) => bridge.tap(fn),
     readAhead: (plan) => bridge.readAhead(plan),
+    // The boot message's plans are shaped as the host kept them; sent ahead, the host parses them again as a dom batch.
+    remembered: new Map((options.keepPlans ?? []).map(({ name, plan }) => [name, plan as readonly DomOp[]])),
+    remember: (name, plan) => void bridge.call('keepPlan', { name, plan }).catch(() => undefined),
     answerFrom: (seen) => bridge.answerFrom(seen),
     dropAhead: (these) => bridge.dropAhead(these),
     changesSettled: () => bridge.changesSettled(),

@@ -31,6 +31,8 @@ function setup(opts: { refuseNarrow?: boolean } = {}) {
     watch,
     tap: (fn) => void (tapped = fn),
     readAhead,
+    remembered: new Map(),
+    remember: () => undefined,
     answerFrom: () => undefined,
     dropAhead: () => undefined,
     changesSettled: () => undefined,

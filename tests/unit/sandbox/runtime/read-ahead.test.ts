@@ -103,7 +103,8 @@ describe('the bridge answers a call from reads sent ahead only when it is the sa
 });
 
 /** rmx.keep over the real bridge; `change()` is a change report, `news()` an event remixlet code hears. */
-function keepOver(p: ReturnType<typeof page>) {
+function keepOver(p: ReturnType<typeof page>, remembered: ReadonlyMap<string, readonly DomOp[]> = new Map()) {
+  const remember: Array<[string, readonly DomOp[]]> = [];
   const changes = new Set<(kind: 'mutated' | 'navigated', own?: boolean, before?: number) => void>();
   const news = new Set<() => void>();
   const events = {
@@ -115,6 +116,8 @@ function keepOver(p: ReturnType<typeof page>) {
     watch: (scope) => p.bridge.dom(scope === 'page' ? { op: 'watch' } : { op: 'watch', sels: [...scope.sels] }),
     tap: (fn) => p.bridge.tap(fn),
     readAhead: (plan) => p.bridge.readAhead(plan),
+    remembered,
+    remember: (name, plan) => void remember.push([name, plan]),
     answerFrom: (seen) => p.bridge.answerFrom(seen),
     dropAhead: (these) => p.bridge.dropAhead(these),
     changesSettled: () => p.bridge.changesSettled(),
@@ -129,6 +132,8 @@ function keepOver(p: ReturnType<typeof page>) {
   };
   return {
     keep,
+    /** The plans the host was asked to remember for the next load, in order. */
+    remember,
     change: (own = false, before?: number) => changes.forEach((fn) => fn('mutated', own, before)),
     news: () => news.forEach((fn) => fn()),
     quiet,
@@ -248,6 +253,68 @@ describe('rmx.keep reads ahead', () => {
     k.change();
     await k.quiet();
     expect(p.ops().slice(-2)).toEqual(['query+attr', 'attr']);
+  });
+});
+
+describe("a keep's plan, remembered from an earlier load (the offscreen host keeps it: contracts/boundaries/keep-plans.ts)", () => {
+  const marked = (p: ReturnType<typeof page>) => ({
+    check: async () => (await (await p.api.query('#main'))?.attr('seen')) === '1',
+    repair: async () => {
+      await (await p.api.query('#main'))?.setAttr('seen', '1');
+    },
+  });
+
+  it('the next load\'s first check sends it ahead with the first watch: one round trip where it took two', async () => {
+    const first = page();
+    const k1 = keepOver(first);
+    k1.keep('marked', marked(first));
+    await k1.quiet();
+    expect(first.ops()).toEqual(['watch+query', 'attr', 'setAttr', 'watch+query+attr']);
+    // Learned at the first check, the same again after the repair: the host is asked once.
+    expect(k1.remember).toEqual([['marked', [{ op: 'query', sel: '#main' }, { op: 'attr', h: { ref: 0 }, name: 'seen' }]]]);
+
+    const next = page();
+    const k2 = keepOver(next, new Map(k1.remember));
+    k2.keep('marked', marked(next));
+    await k2.quiet();
+    expect(next.elements.get('#main')!.attrs.seen).toBe('1');
+    expect(next.ops()).toEqual(['watch+query+attr', 'setAttr', 'watch+query+attr']);
+    // Nothing new to remember.
+    expect(k2.remember).toEqual([]);
+
+    // A page that already holds: the first check alone, one round trip.
+    const held = page();
+    held.elements.get('#main')!.attrs.seen = '1';
+    const k3 = keepOver(held, new Map(k1.remember));
+    k3.keep('marked', marked(held));
+    await k3.quiet();
+    expect(held.ops()).toEqual(['watch+query+attr', 'watch']);
+  });
+
+  it("a plan that is not what the check reads answers none of its calls: they go to the page, and the new plan is remembered", async () => {
+    const p = page();
+    p.elements.get('#side')!.attrs.seen = '1';
+    const stale = new Map<string, readonly DomOp[]>([['marked', [{ op: 'query', sel: '#side' }, { op: 'attr', h: { ref: 0 }, name: 'seen' }]]]);
+    const k = keepOver(p, stale);
+    k.keep('marked', marked(p));
+    await k.quiet();
+    // #side's mark, read ahead, did not answer the check of #main: its query went to the page (in the same batch,
+    // sent in the same turn), then its read, and it repaired #main.
+    expect(p.elements.get('#main')!.attrs.seen).toBe('1');
+    expect(p.ops()).toEqual(['watch+query+attr+query', 'attr', 'setAttr', 'watch+query+attr']);
+    expect(k.remember).toEqual([['marked', [{ op: 'query', sel: '#main' }, { op: 'attr', h: { ref: 0 }, name: 'seen' }]]]);
+  });
+
+  it('a plan that reads an element by its handle id, found before the check, is not remembered: that id means nothing on the next page', async () => {
+    const p = page();
+    const k = keepOver(p);
+    const side = await p.api.query('#side');
+    k.keep('side and main', {
+      check: async () => (await side!.attr('role')) === 'complementary' && (await (await p.api.query('#main'))?.attr('seen')) === undefined,
+      repair: () => undefined,
+    });
+    await k.quiet();
+    expect(k.remember).toEqual([]);
   });
 });
 
