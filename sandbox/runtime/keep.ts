@@ -3,7 +3,8 @@
 // the selectors the checks queried: keep-scope.ts) and after same-document navigations, at most once per
 // frame; a repair that did not hold is tried again soon even on a quiet page, and one that keeps failing backs
 // off and says so in the log instead of spinning. A check that only reads has its reads sent ahead as its next
-// run starts (read-ahead.ts), a check that failed answers its repair's same reads, and a change report wakes
+// run starts (read-ahead.ts), its first run on a page with the plan it learned on an earlier load (the host
+// remembers it: contracts/boundaries/keep-plans.ts), a check that failed answers its repair's same reads, and a change report wakes
 // no check that has seen every change behind it: its own changes, answered before the check began, or any
 // changes made before the page agent received the check's first batch (the report's before).
 // Trusts nothing from the page: change reports only wake checks.
@@ -12,7 +13,6 @@ import type { EventRouter } from './events';
 import { keepMissLine, PAGE_GONE_CODES } from '../../contracts/keep-miss';
 import { CheckTrace, sameScope, scopeKey, unionScope, type KeepScope } from './keep-scope';
 import { ReadRecorder, type ReadAhead } from './read-ahead';
-import { KEEP_PLAN_READS_MAX } from '../../contracts/boundaries/keep-plans';
 
 /** A planned read that names an element by its handle id, not by an earlier read's place. */
 const namesHandle = (op: DomOp): boolean => ['h', 'scope'].some((key) => typeof (op as Record<string, unknown>)[key] === 'string');
@@ -195,7 +195,7 @@ export function createKeep({ events, watch, tap, readAhead, remembered, remember
    * its own reads ({ ref }): a handle id from this page means nothing on the next.
    */
   function rememberPlan(k: Kept): void {
-    if (!k.plan || k.plan.length > KEEP_PLAN_READS_MAX || k.plan.some(namesHandle)) return;
+    if (!k.plan || k.plan.some(namesHandle)) return;
     const json = JSON.stringify(k.plan);
     if (json === k.remembered) return;
     k.remembered = json;

@@ -1,6 +1,7 @@
 // Context: remixlet runtime (dedicated worker). Reading ahead for rmx.keep: a check written
 // `(await dom.query(s))?.attr(n)` is two round trips, and a keep runs it again at every change near what it
-// looks at. The reads its last run made (ReadRecorder) are sent together as its next run starts, each naming
+// looks at. The reads its last run made (ReadRecorder) are sent together as its next run starts (its first run
+// on a page, those of the last run on an earlier load: contracts/boundaries/keep-plans.ts), each naming
 // the element an earlier one found by { ref } as a chained call does; each call the check then makes is
 // answered from them (ReadAhead.take) when it is the same read of the same element, and goes to the page as
 // usual when not. As with dom.batch, such answers are the page at one moment, the check's start; the bridge
@@ -10,9 +11,7 @@
 // Trusts nothing: a plan is only reads (OpUse.reads), and the page agent checks each as it checks any call.
 import { READ_OPS, type DomOp } from '../../contracts/dom/ops';
 import { handleIdOf } from './handle-id';
-
-/** More reads than this in one run, and the check is not read ahead: a plan is a guess, and each read costs the page. */
-export const READ_AHEAD_MAX = 16;
+import { KEEP_PLAN_READS_MAX } from '../../contracts/boundaries/keep-plans';
 
 type Ref = { ref: number };
 const REF_KEYS = ['h', 'scope'] as const;
@@ -45,7 +44,7 @@ export class ReadRecorder {
   /** One call with its answer; `via`, the call of the same batch whose element it names by { ref }. */
   note(op: DomOp, answer: Promise<unknown>, via?: DomOp): void {
     if (this.spoiled) return;
-    if (!READ_OPS.has(op.op) || this.planned.length >= READ_AHEAD_MAX) return this.spoil();
+    if (!READ_OPS.has(op.op) || this.planned.length >= KEEP_PLAN_READS_MAX) return this.spoil();
     const planned: Record<string, unknown> = { ...op };
     for (const key of REF_KEYS) {
       const target = planned[key];
