@@ -68,7 +68,9 @@ export function createRmx(bridge: Bridge, events: EventRouter, page: { url: stri
     readAhead: (plan) => bridge.readAhead(plan),
     // The boot message's plans are shaped as the host kept them; sent ahead, the host parses them again as a dom batch.
     remembered: new Map((options.keepPlans ?? []).map(({ name, plan }) => [name, plan as readonly DomOp[]])),
-    remember: (name, plan) => void bridge.call('keepPlan', { name, plan }).catch(() => undefined),
+    // Refused only if the runtime sent what the host's schema does not take: said in the log, the keep runs on.
+    remember: (name, plan) =>
+      void bridge.call('keepPlan', { name, plan }).catch((e: unknown) => quietLog('warn', `rmx.keep("${name}") could not remember its reads for the next load: ${formatLogArgs([e])}`)),
     answerFrom: (seen) => bridge.answerFrom(seen),
     dropAhead: (these) => bridge.dropAhead(these),
     changesSettled: () => bridge.changesSettled(),
