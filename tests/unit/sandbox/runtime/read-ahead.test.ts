@@ -102,6 +102,14 @@ describe('the bridge answers a call from reads sent ahead only when it is the sa
   });
 });
 
+/** A keep that marks an element (#main unless told) and holds while it is marked. */
+const marked = (p: ReturnType<typeof page>, sel = '#main') => ({
+  check: async () => (await (await p.api.query(sel))?.attr('seen')) === '1',
+  repair: async () => {
+    await (await p.api.query(sel))?.setAttr('seen', '1');
+  },
+});
+
 /** rmx.keep over the real bridge; `change()` is a change report, `news()` an event remixlet code hears. */
 function keepOver(p: ReturnType<typeof page>, remembered: ReadonlyMap<string, readonly DomOp[]> = new Map()) {
   const remember: Array<[string, readonly DomOp[]]> = [];
@@ -141,13 +149,6 @@ function keepOver(p: ReturnType<typeof page>, remembered: ReadonlyMap<string, re
 }
 
 describe('rmx.keep reads ahead', () => {
-  const marked = (p: ReturnType<typeof page>) => ({
-    check: async () => (await (await p.api.query('#main'))?.attr('seen')) === '1',
-    repair: async () => {
-      await (await p.api.query('#main'))?.setAttr('seen', '1');
-    },
-  });
-
   it('a check that only read sends its reads ahead of its next run: the check after a repair is one round trip', async () => {
     const p = page();
     const k = keepOver(p);
@@ -257,13 +258,6 @@ describe('rmx.keep reads ahead', () => {
 });
 
 describe("a keep's plan, remembered from an earlier load (the offscreen host keeps it: contracts/boundaries/keep-plans.ts)", () => {
-  const marked = (p: ReturnType<typeof page>) => ({
-    check: async () => (await (await p.api.query('#main'))?.attr('seen')) === '1',
-    repair: async () => {
-      await (await p.api.query('#main'))?.setAttr('seen', '1');
-    },
-  });
-
   it('the next load\'s first check sends it ahead with the first watch: one round trip where it took two', async () => {
     const first = page();
     const k1 = keepOver(first);
@@ -319,13 +313,6 @@ describe("a keep's plan, remembered from an earlier load (the offscreen host kee
 });
 
 describe("a report of the remixlet's own changes (the page agent says so) wakes a check only when one may not have seen them", () => {
-  const marked = (p: ReturnType<typeof page>, sel = '#main') => ({
-    check: async () => (await (await p.api.query(sel))?.attr('seen')) === '1',
-    repair: async () => {
-      await (await p.api.query(sel))?.setAttr('seen', '1');
-    },
-  });
-
   it('made before every keep of the remixlet began its latest check: no check runs; any other report runs them', async () => {
     const p = page();
     const k = keepOver(p);
@@ -545,12 +532,6 @@ describe("a check that failed answers its repair's same reads from what it read,
 });
 
 describe("a change report whose changes were all made before every keep's latest check sent its first read wakes no check", () => {
-  const marked = (p: ReturnType<typeof page>, sel = '#main') => ({
-    check: async () => (await (await p.api.query(sel))?.attr('seen')) === '1',
-    repair: async () => {
-      await (await p.api.query(sel))?.setAttr('seen', '1');
-    },
-  });
   /** The number the page gave the batch that began the keep's latest check (its reads, sent ahead). */
   const latestCheckBatch = (p: ReturnType<typeof page>) => p.ops().lastIndexOf('query+attr') + 1;
 
