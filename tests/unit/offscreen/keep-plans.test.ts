@@ -4,7 +4,7 @@
 // keeps per remixlet and over all of them.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSandboxHost } from '../../../offscreen/sandbox-host';
-import { forgetKeepPlans, KEEP_PLAN_REMIXLETS_MAX, keepPlansFor, rememberKeepPlan } from '../../../offscreen/keep-plans';
+import { forgetKeepPlans, KEEP_PLAN_CHARS_PER_REMIXLET, KEEP_PLAN_REMIXLETS_MAX, keepPlansFor, rememberKeepPlan } from '../../../offscreen/keep-plans';
 import { KEEP_PLAN_READS_MAX, KEEP_PLANS_PER_REMIXLET, BootKeepPlans } from '../../../contracts/boundaries/keep-plans';
 import type { WorkerConnection } from '../../../offscreen/worker-client';
 
@@ -74,5 +74,26 @@ describe("the host remembers a keep's plan", () => {
     for (let i = 0; i < KEEP_PLAN_REMIXLETS_MAX; i++) rememberKeepPlan(`other${i}`, 's', { name: 'k', plan: PLAN as never });
     expect(keepPlansFor('r1', 'script A')).toBeUndefined();
     expect(keepPlansFor('other0', 's')).toHaveLength(1);
+  });
+
+  it('keeps at most so many characters of plans per remixlet: long selectors fill that, not the offscreen document', async () => {
+    const { host } = hostFor('r1', 'script A');
+    const long = (n: number) => [{ op: 'query', sel: `#${'a'.repeat(n)}` }, { op: 'attr', h: { ref: 0 }, name: 'seen' }];
+    let kept = 0;
+    for (let i = 0; i < KEEP_PLANS_PER_REMIXLET; i++) {
+      const answer = await host.keepPlan!({ name: `k${i}`, plan: long(990) });
+      if ((answer as { value?: { kept: boolean } }).value?.kept) kept++;
+    }
+    // As many as fit: what is kept is within the bound, and one more would not be.
+    const stored = keepPlansFor('r1', 'script A')!;
+    const chars = stored.reduce((sum, { name, plan }) => sum + name.length + JSON.stringify(plan).length, 0);
+    expect(stored).toHaveLength(kept);
+    expect(kept).toBeGreaterThan(0);
+    expect(kept).toBeLessThan(KEEP_PLANS_PER_REMIXLET);
+    expect(chars).toBeLessThanOrEqual(KEEP_PLAN_CHARS_PER_REMIXLET);
+    expect(chars + 'k99'.length + JSON.stringify(long(990)).length).toBeGreaterThan(KEEP_PLAN_CHARS_PER_REMIXLET);
+    // A keep it has may still replace its plan with a shorter one, which frees room for another keep.
+    expect(await host.keepPlan!({ name: 'k0', plan: PLAN })).toEqual({ ok: true, value: { kept: true } });
+    expect(await host.keepPlan!({ name: 'another', plan: PLAN })).toEqual({ ok: true, value: { kept: true } });
   });
 });
