@@ -3,9 +3,7 @@
 // them, each element named by an earlier read of the plan.
 import { z } from '../zod-mini';
 import { DomOp, READ_OPS } from '../dom/ops';
-import { KEEP_PLAN_READS_MAX, KeepName } from './keep-plans';
-
-const ELEMENT_KEYS = ['h', 'scope'] as const;
+import { KEEP_PLAN_READS_MAX, KeepName, PLAN_ELEMENT_KEYS } from './keep-plans';
 
 /**
  * Reads only, and each element named by an earlier read of the plan ({ ref }): a handle id from the page it was
@@ -14,7 +12,7 @@ const ELEMENT_KEYS = ['h', 'scope'] as const;
 function readsWithEarlierRefs(plan: readonly DomOp[]): boolean {
   return plan.every((op, i) => {
     if (typeof op !== 'object' || op === null || !READ_OPS.has(op.op)) return false;
-    return ELEMENT_KEYS.every((key) => {
+    return PLAN_ELEMENT_KEYS.every((key) => {
       const target = (op as Record<string, unknown>)[key];
       if (target === undefined) return true;
       const ref = typeof target === 'object' && target !== null ? (target as { ref?: unknown }).ref : undefined;

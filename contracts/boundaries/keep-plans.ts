@@ -13,6 +13,8 @@ export const KEEP_PLAN_READS_MAX = 16;
 /** Plans kept per remixlet: one per keep name, the latest kept. */
 export const KEEP_PLANS_PER_REMIXLET = 32;
 export const KEEP_NAME_MAX = 200;
+/** The keys by which a read names an element: a handle id, or in a plan the { ref } of an earlier read. */
+export const PLAN_ELEMENT_KEYS = ['h', 'scope'] as const;
 
 export const KeepName = z.string().check(z.minLength(1), z.maxLength(KEEP_NAME_MAX));
 

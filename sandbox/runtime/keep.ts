@@ -13,9 +13,10 @@ import type { EventRouter } from './events';
 import { keepMissLine, PAGE_GONE_CODES } from '../../contracts/keep-miss';
 import { CheckTrace, sameScope, scopeKey, unionScope, type KeepScope } from './keep-scope';
 import { ReadRecorder, type ReadAhead } from './read-ahead';
+import { PLAN_ELEMENT_KEYS } from '../../contracts/boundaries/keep-plans';
 
 /** A planned read that names an element by its handle id, not by an earlier read's place. */
-const namesHandle = (op: DomOp): boolean => ['h', 'scope'].some((key) => typeof (op as Record<string, unknown>)[key] === 'string');
+const namesHandle = (op: DomOp): boolean => PLAN_ELEMENT_KEYS.some((key) => typeof (op as Record<string, unknown>)[key] === 'string');
 
 export interface KeepSpec {
   check: () => boolean | Promise<boolean>;

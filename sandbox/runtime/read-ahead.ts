@@ -11,17 +11,16 @@
 // Trusts nothing: a plan is only reads (OpUse.reads), and the page agent checks each as it checks any call.
 import { READ_OPS, type DomOp } from '../../contracts/dom/ops';
 import { handleIdOf } from './handle-id';
-import { KEEP_PLAN_READS_MAX } from '../../contracts/boundaries/keep-plans';
+import { KEEP_PLAN_READS_MAX, PLAN_ELEMENT_KEYS } from '../../contracts/boundaries/keep-plans';
 
 type Ref = { ref: number };
-const REF_KEYS = ['h', 'scope'] as const;
 
 const isRef = (v: unknown): v is Ref => typeof v === 'object' && v !== null && typeof (v as Ref).ref === 'number';
 
 /** A planned read as it goes in a batch where the plan starts at place `base`: each { ref } moved by that much. */
 export function placedAt(planned: DomOp, base: number): DomOp {
   const op: Record<string, unknown> = { ...planned };
-  for (const key of REF_KEYS) if (isRef(op[key])) op[key] = { ref: (op[key] as Ref).ref + base };
+  for (const key of PLAN_ELEMENT_KEYS) if (isRef(op[key])) op[key] = { ref: (op[key] as Ref).ref + base };
   return op as DomOp;
 }
 
@@ -46,7 +45,7 @@ export class ReadRecorder {
     if (this.spoiled) return;
     if (!READ_OPS.has(op.op) || this.planned.length >= KEEP_PLAN_READS_MAX) return this.spoil();
     const planned: Record<string, unknown> = { ...op };
-    for (const key of REF_KEYS) {
+    for (const key of PLAN_ELEMENT_KEYS) {
       const target = planned[key];
       if (typeof target === 'string') {
         // A handle an earlier read of this run found: named by that read's place, so the plan follows the page.
@@ -120,7 +119,7 @@ export class ReadAhead {
     const p = planned as Record<string, unknown>;
     for (const key of new Set([...Object.keys(c), ...Object.keys(p)])) {
       const wanted = p[key];
-      if ((REF_KEYS as readonly string[]).includes(key) && isRef(wanted)) {
+      if ((PLAN_ELEMENT_KEYS as readonly string[]).includes(key) && isRef(wanted)) {
         // Named by an earlier read's place: the same element only once that read has answered it.
         if (!this.settled[wanted.ref] || typeof c[key] !== 'string' || handleIdOf(this.values[wanted.ref]) !== c[key]) return false;
       } else if (!equal(c[key], wanted)) return false;
