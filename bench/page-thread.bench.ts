@@ -1,5 +1,6 @@
 // Issue 29 #7 and issue 26 #5, broken down: where the page's own main thread goes while a real page loads with
-// no remixlet, with style.css alone, and with the three keep-based remixlets (real-page-remixlets.ts), in
+// no remixlet, with style.css alone, with the three keep-based remixlets (real-page-remixlets.ts), and with
+// one userscript making the same three effects (the floor: what the effects cost a page at all), in
 // alternating rounds of the same run. Each load is traced (CDP Tracing on the page's session) from the
 // navigation to 1.5 s after its load event, and every task of the renderer main thread that drew the page is
 // put in one class by what ran inside it: a script (the page agent's evaluation, the page's own), the
@@ -11,7 +12,7 @@
 import type { CDPSession } from '@playwright/test';
 import { test } from '../tests/e2e/harness';
 import { sleep } from './kit';
-import { MODES, alternateModes, keepsOnRealPage, rowsByKeeps, type Mode } from './real-page-remixlets';
+import { MODES_WITH_USERSCRIPT as MODES, alternateModes, applied, effects, keepsOnRealPage, rowsByKeeps, type Mode } from './real-page-remixlets';
 
 const PAGES = (process.env.BENCH_PAGES ?? 'nytimes-5,wikipedia-2').split(',');
 const ROUNDS = 4;
@@ -103,8 +104,8 @@ function mainThreadByClass(events: TraceEvent[], url: string): Map<string, numbe
 for (const name of PAGES) {
   test(`the page's main thread on the real page ${name}, by what ran`, async ({ openPage, openExtensionPage, tabIdOf, serviceWorker }) => {
     test.setTimeout(600_000);
-    const { page, url, tabId, look, enabledIn } = await keepsOnRealPage({ openPage, openExtensionPage, tabIdOf }, name);
-    const execCalls: Record<Mode, number[]> = { off: [], style: [], keeps: [] };
+    const { page, url, tabId, look, enabledIn, targets, userscript } = await keepsOnRealPage({ openPage, openExtensionPage, tabIdOf }, name);
+    const execCalls: Record<Mode, number[]> = { off: [], style: [], keeps: [], userscript: [] };
     const execSent = () => serviceWorker.evaluate((tabId) => (globalThis as { remixletBenchExecSent?: (tabId: number) => number }).remixletBenchExecSent!(tabId), tabId);
     const sums = await alternateModes(page, look.panel, enabledIn, url, ROUNDS, async (mode, cdp) => {
       const events = await traced(cdp, async () => {
@@ -115,18 +116,25 @@ for (const name of PAGES) {
         }
         execCalls[mode].push(((await execSent()) - before) / BLOCK);
       });
+      // The last load of the block shows what its mode does, and nothing more: a userscript that never ran, or
+      // keeps that never held, would make the figures beside them meaningless.
+      if (!(await applied(page, targets, mode))) throw new Error(`${mode}: the page shows ${JSON.stringify(await effects(page, targets))} on ${url}`);
       // Every load of the block drew in the one renderer measured (same site, same process).
       const parses = events.filter((e) => e.name === 'ParseHTML' && e.args?.beginData?.url?.startsWith(url));
       if (new Set(parses.map((e) => `${e.pid}:${e.tid}`)).size !== 1) throw new Error(`a block's loads of ${url} were drawn by more than one renderer`);
       return [...mainThreadByClass(events, url)].map(([cls, msec]): [string, number] => [cls, msec / BLOCK]);
-    });
+    }, { modes: MODES, userscript });
     const total = (mode: Mode) => [...sums[mode].values()].reduce((a, b) => a + b, 0);
     const classes = rowsByKeeps(sums);
     const cell = (mode: Mode, cls: string) => (sums[mode].get(cls) ?? 0).toFixed(1).padStart(7);
     console.log(`${name}: the page's main thread, navigation to ${AFTER_LOAD_MS / 1000} s after load, ms per load (mean of ${ROUNDS} blocks of ${BLOCK} loads; ${MODES.join(', ')} in turn)`);
-    console.log(`  ${'class'.padEnd(62)}     off   style   keeps   keeps − off`);
-    for (const cls of classes) console.log(`  ${cls.padEnd(62)} ${cell('off', cls)} ${cell('style', cls)} ${cell('keeps', cls)}   ${((sums.keeps.get(cls) ?? 0) - (sums.off.get(cls) ?? 0)).toFixed(1).padStart(8)}`);
-    console.log(`  ${'total'.padEnd(62)} ${total('off').toFixed(1).padStart(7)} ${total('style').toFixed(1).padStart(7)} ${total('keeps').toFixed(1).padStart(7)}   ${(total('keeps') - total('off')).toFixed(1).padStart(8)}`);
+    const added = (mode: Mode, cls: string) => ((sums[mode].get(cls) ?? 0) - (sums.off.get(cls) ?? 0)).toFixed(1).padStart(8);
+    console.log(`  ${'class'.padEnd(62)}     off   style   keeps  userscr   keeps − off  userscript − off`);
+    for (const cls of classes) console.log(`  ${cls.padEnd(62)} ${cell('off', cls)} ${cell('style', cls)} ${cell('keeps', cls)} ${cell('userscript', cls)}      ${added('keeps', cls)}          ${added('userscript', cls)}`);
+    const sum = (mode: Mode) => total(mode).toFixed(1).padStart(7);
+    const pct = (mode: Mode) => `${(((total(mode) - total('off')) / total('off')) * 100).toFixed(1)} %`;
+    console.log(`  ${'total'.padEnd(62)} ${sum('off')} ${sum('style')} ${sum('keeps')} ${sum('userscript')}      ${(total('keeps') - total('off')).toFixed(1).padStart(8)}          ${(total('userscript') - total('off')).toFixed(1).padStart(8)}`);
+    console.log(`  against off: keeps ${pct('keeps')}, the userscript doing the same ${pct('userscript')}, style.css alone ${pct('style')}`);
     console.log(`  exec calls sent to the page agent, per load: ${MODES.map((m) => `${m} ${execCalls[m].join(', ')}`).join('; ')}`);
   });
 }

@@ -1,7 +1,8 @@
 // Shared by the real-page benchmarks (real-page-keeps.bench.ts, page-thread.bench.ts, page-agent-cpu.bench.ts):
 // the three keep-based remixlets written from the assistant's first look at a real page (the banner hidden by
 // style.css and kept hidden, the main content marked, its heading rewritten), a fourth with the same style.css
-// and no script, the three modes a page is measured in, and the rounds that alternate them. Asserts nothing.
+// and no script, the same three effects as one userscript (the floor: what making them costs a page with no
+// remixlet path at all), the modes a page is measured in, and the rounds that alternate them. Asserts nothing.
 import type { CDPSession, Page } from '@playwright/test';
 import type { HarnessFixtures } from '../tests/e2e/harness';
 import { REAL_PAGES_HOST, realPagePath } from '../tests/e2e/harness/real-pages';
@@ -53,6 +54,42 @@ export function remixletsFor(name: string, t: Targets) {
   ];
 }
 
+/** The attribute the userscript marks the main content with: one the marked check below recognises. */
+const USERSCRIPT_MARK = 'data-rmx-userscript-seen';
+
+/**
+ * The three keeps' effects as a person would write them for a userscript manager, run in an isolated world of
+ * the page from its first script on (CDP Page.addScriptToEvaluateOnNewDocument, as a manager's content script
+ * is): the sheet added as a style element at once, then, once the page is parsed and past its own
+ * DOMContentLoaded listeners (the keeps run at document_idle), the three checks and repairs, made again from a
+ * MutationObserver on the whole document. Each repair writes only what differs, as each keep's check decides.
+ */
+export function userscriptFor(t: Targets): string {
+  return `(() => {
+  const sheet = document.createElement('style');
+  sheet.textContent = ${JSON.stringify(`${PROBE_RULE}
+${t.banner} { display: none !important; }
+`)};
+  // A world made with the document may come before its root element; the sheet goes in as soon as there is one.
+  if (document.documentElement) document.documentElement.append(sheet);
+  else new MutationObserver((_, o) => document.documentElement && (o.disconnect(), document.documentElement.append(sheet))).observe(document, { childList: true });
+  const fix = () => {
+    const b = document.querySelector(${JSON.stringify(t.banner)});
+    if (b && b.style.display !== 'none') b.style.setProperty('display', 'none', 'important');
+    const m = document.querySelector(${JSON.stringify(t.main)});
+    if (m && m.getAttribute(${JSON.stringify(USERSCRIPT_MARK)}) !== '1') m.setAttribute(${JSON.stringify(USERSCRIPT_MARK)}, '1');
+    const h = document.querySelector(${JSON.stringify(t.heading)});
+    if (h && h.textContent !== ${JSON.stringify(HEADING_TEXT)}) h.textContent = ${JSON.stringify(HEADING_TEXT)};
+  };
+  const start = () => {
+    fix();
+    new MutationObserver(fix).observe(document.documentElement, { childList: true, subtree: true, attributes: true, characterData: true });
+  };
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => setTimeout(start), { once: true });
+  else setTimeout(start);
+})();`;
+}
+
 /** What the page shows of each effect: the banner hidden by the sheet, and by the keep; the main content marked; the heading rewritten. */
 export function effects(page: Page, t: Targets): Promise<{ styled: boolean; kept: boolean; marked: boolean; rewritten: boolean }> {
   return page.evaluate(
@@ -73,13 +110,18 @@ export function effects(page: Page, t: Targets): Promise<{ styled: boolean; kept
 /** Whether the page shows what this mode should have done, and nothing else. */
 export async function applied(page: Page, t: Targets, mode: Mode): Promise<boolean> {
   const e = await effects(page, t);
-  const want = { off: [false, false, false, false], style: [true, false, false, false], keeps: [true, true, true, true] }[mode];
+  const want = { off: [false, false, false, false], style: [true, false, false, false], keeps: [true, true, true, true], userscript: [true, true, true, true] }[mode];
   return [e.styled, e.kept, e.marked, e.rewritten].every((x, i) => x === want[i]);
 }
 
-/** Off (no remixlet, no page agent); style.css alone (the page agent and the sheets, no sandbox); the three keeps. */
-export type Mode = 'off' | 'style' | 'keeps';
+/**
+ * Off (no remixlet, no page agent); style.css alone (the page agent and the sheets, no sandbox); the three keeps;
+ * the userscript doing what they do, with the remixlets off (userscriptFor).
+ */
+export type Mode = 'off' | 'style' | 'keeps' | 'userscript';
 export const MODES: Mode[] = ['keeps', 'off', 'style'];
+/** The modes with the userscript's floor among them. */
+export const MODES_WITH_USERSCRIPT: Mode[] = ['keeps', 'off', 'style', 'userscript'];
 
 /** The page opened, its first look taken, and the four remixlets installed (all on); which are on in each mode. */
 export async function keepsOnRealPage({ openPage, openExtensionPage, tabIdOf }: Pick<HarnessFixtures, 'openPage' | 'openExtensionPage' | 'tabIdOf'>, name: string) {
@@ -97,8 +139,8 @@ export async function keepsOnRealPage({ openPage, openExtensionPage, tabIdOf }: 
   const remixlets = remixletsFor(name, targets);
   for (const r of remixlets) keeps.push(await installBench(look.panel, tabId, r));
   const styleOnly = await installBench(look.panel, tabId, { name: `bench style only ${name}`, matches: remixlets[0]!.matches, style: remixlets[0]!.style });
-  const enabledIn: Record<Mode, string[]> = { off: [], style: [styleOnly], keeps };
-  return { page, url, tabId, look, targets, keeps, styleOnly, enabledIn };
+  const enabledIn: Record<Mode, string[]> = { off: [], style: [styleOnly], keeps, userscript: [] };
+  return { page, url, tabId, look, targets, keeps, styleOnly, enabledIn, userscript: userscriptFor(targets) };
 }
 
 /** Leaves the page, switches the remixlets to what `mode` has on, and brings the page to the front. */
@@ -111,11 +153,19 @@ export async function switchTo(page: Page, panel: Page, enabledIn: Record<Mode, 
 /** Each mode's figures, by row, as the mean per load over the rounds. */
 export type ModeRows = Record<Mode, Map<string, number>>;
 
+/** In the userscript's mode, the userscript goes into every document the session's page loads, until it detaches. */
+async function addUserscript(cdp: CDPSession, mode: Mode, userscript: string | undefined): Promise<void> {
+  if (mode !== 'userscript') return;
+  if (!userscript) throw new Error('the userscript mode needs the userscript (keepsOnRealPage gives it)');
+  await cdp.send('Page.addScriptToEvaluateOnNewDocument', { source: userscript, worldName: 'bench userscript' });
+}
+
 /**
- * `rounds` rounds of the three modes in turn on one page, so load on the machine hits each alike: each round
- * leaves the page, switches the remixlets to the mode, opens the site's root (so the renderer stays the
- * same), then lets `measure` make the measured navigation to `url` on a DevTools session of the page. Its
- * rows are summed per mode and divided by `rounds`.
+ * `rounds` rounds of the modes in turn on one page (MODES, or those given), so load on the machine hits each
+ * alike: each round leaves the page, switches the remixlets to the mode, opens the site's root (so the
+ * renderer stays the same), then lets `measure` make the measured navigation to `url` on a DevTools session
+ * of the page (which, in the userscript's mode, runs the userscript in each document). Its rows are summed per
+ * mode and divided by `rounds`.
  */
 export async function alternateModes(
   page: Page,
@@ -124,13 +174,17 @@ export async function alternateModes(
   url: string,
   rounds: number,
   measure: (mode: Mode, cdp: CDPSession) => Promise<Iterable<[string, number]>>,
+  { modes = MODES, userscript }: { modes?: Mode[]; userscript?: string } = {},
 ): Promise<ModeRows> {
-  const sums: ModeRows = { off: new Map(), style: new Map(), keeps: new Map() };
-  for (let i = 0; i < rounds * MODES.length; i++) {
-    const mode = MODES[i % MODES.length]!;
+  const sums: ModeRows = { off: new Map(), style: new Map(), keeps: new Map(), userscript: new Map() };
+  for (let i = 0; i < rounds * modes.length; i++) {
+    const mode = modes[i % modes.length]!;
     await switchTo(page, panel, enabledIn, mode);
     await page.goto(new URL('/', url).href);
     const cdp = await page.context().newCDPSession(page);
+    // The Page domain, which the userscript needs to be added, is on in every mode, so each is measured alike.
+    await cdp.send('Page.enable');
+    await addUserscript(cdp, mode, userscript);
     const rows = await measure(mode, cdp);
     await cdp.detach();
     for (const [row, msec] of rows) sums[mode].set(row, (sums[mode].get(row) ?? 0) + msec / rounds);
@@ -140,4 +194,4 @@ export async function alternateModes(
 
 /** Rows sorted by what they cost with the keeps, the dearest first. */
 export const rowsByKeeps = (sums: ModeRows): string[] =>
-  [...new Set(MODES.flatMap((m) => [...sums[m].keys()]))].sort((a, b) => (sums.keeps.get(b) ?? 0) - (sums.keeps.get(a) ?? 0));
+  [...new Set(MODES_WITH_USERSCRIPT.flatMap((m) => [...sums[m].keys()]))].sort((a, b) => (sums.keeps.get(b) ?? 0) - (sums.keeps.get(a) ?? 0));
