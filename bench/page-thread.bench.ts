@@ -8,13 +8,15 @@
 // event of their own), garbage collection, parsing, style and layout, painting. Each class is given twice: in
 // wall time (how long the thread was in its tasks) and in the thread's own CPU time (the trace's thread clock):
 // on two cores the extension's other processes (sandboxes, offscreen document, service worker) take a core
-// the page's thread then waits for inside its task, which the wall time counts and the CPU time does not. Real-page-keeps.bench.ts
+// the page's thread then waits for inside its task, which the wall time counts and the CPU time does not; a
+// third table gives every Chromium process's CPU over the same loads (process-cpu.ts), which says who held it. Real-page-keeps.bench.ts
 // gives the totals; this says what they are made of. Also counts the exec calls sent to the page agent in
 // the same window (a benchmark build's worker counts those it sends: worker/ports/bench-exec-count.ts). Prints figures;
 // asserts nothing. Needs a benchmark build (REMIXLET_BENCH=1).
 import type { CDPSession } from '@playwright/test';
 import { test } from '../tests/e2e/harness';
 import { sleep } from './kit';
+import { cpuSpent, processCpu } from './process-cpu';
 import { MODES_WITH_USERSCRIPT as MODES, alternateModes, applied, effects, keepsOnRealPage, rowsByKeeps, type Mode, type ModeRows } from './real-page-remixlets';
 
 const PAGES = (process.env.BENCH_PAGES ?? 'nytimes-5,wikipedia-2').split(',');
@@ -120,6 +122,8 @@ function mainThreadByClass(events: TraceEvent[], url: string): Map<string, Cost>
 
 /** The prefix of a class's CPU-time row. */
 const CPU = 'cpu: ';
+/** The prefix of a process kind's row. */
+const PROCESS = 'process: ';
 
 /** One table of the rows `pick` takes: each class per mode, and what the keeps and the userscript add to off. */
 function printTable(title: string, sums: ModeRows, pick: (row: string) => boolean): void {
@@ -131,7 +135,7 @@ function printTable(title: string, sums: ModeRows, pick: (row: string) => boolea
   console.log(`  ${'class'.padEnd(62)}     off   style   keeps  userscr   keeps − off  userscript − off`);
   for (const row of rows) {
     const at = (mode: Mode) => sums[mode].get(row) ?? 0;
-    console.log(`  ${row.replace(CPU, '').padEnd(62)} ${cell(at('off'))} ${cell(at('style'))} ${cell(at('keeps'))} ${cell(at('userscript'))}      ${added(at('keeps') - at('off'))}          ${added(at('userscript') - at('off'))}`);
+    console.log(`  ${row.replace(CPU, '').replace(PROCESS, '').padEnd(62)} ${cell(at('off'))} ${cell(at('style'))} ${cell(at('keeps'))} ${cell(at('userscript'))}      ${added(at('keeps') - at('off'))}          ${added(at('userscript') - at('off'))}`);
   }
   console.log(`  ${'total'.padEnd(62)} ${cell(total('off'))} ${cell(total('style'))} ${cell(total('keeps'))} ${cell(total('userscript'))}      ${added(total('keeps') - total('off'))}          ${added(total('userscript') - total('off'))}`);
   const pct = (mode: Mode) => `${(((total(mode) - total('off')) / total('off')) * 100).toFixed(1)} %`;
@@ -145,12 +149,16 @@ for (const name of PAGES) {
     const execCalls: Record<Mode, number[]> = { off: [], style: [], keeps: [], userscript: [] };
     const execSent = () => serviceWorker.evaluate((tabId) => (globalThis as { remixletBenchExecSent?: (tabId: number) => number }).remixletBenchExecSent!(tabId), tabId);
     const sums = await alternateModes(page, look.panel, enabledIn, url, ROUNDS, async (mode, cdp) => {
+      let cpuBefore = processCpu();
+      let cpuAfter = cpuBefore;
       const events = await traced(cdp, async () => {
         const before = await execSent();
+        cpuBefore = processCpu();
         for (let i = 0; i < BLOCK; i++) {
           await page.goto(url, { waitUntil: 'load' });
           await sleep(AFTER_LOAD_MS);
         }
+        cpuAfter = processCpu();
         execCalls[mode].push(((await execSent()) - before) / BLOCK);
       });
       // The last load of the block shows what its mode does, and nothing more: a userscript that never ran, or
@@ -159,15 +167,19 @@ for (const name of PAGES) {
       // Every load of the block drew in the one renderer measured (same site, same process).
       const parses = events.filter((e) => e.name === 'ParseHTML' && e.args?.beginData?.url?.startsWith(url));
       if (new Set(parses.map((e) => `${e.pid}:${e.tid}`)).size !== 1) throw new Error(`a block's loads of ${url} were drawn by more than one renderer`);
-      // Each class twice: its wall time, and (prefixed CPU) the thread's own CPU time in it.
-      return [...mainThreadByClass(events, url)].flatMap(([cls, cost]): Array<[string, number]> => [
-        [cls, cost.wall / BLOCK],
-        [`${CPU}${cls}`, cost.cpu / BLOCK],
-      ]);
+      // Each class twice: its wall time, and (prefixed CPU) the thread's own CPU time in it; and each kind of process's CPU.
+      return [
+        ...[...mainThreadByClass(events, url)].flatMap(([cls, cost]): Array<[string, number]> => [
+          [cls, cost.wall / BLOCK],
+          [`${CPU}${cls}`, cost.cpu / BLOCK],
+        ]),
+        ...[...cpuSpent(cpuBefore, cpuAfter, parses[0]!.pid)].map(([kind, msec]): [string, number] => [`${PROCESS}${kind}`, msec / BLOCK]),
+      ];
     }, { modes: MODES, userscript });
     console.log(`${name}: the page's main thread, navigation to ${AFTER_LOAD_MS / 1000} s after load, ms per load (mean of ${ROUNDS} blocks of ${BLOCK} loads; ${MODES.join(', ')} in turn)`);
-    printTable('wall time (the thread busy in the task, running or waiting for a core)', sums, (row) => !row.startsWith(CPU));
+    printTable('wall time (the thread busy in the task, running or waiting for a core)', sums, (row) => !row.startsWith(CPU) && !row.startsWith(PROCESS));
     printTable("the thread's own CPU time in the same tasks", sums, (row) => row.startsWith(CPU));
+    printTable("every Chromium process's CPU time (all its threads; /proc), the same loads", sums, (row) => row.startsWith(PROCESS));
     console.log(`  exec calls sent to the page agent, per load: ${MODES.map((m) => `${m} ${execCalls[m].join(', ')}`).join('; ')}`);
   });
 }
