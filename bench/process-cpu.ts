@@ -32,11 +32,11 @@ export function processCpu(): ProcessCpu {
 }
 
 /**
- * The CPU ms each kind of process spent between two readings; `pagePid`'s renderer (the page's) apart from
- * the other renderers (the sandbox frames and other pages), and a process that started meanwhile counted whole.
+ * The CPU ms each kind of process spent between two readings; `pagePid`'s renderer (the page's), when given,
+ * apart from the other renderers (the sandbox frames and other pages); a process that started meanwhile counted whole.
  */
-export function cpuSpent(before: ProcessCpu, after: ProcessCpu, pagePid: number): Map<string, number> {
-  if (!after.has(pagePid)) throw new Error(`no Chromium process ${pagePid} (the page's renderer, by the trace) in /proc`);
+export function cpuSpent(before: ProcessCpu, after: ProcessCpu, pagePid?: number): Map<string, number> {
+  if (pagePid !== undefined && !after.has(pagePid)) throw new Error(`no Chromium process ${pagePid} (the page's renderer, by the trace) in /proc`);
   const out = new Map<string, number>();
   for (const [pid, { kind, ms }] of after) {
     const row = pid === pagePid ? "the page's renderer" : kind === 'renderer' ? 'other renderers (the sandboxes among them)' : kind === 'extension renderer' ? 'the extension renderer (service worker, offscreen document)' : kind;

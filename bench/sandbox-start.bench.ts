@@ -5,7 +5,7 @@
 // The offscreen document loads sandbox frames one after another as createSandbox does (sandbox.html in an
 // iframe with the sandbox attribute), waits for each runtime's first word (RUNTIME_READY), removes the frame,
 // and pauses; every Chromium process's CPU (process-cpu.ts) is read around the lot and divided per frame (the
-// page opened first is idle by then, so the renderers' row is the sandbox frames' process).
+// page opened first is idle by then, so the other renderers' row is the sandbox frames' process).
 // Three builds, each a copy of the build under test whose sandbox.js differs: the build as it is (frame,
 // worker, runtime); a worker that only says it is ready (frame and worker); no worker, the frame saying it is
 // ready itself (the frame alone). They run in turn, two rounds, so load on the machine falls on each alike.
@@ -14,7 +14,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defaultDistDir, test } from '../tests/e2e/harness';
-import { processCpu } from './process-cpu';
+import { cpuSpent, processCpu } from './process-cpu';
 import { keepsOnRealPage } from './real-page-remixlets';
 import { sleep } from './kit';
 
@@ -89,8 +89,7 @@ for (let round = 0; round < ROUNDS; round++) {
         const before = processCpu();
         const wallMs = await evaluateInOffscreen<number>(loadFrames(FRAMES));
         const after = processCpu();
-        const cpu = new Map<string, number>();
-        for (const [pid, { kind, ms }] of after) cpu.set(kind, (cpu.get(kind) ?? 0) + (ms - (before.get(pid)?.ms ?? 0)) / FRAMES);
+        const cpu = new Map([...cpuSpent(before, after)].map(([kind, msec]) => [kind, msec / FRAMES]));
         figures.set(variant, [...(figures.get(variant) ?? []), { wallMs, cpu }]);
       });
     });
@@ -101,10 +100,10 @@ test.afterAll(() => {
   if (figures.size !== VARIANTS.length) return;
   const kinds = [...new Set([...figures.values()].flat().flatMap((f) => [...f.cpu.keys()]))].filter((k) => k !== 'zygote');
   console.log(`One sandbox frame loaded until its runtime's first word, then removed (${FRAMES} in a row, ${PAUSE_MS} ms apart; ${ROUNDS} rounds of each build in turn): ms per frame, each round`);
-  console.log(`  ${'build'.padEnd(40)} ${'wall'.padStart(14)} ${kinds.map((k) => k.padStart(20)).join('')} ${'CPU, all'.padStart(16)}`);
+  console.log(`  ${'build'.padEnd(40)} ${'wall'.padStart(14)}  ${kinds.join(' | ')} | CPU, all`);
   for (const [variant, runs] of figures) {
     const each = (pick: (r: (typeof runs)[number]) => number) => runs.map((r) => pick(r).toFixed(1)).join(' / ');
     const total = (r: (typeof runs)[number]) => [...r.cpu.values()].reduce((a, b) => a + b, 0);
-    console.log(`  ${variant.padEnd(40)} ${each((r) => r.wallMs).padStart(14)} ${kinds.map((k) => each((r) => r.cpu.get(k) ?? 0).padStart(20)).join('')} ${each(total).padStart(16)}`);
+    console.log(`  ${variant.padEnd(40)} ${each((r) => r.wallMs).padStart(14)}  ${kinds.map((k) => each((r) => r.cpu.get(k) ?? 0)).join(' | ')} | ${each(total)}`);
   }
 });
