@@ -16,7 +16,7 @@
 import type { CDPSession } from '@playwright/test';
 import { test } from '../tests/e2e/harness';
 import { sleep } from './kit';
-import { cpuSpent, processCpu } from './process-cpu';
+import { cpuSpent, processCpu, type ProcessCpu } from './process-cpu';
 import { MODES_WITH_USERSCRIPT as MODES, alternateModes, applied, effects, keepsOnRealPage, rowsByKeeps, type Mode, type ModeRows } from './real-page-remixlets';
 
 const PAGES = (process.env.BENCH_PAGES ?? 'nytimes-5,wikipedia-2').split(',');
@@ -149,8 +149,8 @@ for (const name of PAGES) {
     const execCalls: Record<Mode, number[]> = { off: [], style: [], keeps: [], userscript: [] };
     const execSent = () => serviceWorker.evaluate((tabId) => (globalThis as { remixletBenchExecSent?: (tabId: number) => number }).remixletBenchExecSent!(tabId), tabId);
     const sums = await alternateModes(page, look.panel, enabledIn, url, ROUNDS, async (mode, cdp) => {
-      let cpuBefore = processCpu();
-      let cpuAfter = cpuBefore;
+      let cpuBefore: ProcessCpu | undefined;
+      let cpuAfter: ProcessCpu | undefined;
       const events = await traced(cdp, async () => {
         const before = await execSent();
         cpuBefore = processCpu();
@@ -173,7 +173,7 @@ for (const name of PAGES) {
           [cls, cost.wall / BLOCK],
           [`${CPU}${cls}`, cost.cpu / BLOCK],
         ]),
-        ...[...cpuSpent(cpuBefore, cpuAfter, parses[0]!.pid)].map(([kind, msec]): [string, number] => [`${PROCESS}${kind}`, msec / BLOCK]),
+        ...[...cpuSpent(cpuBefore!, cpuAfter!, parses[0]!.pid)].map(([kind, msec]): [string, number] => [`${PROCESS}${kind}`, msec / BLOCK]),
       ];
     }, { modes: MODES, userscript });
     console.log(`${name}: the page's main thread, navigation to ${AFTER_LOAD_MS / 1000} s after load, ms per load (mean of ${ROUNDS} blocks of ${BLOCK} loads; ${MODES.join(', ')} in turn)`);

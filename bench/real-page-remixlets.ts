@@ -20,6 +20,9 @@ export interface Targets {
   heading: string;
 }
 
+/** The banner remixlet's style.css, which the userscript adds as its sheet too. */
+const bannerSheet = (t: Targets) => `${PROBE_RULE}\n${t.banner} { display: none !important; }\n`;
+
 export function remixletsFor(name: string, t: Targets) {
   const matches = [`*://${REAL_PAGES_HOST}/${name}/*`];
   const B = JSON.stringify(t.banner);
@@ -29,7 +32,7 @@ export function remixletsFor(name: string, t: Targets) {
     {
       name: `bench banner ${name}`,
       matches,
-      style: `${PROBE_RULE}\n${t.banner} { display: none !important; }\n`,
+      style: bannerSheet(t),
       script: `rmx.keep('no banner', {
   check: async () => !(await dom.query(${B} + ':not([style*="none"])')),
   repair: async () => { await (await dom.query(${B}))?.hide(); },
@@ -67,9 +70,7 @@ const USERSCRIPT_MARK = 'data-rmx-userscript-seen';
 export function userscriptFor(t: Targets): string {
   return `(() => {
   const sheet = document.createElement('style');
-  sheet.textContent = ${JSON.stringify(`${PROBE_RULE}
-${t.banner} { display: none !important; }
-`)};
+  sheet.textContent = ${JSON.stringify(bannerSheet(t))};
   // A world made with the document may come before its root element; the sheet goes in as soon as there is one.
   if (document.documentElement) document.documentElement.append(sheet);
   else new MutationObserver((_, o) => document.documentElement && (o.disconnect(), document.documentElement.append(sheet))).observe(document, { childList: true });
