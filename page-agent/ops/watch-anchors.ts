@@ -5,9 +5,7 @@
 // their subtrees and their ancestors costs it about nothing (bench/page-cost.bench.ts, bench/HISTORY.md).
 // Trusts nothing: the selectors are remixlet-written and were checked by the page's selector policy; a
 // reading this cannot be sure of means "anywhere", which watches the whole page as before.
-import parse from 'css-tree/parser';
-import walk from 'css-tree/walker';
-import type { CssNode } from 'css-tree';
+import { selectorParts, type SelectorPart } from './selector-parts';
 
 /** At most this many selector lists remembered (the watch op is called with the same few over and over). */
 const CACHE_MAX = 64;
@@ -37,28 +35,22 @@ export function anchorIds(selectorList: string): string[] | null {
 
 function read(selectorList: string): string[] | null {
   if (!selectorList.includes('#')) return null;
-  let broken = false;
-  let ast: CssNode;
-  try {
-    ast = parse(selectorList, { context: 'selectorList', onParseError: () => (broken = true) });
-  } catch {
-    return null;
-  }
-  if (broken || ast.type !== 'SelectorList') return null;
+  const selectors = selectorParts(selectorList);
+  if (!selectors) return null;
   const ids = new Set<string>();
-  for (const selector of ast.children) {
-    const anchor = selector.type === 'Selector' ? anchorOf(selector.children.toArray()) : null;
+  for (const parts of selectors) {
+    const anchor = anchorOf(parts);
     if (anchor === null) return null;
     ids.add(anchor);
   }
   return ids.size > 0 ? [...ids] : null;
 }
 
-function anchorOf(parts: CssNode[]): string | null {
+function anchorOf(parts: SelectorPart[]): string | null {
   let anchorAt = -1;
   let id = '';
   for (const [i, part] of parts.entries()) {
-    if (part.type === 'IdSelector') {
+    if (part.kind === 'id') {
       anchorAt = i;
       id = part.name;
     }
@@ -66,46 +58,27 @@ function anchorOf(parts: CssNode[]): string | null {
   if (anchorAt === -1) return null;
   // The anchor's whole compound: up to the next combinator.
   let end = anchorAt;
-  while (end + 1 < parts.length && parts[end + 1]?.type !== 'Combinator') end += 1;
+  while (end + 1 < parts.length && parts[end + 1]?.kind !== 'combinator') end += 1;
   // Every match must be the anchor or below it: the combinator leaving the anchor goes down, not sideways.
   const leaving = parts[end + 1];
-  if (leaving && (leaving.type !== 'Combinator' || (leaving.name !== ' ' && leaving.name !== '>'))) return null;
-  for (const part of parts.slice(end + 1)) if (readsOutside(part)) return null;
+  if (leaving && (leaving.kind !== 'combinator' || (leaving.name !== ' ' && leaving.name !== '>'))) return null;
+  for (const part of parts.slice(end + 1)) if (part.readsOutside) return null;
   for (const part of parts.slice(0, end + 1)) {
-    switch (part.type) {
-      case 'TypeSelector':
-      case 'IdSelector':
-      case 'ClassSelector':
-      case 'AttributeSelector':
+    switch (part.kind) {
+      case 'type':
+      case 'id':
+      case 'class':
+      case 'attribute':
         break;
-      case 'Combinator':
+      case 'combinator':
         if (part.name !== ' ' && part.name !== '>') return null;
         break;
-      case 'PseudoClassSelector':
-        if (part.children) return null;
+      case 'pseudo':
+        if (part.withArgument) return null;
         break;
       default:
         return null;
     }
   }
   return `#${id}`;
-}
-
-/**
- * Whether a part right of the anchor can test elements outside it: a pseudo-class other than :has() whose
- * argument holds a combinator (at any depth; :has() itself is relative to the element, so only what is
- * nested in it counts), or an argument css-tree could not read.
- */
-function readsOutside(part: CssNode): boolean {
-  let outside = false;
-  walk(part, (node) => {
-    if (outside) return;
-    if (node.type === 'Raw') outside = true;
-    else if (node.type === 'PseudoClassSelector' && node.name.toLowerCase() !== 'has' && node.children) {
-      walk(node, (inner) => {
-        if (inner.type === 'Combinator' || inner.type === 'Raw') outside = true;
-      });
-    }
-  });
-  return outside;
 }
