@@ -9,6 +9,8 @@
 // (postMessage, querySelector) counts as "native, called by the page agent"; the rest is the page's own
 // scripts, the garbage collector, and "(program)" (the browser's own work, no script on the stack). The
 // sampling slows what it samples, so read the rows against each other, not as times of an unsampled load.
+// BENCH_BY=caller splits each package's row (zod, css-tree, tRPC) and each native the page agent called by the
+// page agent's own source line nearest below it on the stack: which of our calls made that cost.
 // Prints figures; asserts nothing. Needs a benchmark build (REMIXLET_BENCH=1).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -23,6 +25,7 @@ const ROUNDS = 5;
 const AFTER_LOAD_MS = 1_500;
 const SAMPLE_US = 100;
 const PAGE_AGENT = /\/page-agent\.js$/;
+const BY_CALLER = process.env.BENCH_BY === 'caller';
 
 interface ProfileNode {
   id: number;
@@ -48,6 +51,19 @@ function sourceOf(line: number, column: number): string {
   return /(?:^|\/)((?:contracts|page-agent)\/.*)$/.exec(source)?.[1] ?? source;
 }
 
+const isOwnSource = (source: string) => source.startsWith('contracts/') || source.startsWith('page-agent/');
+
+/** The page agent's own source line nearest below a node on the stack (`page-agent/ops/watch.ts:93`), if any. */
+function ownCaller(id: number | undefined, byId: Map<number, ProfileNode>, parent: Map<number, number>): string | undefined {
+  for (; id !== undefined; id = parent.get(id)) {
+    const { url, lineNumber, columnNumber } = byId.get(id)!.callFrame;
+    if (!PAGE_AGENT.test(url)) continue;
+    const source = sourceOf(lineNumber, columnNumber);
+    if (isOwnSource(source)) return `${source}:${sourceMap.originalPositionFor({ line: lineNumber + 1, column: columnNumber }).line ?? '?'}`;
+  }
+  return undefined;
+}
+
 /** Milliseconds of samples per row: the page agent's source file, a native it called, or what else ran. */
 function bySource(profile: Profile): Map<string, number> {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -59,7 +75,11 @@ function bySource(profile: Profile): Map<string, number> {
     if (known) return known;
     const { callFrame } = byId.get(id)!;
     let out: string;
-    if (PAGE_AGENT.test(callFrame.url)) out = sourceOf(callFrame.lineNumber, callFrame.columnNumber);
+    if (PAGE_AGENT.test(callFrame.url)) {
+      out = sourceOf(callFrame.lineNumber, callFrame.columnNumber);
+      const caller = BY_CALLER && !isOwnSource(out) ? ownCaller(parent.get(id), byId, parent) : undefined;
+      if (caller) out += ` < ${caller}`;
+    }
     else if (callFrame.url) out = callFrame.url.startsWith('chrome-extension://') ? 'the extension: other scripts' : "the page's own scripts";
     else if (callFrame.functionName.startsWith('(')) out = callFrame.functionName;
     else {
@@ -67,6 +87,8 @@ function bySource(profile: Profile): Map<string, number> {
       let caller = parent.get(id);
       while (caller !== undefined && !byId.get(caller)!.callFrame.url) caller = parent.get(caller);
       out = caller !== undefined && PAGE_AGENT.test(byId.get(caller)!.callFrame.url) ? 'native, called by the page agent' : 'native, called by the page';
+      const own = BY_CALLER && caller !== undefined && out.endsWith('page agent') ? ownCaller(caller, byId, parent) : undefined;
+      if (own) out += `: ${callFrame.functionName} < ${own}`;
     }
     rowOf.set(id, out);
     return out;
@@ -88,7 +110,7 @@ async function profiled(cdp: CDPSession, run: () => Promise<void>): Promise<Prof
   return profile as unknown as Profile;
 }
 
-const isPageAgentRow = (row: string) => row.includes('/') || row.startsWith('page agent') || row === 'native, called by the page agent';
+const isPageAgentRow = (row: string) => row.includes('/') || row.startsWith('page agent') || row.startsWith('native, called by the page agent');
 
 for (const name of PAGES) {
   test(`the page agent's code on the real page ${name}, by source file`, async ({ openPage, openExtensionPage, tabIdOf }) => {
@@ -109,6 +131,6 @@ for (const name of PAGES) {
     console.log(`  ${'row'.padEnd(56)}     off   style   keeps`);
     for (const row of rows.filter((r) => !isPageAgentRow(r))) console.log(`  ${row.padEnd(56)} ${cell('off', row)} ${cell('style', row)} ${cell('keeps', row)}`);
     console.log(`  ${"the page agent's code, with the natives it called".padEnd(56)} ${total('off', agentRows)} ${total('style', agentRows)} ${total('keeps', agentRows)}`);
-    for (const row of agentRows.slice(0, 30)) console.log(`    ${row.padEnd(54)} ${cell('off', row)} ${cell('style', row)} ${cell('keeps', row)}`);
+    for (const row of agentRows.slice(0, BY_CALLER ? 60 : 30)) console.log(`    ${row.padEnd(54)} ${cell('off', row)} ${cell('style', row)} ${cell('keeps', row)}`);
   });
 }
