@@ -4,7 +4,10 @@
 // a stylesheet masks (-webkit-text-security), which looks like a password field to the person typing into
 // it, and stays one once text was typed while it was masked. Such a field reads as empty through every
 // path (value, text, HTML, attributes, events). Trusts the DOM only.
-import { MASKED_MARK } from '../../contracts/dom/value-selector';
+// From the constants' own module, not value-selector.ts: this file is in what every page evaluates at once
+// (main.ts watches masked fields from the start), and value-selector.ts would bring css-tree's parser,
+// built as it loads, into every page's start rather than only where a selector is read.
+import { MASKED_MARK } from '../../contracts/dom/password-css';
 import { MAX_SHADOW_DEPTH, shadowOf, shadowRootsUnder } from './shadow';
 import { attr, closestOf, inDesignMode, isEditable, parentElementOf } from './unclobbered';
 
