@@ -4,6 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { keepOut } from './scripts/keep-out-plugin';
+import { lightStart } from './scripts/light-start-plugin';
 import { LEAN_OUTPUT } from './scripts/lean-output';
 
 /**
@@ -15,6 +16,16 @@ const NOT_IN_THE_PAGE_AGENT: Record<string, string> = {
   tldts: 'the registrable domain is in contracts/policy/registrable-domain.ts, which the page agent does not need',
 };
 
+/**
+ * Packages the page agent's start (main.ts and what it imports statically) must not reach: they build their
+ * parsers and schemas as they load, and the start runs on every page at document_start, scripted or not.
+ */
+const NOT_AT_START: Record<string, string> = {
+  'css-tree': 'its parser is built as it loads (about 1–2 ms of every page: bench/HISTORY.md, thirty-fourth session)',
+  zod: 'its schemas are built as they load; the start parses nothing',
+  '@trpc/server': 'the router is built where something will call it (page-agent/port-server.ts)',
+};
+
 /** One IIFE per build mode: the page agent, and the three companions registered beside it. */
 const ENTRIES: Record<string, { entry: string; formats: ['iife']; name: string; fileName: () => string }> = {
   agent: { entry: 'page-agent/main.ts', formats: ['iife'], name: 'RemixletPageAgent', fileName: () => 'page-agent.js' },
@@ -24,7 +35,7 @@ const ENTRIES: Record<string, { entry: string; formats: ['iife']; name: string; 
 };
 
 export default defineConfig(({ mode }) => ({
-  plugins: [keepOut('page agent', NOT_IN_THE_PAGE_AGENT)],
+  plugins: [keepOut('page agent', NOT_IN_THE_PAGE_AGENT), lightStart('page agent', NOT_AT_START)],
   define: {
     __REMIXLET_BENCH__: JSON.stringify(process.env.REMIXLET_BENCH === '1'),
     __REMIXLET_TEST_HOOKS__: JSON.stringify(process.env.REMIXLET_PACKAGE !== '1'),
