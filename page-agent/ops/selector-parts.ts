@@ -1,8 +1,8 @@
 // Context: page agent. A selector list read into its compounds' parts and combinators, for the plain
 // selectors keeps are mostly written with (`#feed li.hot`, `#banner:not([style*="none"])`), without css-tree:
-// css-tree's parser is large, and the first selector it reads on a page compiles much of it afresh (content
-// scripts get no code cache), which cost a page with three keeps 6–8 ms of its main thread a load
-// (bench/page-agent-cpu.bench.ts, bench/HISTORY.md). Anything this reader is not sure of (escapes,
+// css-tree's parser is large, and the first selector it reads on a page runs much of it for the first time in
+// that page (a content script's code starts cold in every page), which cost a page with three keeps 2–8 ms of
+// its main thread a load (bench/page-agent-cpu.bench.ts, bench/HISTORY.md, thirty-fourth session). Anything this reader is not sure of (escapes,
 // non-ASCII names, namespaces, pseudo-elements, nested or unknown arguments, anything malformed) it leaves to
 // css-tree by answering undefined, so the two never disagree where this one answers
 // (tests/unit/page-agent/ops/selector-parts.test.ts holds them to that).
