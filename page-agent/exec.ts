@@ -19,6 +19,8 @@ import { Slicer } from './yield';
 import { pageReadyFor } from './ready';
 import { recordsMadeBy } from './ops/watch';
 import { batchReceived } from './batch-count';
+import { BENCH_BUILD } from '../contracts/build-flags';
+import { noteRunTime } from './bench-run-times';
 import type { OpContext } from './op-context';
 
 /** An exception the DOM threw (e.g. a selector the engine rejects late) becomes a refusal that says so. */
@@ -136,6 +138,7 @@ function answerMalformed(b: Batch, op: MalformedOp): OpResult {
  * from a plain success. Answers as answerRun does (tests/unit/page-agent/runs.test.ts compares the two).
  */
 async function execRun(b: Batch, run: RunOp): Promise<OpResult> {
+  const started = BENCH_BUILD ? performance.now() : 0;
   const name = `dom.${run.of.op}`;
   const handler = OPS[run.of.op] as ((op: DomOp, ctx: OpContext) => unknown) | undefined;
   const { batchResults, page } = b;
@@ -177,5 +180,7 @@ async function execRun(b: Batch, run: RunOp): Promise<OpResult> {
     if (each) each.push(result);
     else if (result !== PLAIN_RESULT) each = [...Array<OpResult>(i).fill(PLAIN_RESULT), result];
   }
-  return each ? answerRun(each) : plainRunAnswer(refs.length);
+  const answer = each ? answerRun(each) : plainRunAnswer(refs.length);
+  if (BENCH_BUILD) noteRunTime(refs.length, performance.now() - started);
+  return answer;
 }
