@@ -1,7 +1,8 @@
 // Context: page agent, benchmark builds only (exec.ts calls this behind BENCH_BUILD, which other builds drop).
 // How long each run of one op over many elements took here, in place and unsampled: a CPU profile slows what it
-// samples, and the page agent's loop is most of a batch's cost per change (bench/batch-fit.bench.ts reads these
-// through chrome.scripting in this isolated world, beside the same loop run as a content script there).
+// samples, and this says how much of a batch's cost per change is the page agent's own loop (under half, in its
+// first run: bench/HISTORY.md, thirty-fourth session). bench/batch-fit.bench.ts reads these through
+// chrome.scripting in this isolated world, beside the same loop run as a content script there.
 // Trusts nothing; holds only counts and times, in this world, which the page cannot reach.
 
 /** Where the times are kept in the page agent's world: bench/batch-fit.bench.ts reads this key. */
