@@ -43,16 +43,26 @@ let round = 0;
 const batchOf = async (n) => {
   const some = rows.slice(0, n);
   const t0 = performance.now();
-  await Promise.all(await dom.batch(() => some.map((h) => (hide ? h.hide() : h.show()))));
-  const t = performance.now() - t0;
+  const sent = dom.batch(() => some.map((h) => (hide ? h.hide() : h.show())));
+  const t1 = performance.now();
+  await Promise.all(await sent);
+  const t = performance.now();
   hide = !hide;
-  return t;
+  return legsOf(t0, t1, t);
+};
+// Where the time went, by the runtime's clock: the calls queued and sent (sync), the way there and back
+// (away), the answers given out (settle), the remixlet's Promise.all seeing them (all).
+const legsOf = (t0, t1, t) => {
+  const last = remixletBenchLastBatch();
+  return { ms: t - t0, legs: { sync: t1 - t0, away: last.arrived - t1, settle: last.settled - last.arrived, all: t - last.settled } };
 };
 const unchangedOf = async (n) => {
   const some = still.slice(0, n);
   const t0 = performance.now();
-  await Promise.all(await dom.batch(() => some.map((h) => h.hide())));
-  return performance.now() - t0;
+  const sent = dom.batch(() => some.map((h) => h.hide()));
+  const t1 = performance.now();
+  await Promise.all(await sent);
+  return legsOf(t0, t1, performance.now());
 };
 await go.on('click', async () => {
   const r = round++;
@@ -71,13 +81,13 @@ await go.on('click', async () => {
   }
   for (const n of SIZES) {
     await rest();
-    figures.push({ r, what: 'batch', n, rested: true, ms: await batchOf(n) });
+    figures.push({ r, what: 'batch', n, rested: true, ...(await batchOf(n)) });
     await rest();
     await dom.url();
-    figures.push({ r, what: 'batch', n, rested: false, ms: await batchOf(n) });
+    figures.push({ r, what: 'batch', n, rested: false, ...(await batchOf(n)) });
     await rest();
     await dom.url();
-    figures.push({ r, what: 'unchanged', n, rested: false, ms: await unchangedOf(n) });
+    figures.push({ r, what: 'unchanged', n, rested: false, ...(await unchangedOf(n)) });
   }
   rmx.log('FIT ' + JSON.stringify(figures));
 });
@@ -90,7 +100,18 @@ interface Figure {
   n: number;
   rested: boolean;
   ms: number;
+  /** A batch's time by leg, by the runtime's clock (the SCRIPT's legsOf). */
+  legs?: Record<Leg, number>;
 }
+
+const LEGS = ['sync', 'away', 'settle', 'all'] as const;
+type Leg = (typeof LEGS)[number];
+const LEG_MEANING: Record<Leg, string> = {
+  sync: 'calls queued and sent',
+  away: 'there and back',
+  settle: 'answers given out',
+  all: "the remixlet's Promise.all",
+};
 
 /** The least-squares line through (n, t): its intercept and slope. */
 function fit(points: ReadonlyArray<readonly [number, number]>): { fixed: number; perChange: number } {
@@ -177,6 +198,14 @@ test('a batch: its fixed cost and cost per change, warm and rested, against the 
   console.log(`    batches p50: ${SIZES.map((n) => `${n}: ${ms(p50(stillOf(n)))}`).join(', ')}; p95: ${SIZES.map((n) => `${n}: ${ms(pct(stillOf(n), 95))}`).join(', ')}`);
   console.log(`    fixed cost (intercept): ${ms(stillFit.fixed)}; ratio to the warm raw crossing ${ratio(stillFit.fixed, warmFloor)}`);
   console.log(`    cost per change (slope): ${us(stillFit.perChange)}; ratio to the content script's changing rows ${ratio(stillFit.perChange, csFit.perChange)}, to its unchanged rows ${ratio(stillFit.perChange, csStillFit.perChange)}`);
+  // Each leg fitted as the whole batch is: what each adds per change, by the runtime's clock.
+  for (const [label, of] of [
+    ['warm changing', (f: Figure) => f.what === 'batch' && !f.rested],
+    ['unchanged', (f: Figure) => f.what === 'unchanged'],
+  ] as const) {
+    const legFit = (leg: Leg) => fit(SIZES.map((n) => [n, p50(figures.filter((f) => of(f) && f.n === n).map((f) => f.legs![leg]))] as const));
+    console.log(`  by leg, ${label} (p50 of each size fitted; fixed / per change): ${LEGS.map((leg) => `${LEG_MEANING[leg]} ${ms(legFit(leg).fixed)} / ${us(legFit(leg).perChange)}`).join('; ')}`);
+  }
   // The page agent's own loop over a run's elements, timed in place (page-agent/bench-run-times.ts; its clock in that
   // world ticks in 100 µs steps), beside the content script's loops above, run in the same isolated world.
   const [read] = await serviceWorker.evaluate(

@@ -12,6 +12,8 @@ import { RateWindow } from '../../contracts/rate-window';
 import { encodeRuns, expandResults, opCount, wireOpName, type WireOp } from '../../contracts/dom/run-codec';
 import { WAKE_AHEAD } from './wake-ahead';
 import { placedAt, ReadAhead } from './read-ahead';
+import { BENCH_BUILD } from '../../contracts/build-flags';
+import { noteBatchSettled } from './bench-batch-legs';
 
 export const RUNTIME_RATE = { messagesPerSecond: 200, domOpsPerSecond: 2_000 } as const;
 
@@ -255,9 +257,11 @@ export class Bridge {
     this.#lastCrossed = this.#clock();
     void this.#host.dom(wire).then(
       (answer) => {
+        const arrived = BENCH_BUILD ? performance.now() : 0;
         this.#lastCrossed = this.#clock();
         this.#changesAnswered += changes;
         this.#settle(batch, wire, answer);
+        if (BENCH_BUILD) noteBatchSettled(batch.length, arrived, performance.now());
       },
       (e: unknown) => {
         const sendable = mayRetry ? sendableWire(wire) : undefined;

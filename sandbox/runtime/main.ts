@@ -11,6 +11,7 @@ import { lockDown } from './lockdown';
 import { limitLog } from './log-limit';
 import { BENCH_BUILD } from '../../contracts/build-flags';
 import { installBenchFloor } from './bench-floor';
+import { installBenchBatchLegs } from './bench-batch-legs';
 import { answerHeartbeats } from './heartbeat';
 import { comlinkEndpoint, sealPort, type SealedPort } from './sealed-port';
 import { wakeAhead } from './wake-ahead';
@@ -65,7 +66,10 @@ function start(event: MessageEvent): void {
   wakePath = () => bridge.wake();
   const logError = (e: unknown) => void log('error', `Uncaught ${formatLogArgs([e])}`).catch(() => undefined);
   const events = new EventRouter(eventsPort, page.url, logError);
-  if (BENCH_BUILD) installBenchFloor(eventsPort);
+  if (BENCH_BUILD) {
+    installBenchFloor(eventsPort);
+    installBenchBatchLegs();
+  }
   answerHeartbeats(eventsPort);
   const dom = createDom(bridge, events);
   const rmx = createRmx(bridge, events, page, nextFrame, { log, timer, keepPlans: boot.keepPlans });
