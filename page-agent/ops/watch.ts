@@ -28,7 +28,7 @@ import { nextBatch } from '../batch-count';
 
 const OPTIONS: MutationObserverInit = { childList: true, subtree: true, attributes: true, characterData: true };
 /** While visible, a report that no frame picked up within this long goes by timer (the tab may have just been hidden). */
-const FRAME_FALLBACK_MS = 100;
+export const FRAME_FALLBACK_MS = 100;
 const ID = 'watch';
 
 interface Watcher {

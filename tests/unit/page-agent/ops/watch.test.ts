@@ -4,16 +4,21 @@
 import { describe, expect, test } from 'vitest';
 import { SCOPE, unitBrowser } from '../harness';
 import { SEARCH_SOON_MS } from '../../../../page-agent/policy/deep-observer';
+import { FRAME_FALLBACK_MS } from '../../../../page-agent/ops/watch';
 
 const { p } = unitBrowser({
   body: '<main id="app"><ul id="feed"><li class="item">one</li><li class="item">two</li></ul><div id="cart">Cart: <b>0</b></div></main><aside id="elsewhere"><ol id="other"></ol></aside><form><input type="password" id="pw"></form>',
 });
 
 const mutated = async () => (await p.events()).filter((e) => (e as { kind: string }).kind === 'mutated').length;
-/** Runs the change in the page, then waits long enough for a report to have arrived (frames or timer). */
+/**
+ * Runs the change in the page, then waits until a report due for it has been made: the watch schedules it
+ * (for the next frame, and by a fallback timer) as its observer hears of the change, before the change's
+ * evaluation returns, so a page timer set after that for longer than the fallback fires after the report.
+ */
 const after = async (change: () => void) => {
   await p.page.evaluate(change);
-  await p.page.waitForTimeout(250);
+  await p.page.evaluate((ms) => new Promise((resolve) => setTimeout(resolve, ms)), FRAME_FALLBACK_MS + 1);
   return mutated();
 };
 
