@@ -218,10 +218,14 @@ test('a batch: its fixed cost and cost per change, warm and rested, against the 
       }),
     { tabId, key: RUN_TIMES_KEY },
   );
-  const runTimes = JSON.parse(read!.result as string) as Array<[number, number]>;
+  const runTimes = JSON.parse(read!.result as string) as Array<[number, number, number?]>;
   const loop = (n: number) => p50(runTimes.filter(([size]) => size === n).map(([, t]) => t));
+  const message = (n: number) => p50(runTimes.filter(([size, , m]) => size === n && m !== undefined).map(([, , m]) => m!));
   if (!runTimes.some(([size]) => size === 1000)) throw new Error('the page agent timed no run of 1,000: not a benchmark build?');
   console.log(`  the page agent's own loop over a run, in place, p50: ${SIZES.map((n) => `${n}: ${ms(loop(n))}`).join(', ')}; content script's loop over 1,000 changing rows ${ms(p50(cs.filter((x) => x.n === 1000).map((x) => x.ms)))}, unchanged rows ${ms(p50(csStill.filter((x) => x.n === 1000).map((x) => x.ms)))}`);
+  const loopFit = fit(SIZES.map((n) => [n, loop(n)] as const));
+  const messageFit = fit(SIZES.map((n) => [n, message(n)] as const));
+  console.log(`    fitted: the loop ${ms(loopFit.fixed)} / ${us(loopFit.perChange)} a change; the page agent's whole message (its arrival on the port to its answer sent) p50 ${SIZES.map((n) => `${n}: ${ms(message(n))}`).join(', ')}, fitted ${ms(messageFit.fixed)} / ${us(messageFit.perChange)} a change`);
   const warm10 = p50(figures.filter((f) => f.what === 'batch' && !f.rested && f.n === 10).map((f) => f.ms));
   const rested10 = p50(figures.filter((f) => f.what === 'batch' && f.rested && f.n === 10).map((f) => f.ms));
   const reads = (rested: boolean) => p50(figures.filter((f) => f.what === 'read' && f.rested === rested).map((f) => f.ms));

@@ -9,9 +9,24 @@
 export const RUN_TIMES_KEY = 'remixlet.bench.run-times';
 const KEPT_MAX = 10_000;
 
+type Kept = Array<[elements: number, loopMs: number, messageMs?: number]>;
+const kept = (): Kept => ((globalThis as { [key: symbol]: Kept | undefined })[Symbol.for(RUN_TIMES_KEY)] ??= []);
+
 /** Notes that a run of `elements` took `ms` from its start to its answer. */
 export function noteRunTime(elements: number, ms: number): void {
-  const world = globalThis as { [key: symbol]: Array<[number, number]> | undefined };
-  const times = (world[Symbol.for(RUN_TIMES_KEY)] ??= []);
+  const times = kept();
   if (times.length < KEPT_MAX) times.push([elements, ms]);
+}
+
+/**
+ * Times one message on the port from its arrival to its answer's sending (`handled` settles after it): when it
+ * ran exactly one run, that run's entry gets the message's time beside the loop's.
+ */
+export function timeMessage(handled: Promise<unknown>): void {
+  const before = kept().length;
+  const arrived = performance.now();
+  void handled.then(() => {
+    const times = kept();
+    if (times.length === before + 1) times[before]![2] = performance.now() - arrived;
+  });
 }

@@ -17,6 +17,7 @@ import { subscriptions } from './subscriptions';
 import { watchMaskedFields } from './policy/password';
 import { BENCH_BUILD } from '../contracts/build-flags';
 import { serveBenchEcho } from './bench-echo';
+import { timeMessage } from './bench-run-times';
 import type { PageHello } from '../contracts/boundaries/worker-page-agent';
 import { workerPortAdmission } from './port-admission';
 import { isStylesLanded } from '../contracts/boundaries/style-gate';
@@ -76,11 +77,15 @@ if (!g[MARK] && window.top === window) {
       return;
     }
     const held: unknown[] = [];
-    let handle: ((message: unknown) => void) | undefined;
-    port.onMessage.addListener((message: unknown) => (handle ? handle(message) : held.push(message)));
+    let handle: ((message: unknown) => Promise<void>) | undefined;
+    port.onMessage.addListener((message: unknown) => {
+      if (!handle) held.push(message);
+      else if (BENCH_BUILD) timeMessage(handle(message));
+      else void handle(message);
+    });
     void (server ??= import('./port-server')).then(({ servePort }) => {
       handle = servePort(port);
-      for (const message of held.splice(0)) handle(message);
+      for (const message of held.splice(0)) void handle(message);
     });
   });
   const lifecycle = () => {
