@@ -5,7 +5,7 @@
 // records), and the ops' shape only because the router parsed the batch where it arrived
 // (worker-page-agent-core.ts); what they ask is checked by each op. Long batches give the page its thread
 // back between slices, and a remixlet that sends more operations than its budget gets RATE_LIMITED answers.
-import { LIMITS, type BatchAnswer, type DomOp, type OpResult } from '../contracts/dom/ops';
+import { LIMITS, type BatchAnswer, type DomOp, type HandleRef, type OpResult } from '../contracts/dom/ops';
 import { PLAIN_RESULT, answerRun, plainRunAnswer, runElementOp, runRefs, type MalformedOp, type RunOp, type WireOp } from '../contracts/dom/runs';
 import type { RemixletScope } from '../contracts/boundaries/worker-page-agent';
 import { RemixletRefusal } from '../contracts/refusals';
@@ -49,10 +49,37 @@ function execOne(b: Batch, op: DomOp): OpResult | Promise<OpResult> {
   return execNow(b, op);
 }
 
-/** The context an op of this batch runs with; `note` collects what it left out. */
-function contextFor(b: Batch, name: string, note: (message: string) => void): OpContext {
-  const { scope, handles, batchResults, page } = b;
-  return { scope, handles, batchResults, subscriptions, page, name, element: (ref) => handles.resolve(ref, batchResults, name), note };
+/**
+ * The context an op of this batch runs with (one for a run's elements); `notes` collects what it left out.
+ * Its calls are the prototype's, the same functions in every batch: with a closure per batch, V8 threw away
+ * its optimised code for the ops, which had inlined the last batch's closure, at the next batch ("wrong call
+ * target" in --trace-deopt). One object per op or run, where there were an object and two closures.
+ */
+class BatchOpContext implements OpContext {
+  readonly subscriptions = subscriptions;
+  readonly scope: RemixletScope;
+  readonly handles: Batch['handles'];
+  readonly batchResults: unknown[];
+  readonly page: PageFacts;
+  readonly name: string;
+  notes: string[] | undefined = undefined;
+
+  constructor(b: Batch, name: string) {
+    this.scope = b.scope;
+    this.handles = b.handles;
+    this.batchResults = b.batchResults;
+    this.page = b.page;
+    this.name = name;
+  }
+
+  element(ref: HandleRef): Element {
+    return this.handles.resolve(ref, this.batchResults, this.name);
+  }
+
+  note(message: string): void {
+    const notes = (this.notes ??= []);
+    if (notes.length < LIMITS.notes) notes.push(message.slice(0, 1_000));
+  }
 }
 
 const rateLimited = (name: string) =>
@@ -72,7 +99,7 @@ const RUN_CLOCK_STRIDE = 8;
 
 function execNow(b: Batch, op: DomOp): OpResult | Promise<OpResult> {
   const name = `dom.${op.op}`;
-  const notes: string[] = [];
+  const ctx = new BatchOpContext(b, name);
   const refused = (e: unknown): OpResult => {
     b.batchResults.push(null);
     return { ok: false, refusal: asOpRefusal(e, name) };
@@ -80,15 +107,12 @@ function execNow(b: Batch, op: DomOp): OpResult | Promise<OpResult> {
   const answered = (v: unknown): OpResult => {
     const value = v ?? null;
     b.batchResults.push(value);
-    return notes.length ? { ok: true, value, notes } : { ok: true, value };
+    return ctx.notes ? { ok: true, value, notes: ctx.notes } : { ok: true, value };
   };
   try {
     admit(b, name);
     const handler = OPS[op.op] as ((op: DomOp, ctx: OpContext) => unknown) | undefined;
     if (!handler) throw new RemixletRefusal('NOT_FOUND', `${name} is not available in this version of Remixlet.`, name);
-    const ctx = contextFor(b, name, (message) => {
-      if (notes.length < LIMITS.notes) notes.push(message.slice(0, 1_000));
-    });
     const pending = handler(op, ctx);
     if (pending instanceof Promise) return pending.finally(() => b.page.forget()).then(answered, refused);
     return answered(pending);
@@ -142,11 +166,7 @@ async function execRun(b: Batch, run: RunOp): Promise<OpResult> {
   const name = `dom.${run.of.op}`;
   const handler = OPS[run.of.op] as ((op: DomOp, ctx: OpContext) => unknown) | undefined;
   const { batchResults, page } = b;
-  let notes: string[] | undefined;
-  const ctx = contextFor(b, name, (message) => {
-    notes ??= [];
-    if (notes.length < LIMITS.notes) notes.push(message.slice(0, 1_000));
-  });
+  const ctx = new BatchOpContext(b, name);
   let each: OpResult[] | undefined;
   const refs = runRefs(run);
   // Tokens are taken for the rest of the run at once; past the budget, one refusal answers every element refused.
@@ -157,7 +177,7 @@ async function execRun(b: Batch, run: RunOp): Promise<OpResult> {
       await b.slicer.yield();
       page.forget();
     }
-    notes = undefined;
+    ctx.notes = undefined;
     let result: OpResult;
     if (admitted === 0) admitted = admitOps(b.scope.id, refs.length - i);
     if (admitted === 0) {
@@ -171,7 +191,7 @@ async function execRun(b: Batch, run: RunOp): Promise<OpResult> {
         if (value instanceof Promise) value = await value.finally(() => page.forget());
         value ??= null;
         batchResults.push(value);
-        result = notes ? { ok: true, value, notes } : value === null ? PLAIN_RESULT : { ok: true, value };
+        result = ctx.notes ? { ok: true, value, notes: ctx.notes } : value === null ? PLAIN_RESULT : { ok: true, value };
       } catch (e) {
         batchResults.push(null);
         result = { ok: false, refusal: asOpRefusal(e, name) };
