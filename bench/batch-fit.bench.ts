@@ -14,7 +14,8 @@
 // - Unchanged (warm): the same batches hiding rows that are already hidden inside a hidden block, beside a
 //   content script doing the same on its own such rows: every hop and check runs, and the page has nothing to
 //   draw. What the changing batches cost beyond these is the page drawing the change, which competes with the
-//   answer's way back for this machine's two cores.
+//   answer's way back for this machine's two cores. Each is also timed right after a batch of 100 of the
+//   same, with no rest between: what a batch costs when the code on its path has not gone cold.
 // Batches of 10,000 (as the issue asks) cannot be made: a batch holds at most 2,000 calls
 // (contracts/dom/ops.ts LIMITS.batchOps) and a remixlet makes at most 2,000 a second (sandbox/runtime/bridge.ts).
 // - The page agent's own loop over a run's elements, timed in place in benchmark builds (page-agent/bench-run-times.ts),
@@ -88,6 +89,12 @@ await go.on('click', async () => {
     await rest();
     await dom.url();
     figures.push({ r, what: 'unchanged', n, rested: false, ...(await unchangedOf(n)) });
+    // The same right after 100 of them: what it costs when the code on its path has not rested (within the
+    // runtime's 2,000 calls a second).
+    await rest();
+    await dom.url();
+    await unchangedOf(100);
+    figures.push({ r, what: 'again', n, rested: false, ...(await unchangedOf(n)) });
   }
   rmx.log('FIT ' + JSON.stringify(figures));
 });
@@ -96,7 +103,7 @@ rmx.log('READY ' + JSON.stringify({ rows: rows.length, still: still.length, floo
 
 interface Figure {
   r: number;
-  what: 'floor' | 'read' | 'batch' | 'unchanged';
+  what: 'floor' | 'read' | 'batch' | 'unchanged' | 'again';
   n: number;
   rested: boolean;
   ms: number;
@@ -137,7 +144,7 @@ test('a batch: its fixed cost and cost per change, warm and rested, against the 
 
   const contentScript: Array<{ r: number; n: number; unchanged: boolean; ms: number }> = [];
   let hideB = true;
-  const roundMs = REST_MS * (3 + 3 * SIZES.length);
+  const roundMs = REST_MS * (3 + 4 * SIZES.length);
   for (let r = 0; r < ROUNDS + WARM; r++) {
     await page.click('#go');
     // Quiet while the round runs: reading the log would cross the worker during a rest.
@@ -198,10 +205,14 @@ test('a batch: its fixed cost and cost per change, warm and rested, against the 
   console.log(`    batches p50: ${SIZES.map((n) => `${n}: ${ms(p50(stillOf(n)))}`).join(', ')}; p95: ${SIZES.map((n) => `${n}: ${ms(pct(stillOf(n), 95))}`).join(', ')}`);
   console.log(`    fixed cost (intercept): ${ms(stillFit.fixed)}; ratio to the warm raw crossing ${ratio(stillFit.fixed, warmFloor)}`);
   console.log(`    cost per change (slope): ${us(stillFit.perChange)}; ratio to the content script's changing rows ${ratio(stillFit.perChange, csFit.perChange)}, to its unchanged rows ${ratio(stillFit.perChange, csStillFit.perChange)}`);
+  const againOf = (n: number) => figures.filter((f) => f.what === 'again' && f.n === n).map((f) => f.ms);
+  const againFit = fit(SIZES.map((n) => [n, p50(againOf(n))] as const));
+  console.log(`    the same batch right after 100 of them: ${SIZES.map((n) => `${n}: ${ms(p50(againOf(n)))}`).join(', ')}; fixed ${ms(againFit.fixed)}, per change ${us(againFit.perChange)}; ratio to the content script's unchanged rows ${ratio(againFit.perChange, csStillFit.perChange)}`);
   // Each leg fitted as the whole batch is: what each adds per change, by the runtime's clock.
   for (const [label, of] of [
     ['warm changing', (f: Figure) => f.what === 'batch' && !f.rested],
     ['unchanged', (f: Figure) => f.what === 'unchanged'],
+    ['unchanged right after 100', (f: Figure) => f.what === 'again'],
   ] as const) {
     const legFit = (leg: Leg) => fit(SIZES.map((n) => [n, p50(figures.filter((f) => of(f) && f.n === n).map((f) => f.legs![leg]))] as const));
     console.log(`  by leg, ${label} (p50 of each size fitted; fixed / per change): ${LEGS.map((leg) => `${LEG_MEANING[leg]} ${ms(legFit(leg).fixed)} / ${us(legFit(leg).perChange)}`).join('; ')}`);
@@ -222,7 +233,7 @@ test('a batch: its fixed cost and cost per change, warm and rested, against the 
   const loop = (n: number) => p50(runTimes.filter(([size]) => size === n).map(([, t]) => t));
   const message = (n: number) => p50(runTimes.filter(([size, , m]) => size === n && m !== undefined).map(([, , m]) => m!));
   if (!runTimes.some(([size]) => size === 1000)) throw new Error('the page agent timed no run of 1,000: not a benchmark build?');
-  console.log(`  the page agent's own loop over a run, in place, p50: ${SIZES.map((n) => `${n}: ${ms(loop(n))}`).join(', ')}; content script's loop over 1,000 changing rows ${ms(p50(cs.filter((x) => x.n === 1000).map((x) => x.ms)))}, unchanged rows ${ms(p50(csStill.filter((x) => x.n === 1000).map((x) => x.ms)))}`);
+  console.log(`  the page agent's own loop over every run of a size (after a rest or at once), in place, p50: ${SIZES.map((n) => `${n}: ${ms(loop(n))}`).join(', ')}; content script's loop over 1,000 changing rows ${ms(p50(cs.filter((x) => x.n === 1000).map((x) => x.ms)))}, unchanged rows ${ms(p50(csStill.filter((x) => x.n === 1000).map((x) => x.ms)))}`);
   const loopFit = fit(SIZES.map((n) => [n, loop(n)] as const));
   const messageFit = fit(SIZES.map((n) => [n, message(n)] as const));
   console.log(`    fitted: the loop ${ms(loopFit.fixed)} / ${us(loopFit.perChange)} a change; the page agent's whole message (its arrival on the port to its answer sent) p50 ${SIZES.map((n) => `${n}: ${ms(message(n))}`).join(', ')}, fitted ${ms(messageFit.fixed)} / ${us(messageFit.perChange)} a change`);
