@@ -24,6 +24,7 @@
 import { test } from '../tests/e2e/harness';
 import { benchOnPage, loggedFigures, ms, pct, ratio, sleep, waitForFigures } from './kit';
 import { RUN_TIMES_KEY } from '../page-agent/bench-run-times';
+import { hopTimesKey, type HopName, type HopTime } from '../contracts/bench-hop-times';
 
 const ROUNDS = 12;
 const WARM = 2;
@@ -133,7 +134,7 @@ function fit(points: ReadonlyArray<readonly [number, number]>): { fixed: number;
 
 const us = (x: number) => `${(x * 1000).toFixed(2)} µs`;
 
-test('a batch: its fixed cost and cost per change, warm and rested, against the raw crossing and a content script', async ({ openPage, openExtensionPage, tabIdOf, serviceWorker }) => {
+test('a batch: its fixed cost and cost per change, warm and rested, against the raw crossing and a content script', async ({ openPage, openExtensionPage, tabIdOf, serviceWorker, evaluateInOffscreen }) => {
   test.setTimeout(15 * 60_000);
   const { page, tabId, panel, id, ready } = await benchOnPage<{ rows: number; still: number; floor: string }>({ openPage, openExtensionPage, tabIdOf }, 'bench.test', '/rows.html', {
     name: 'bench batch fit',
@@ -237,6 +238,30 @@ test('a batch: its fixed cost and cost per change, warm and rested, against the 
   const loopFit = fit(SIZES.map((n) => [n, loop(n)] as const));
   const messageFit = fit(SIZES.map((n) => [n, message(n)] as const));
   console.log(`    fitted: the loop ${ms(loopFit.fixed)} / ${us(loopFit.perChange)} a change; the page agent's whole message (its arrival on the port to its answer sent) p50 ${SIZES.map((n) => `${n}: ${ms(message(n))}`).join(', ')}, fitted ${ms(messageFit.fixed)} / ${us(messageFit.perChange)} a change`);
+  // Each hop's own time and the way between, per size: every batch of that size (changing or not, rested or
+  // not) at each place, p50, so the places line up by size rather than batch by batch.
+  const hopTimes = async (name: HopName): Promise<HopTime[]> => {
+    const read = `JSON.stringify(globalThis[Symbol.for(${JSON.stringify(hopTimesKey(name))})] ?? [])`;
+    return JSON.parse(name === 'offscreen' ? await evaluateInOffscreen<string>(read) : ((await serviceWorker.evaluate(read)) as string)) as HopTime[];
+  };
+  const offscreenHop = await hopTimes('offscreen');
+  const workerHop = await hopTimes('worker');
+  const workerExec = await hopTimes('worker-exec');
+  const hop = (times: HopTime[], n: number, part: 'total' | 'inner') => p50(times.filter((h) => h.calls === n && h[part] !== undefined).map((h) => h[part]!));
+  const awayOf = (n: number) => p50(figures.filter((f) => f.legs && f.n === n).map((f) => f.legs!.away));
+  const places: Array<[string, (n: number) => number]> = [
+    ['sandbox ↔ offscreen', (n) => awayOf(n) - hop(offscreenHop, n, 'total')],
+    ['offscreen host', (n) => hop(offscreenHop, n, 'total') - hop(offscreenHop, n, 'inner')],
+    ['offscreen ↔ worker', (n) => hop(offscreenHop, n, 'inner') - hop(workerHop, n, 'total')],
+    ['worker', (n) => hop(workerHop, n, 'total') - hop(workerExec, n, 'total')],
+    ['worker ↔ page agent', (n) => hop(workerExec, n, 'total') - message(n)],
+    ['page agent', (n) => message(n)],
+  ];
+  console.log(`  there and back by place (p50 of every batch of a size at each place; the ways between are what one side waited beyond the other's own time):`);
+  for (const [place, of] of places) {
+    const placeFit = fit(SIZES.map((n) => [n, of(n)] as const));
+    console.log(`    ${place}: ${SIZES.map((n) => `${n}: ${ms(of(n))}`).join(', ')}; fixed ${ms(placeFit.fixed)}, per change ${us(placeFit.perChange)}`);
+  }
   const warm10 = p50(figures.filter((f) => f.what === 'batch' && !f.rested && f.n === 10).map((f) => f.ms));
   const rested10 = p50(figures.filter((f) => f.what === 'batch' && f.rested && f.n === 10).map((f) => f.ms));
   const reads = (rested: boolean) => p50(figures.filter((f) => f.what === 'read' && f.rested === rested).map((f) => f.ms));

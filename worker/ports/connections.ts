@@ -8,6 +8,7 @@ import { rootRouter } from './router';
 import { pageAgentArrived } from '../pages/pages';
 import { BENCH_BUILD } from '../../contracts/build-flags';
 import { serveBench } from './bench-relay';
+import { timeHopMessage } from '../../contracts/bench-hop-times';
 import { offscreenSpec } from '../../contracts/boundaries/offscreen-worker';
 import { uiSpec } from '../../contracts/boundaries/panel-worker';
 
@@ -68,7 +69,8 @@ export function listen(): void {
     const serve = servePort(port, { routerFor: () => rootRouter as unknown as ServedRouter, context: { role: verdict.role, sender: port.sender } });
     port.onMessage.addListener((message: unknown) => {
       if (wellFormed(message)) {
-        void serve(message);
+        const served = serve(message);
+        if (BENCH_BUILD) timeHopMessage('worker', 'offscreen.dom', message, served);
         return;
       }
       malformed += 1;
