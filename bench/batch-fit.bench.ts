@@ -31,6 +31,9 @@ const WARM = 2;
 const SIZES = [10, 100, 1000] as const;
 const REST_MS = 1_100;
 
+/** Reads added to a batch so each hop can tell its kind by its count of calls: changing batches carry none. */
+const HOP_TAGS = { changing: 0, unchanged: 1, again: 2, warmUp: 3 } as const;
+
 // One round per click: the raw floor and each size, rested then warm, each after REST_MS of quiet.
 const SCRIPT = `
 const rows = await dom.queryAll('#a .row', { limit: 1000 });
@@ -58,10 +61,11 @@ const legsOf = (t0, t1, t) => {
   const last = remixletBenchLastBatch();
   return { ms: t - t0, legs: { sync: t1 - t0, away: last.arrived - t1, settle: last.settled - last.arrived, all: t - last.settled } };
 };
-const unchangedOf = async (n) => {
+// \`tags\` reads ride in the batch so each hop can tell its kind by its count of calls (HOP_TAGS).
+const unchangedOf = async (n, tags) => {
   const some = still.slice(0, n);
   const t0 = performance.now();
-  const sent = dom.batch(() => some.map((h) => h.hide()));
+  const sent = dom.batch(() => [...some.map((h) => h.hide()), ...Array.from({ length: tags }, () => dom.url())]);
   const t1 = performance.now();
   await Promise.all(await sent);
   return legsOf(t0, t1, performance.now());
@@ -89,13 +93,13 @@ await go.on('click', async () => {
     figures.push({ r, what: 'batch', n, rested: false, ...(await batchOf(n)) });
     await rest();
     await dom.url();
-    figures.push({ r, what: 'unchanged', n, rested: false, ...(await unchangedOf(n)) });
+    figures.push({ r, what: 'unchanged', n, rested: false, ...(await unchangedOf(n, ${HOP_TAGS.unchanged})) });
     // The same right after 100 of them: what it costs when the code on its path has not rested (within the
     // runtime's 2,000 calls a second).
     await rest();
     await dom.url();
-    await unchangedOf(100);
-    figures.push({ r, what: 'again', n, rested: false, ...(await unchangedOf(n)) });
+    await unchangedOf(100, ${HOP_TAGS.warmUp});
+    figures.push({ r, what: 'again', n, rested: false, ...(await unchangedOf(n, ${HOP_TAGS.again})) });
   }
   rmx.log('FIT ' + JSON.stringify(figures));
 });
@@ -247,20 +251,27 @@ test('a batch: its fixed cost and cost per change, warm and rested, against the 
   const offscreenHop = await hopTimes('offscreen');
   const workerHop = await hopTimes('worker');
   const workerExec = await hopTimes('worker-exec');
-  const hop = (times: HopTime[], n: number, part: 'total' | 'inner') => p50(times.filter((h) => h.calls === n && h[part] !== undefined).map((h) => h[part]!));
-  const awayOf = (n: number) => p50(figures.filter((f) => f.legs && f.n === n).map((f) => f.legs!.away));
-  const places: Array<[string, (n: number) => number]> = [
-    ['sandbox ↔ offscreen', (n) => awayOf(n) - hop(offscreenHop, n, 'total')],
-    ['offscreen host', (n) => hop(offscreenHop, n, 'total') - hop(offscreenHop, n, 'inner')],
-    ['offscreen ↔ worker', (n) => hop(offscreenHop, n, 'inner') - hop(workerHop, n, 'total')],
-    ['worker', (n) => hop(workerHop, n, 'total') - hop(workerExec, n, 'total')],
-    ['worker ↔ page agent', (n) => hop(workerExec, n, 'total') - message(n)],
-    ['page agent', (n) => message(n)],
-  ];
-  console.log(`  there and back by place (p50 of every batch of a size at each place; the ways between are what one side waited beyond the other's own time):`);
-  for (const [place, of] of places) {
-    const placeFit = fit(SIZES.map((n) => [n, of(n)] as const));
-    console.log(`    ${place}: ${SIZES.map((n) => `${n}: ${ms(of(n))}`).join(', ')}; fixed ${ms(placeFit.fixed)}, per change ${us(placeFit.perChange)}`);
+  const hop = (times: HopTime[], calls: number, part: 'total' | 'inner') => p50(times.filter((h) => h.calls === calls && h[part] !== undefined).map((h) => h[part]!));
+  for (const [kind, tags, whats] of [
+    ['changing (rested and warm)', HOP_TAGS.changing, ['batch']],
+    ['unchanged, after a rest', HOP_TAGS.unchanged, ['unchanged']],
+    ['unchanged, right after 100', HOP_TAGS.again, ['again']],
+  ] as const) {
+    const awayOf = (n: number) => p50(figures.filter((f) => f.legs && f.n === n && (whats as readonly string[]).includes(f.what)).map((f) => f.legs!.away));
+    const places: Array<[string, (n: number) => number]> = [
+      ['sandbox ↔ offscreen', (n) => awayOf(n) - hop(offscreenHop, n + tags, 'total')],
+      ['offscreen host', (n) => hop(offscreenHop, n + tags, 'total') - hop(offscreenHop, n + tags, 'inner')],
+      ['offscreen ↔ worker', (n) => hop(offscreenHop, n + tags, 'inner') - hop(workerHop, n + tags, 'total')],
+      ['worker', (n) => hop(workerHop, n + tags, 'total') - hop(workerExec, n + tags, 'total')],
+      // The page agent's message time is kept per run, whatever the batch's kind: every run of the size.
+      ['worker ↔ page agent', (n) => hop(workerExec, n + tags, 'total') - message(n)],
+      ['page agent (every run of the size)', (n) => message(n)],
+    ];
+    console.log(`  there and back by place, ${kind} (p50 at each place; the ways between are what one side waited beyond the other's own time):`);
+    for (const [place, of] of places) {
+      const placeFit = fit(SIZES.map((n) => [n, of(n)] as const));
+      console.log(`    ${place}: ${SIZES.map((n) => `${n}: ${ms(of(n))}`).join(', ')}; fixed ${ms(placeFit.fixed)}, per change ${us(placeFit.perChange)}`);
+    }
   }
   const warm10 = p50(figures.filter((f) => f.what === 'batch' && !f.rested && f.n === 10).map((f) => f.ms));
   const rested10 = p50(figures.filter((f) => f.what === 'batch' && f.rested && f.n === 10).map((f) => f.ms));
