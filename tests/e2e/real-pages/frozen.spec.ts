@@ -1,6 +1,6 @@
 // The real-page snapshots are served frozen: every one of them opens without a single request leaving
-// for another host and without running any of its scripts, so a test about structure sees the same page
-// each run. The positive control is the same snapshot served as a browser received it: it loads from
+// for another host, without running any of its scripts and without a frame navigating, so a test about
+// structure sees the same page each run. The positive control is the same snapshot served as a browser received it: it loads from
 // third parties at once. The 50,000-element page is exactly that big.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -42,6 +42,8 @@ test('every snapshot opens frozen: no request leaves for another host, no script
     await page.goto(sites.url(REAL_PAGES_HOST, realPagePath(name)), { waitUntil: 'load' });
     expect(await page.evaluate(() => document.body.childElementCount), name).toBeGreaterThan(0);
     refused += await page.evaluate(() => (window as unknown as { refusedScripts: number }).refusedScripts);
+    // No frame began a navigation elsewhere (a refused one would show an error page).
+    expect(page.frames().map((f) => f.url()).filter((u) => !/^about:(blank|srcdoc)$/.test(u) && !u.startsWith(`http://${REAL_PAGES_HOST}/`)), name).toEqual([]);
   }
   await page.goto('about:blank');
   // Over several minutes the browser makes its own background requests (a device check-in to Google), which
