@@ -1,7 +1,7 @@
 // The real-page snapshots are served frozen: every one of them opens without a single request leaving
 // for another host, without running any of its scripts and without a frame navigating, so a test about
-// structure sees the same page each run. The positive control is the same snapshot served as a browser received it: it loads from
-// third parties at once. The 50,000-element page is exactly that big.
+// structure sees the same page each run. The positive control is the same snapshot served as a browser
+// received it: it loads from third parties at once. The 50,000-element page is exactly that big.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test, expect, type Witness } from '../harness';
