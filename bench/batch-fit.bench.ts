@@ -246,12 +246,13 @@ test('a batch: its fixed cost and cost per change, warm and rested, against the 
   // not) at each place, p50, so the places line up by size rather than batch by batch.
   const hopTimes = async (name: HopName): Promise<HopTime[]> => {
     const read = `JSON.stringify(globalThis[Symbol.for(${JSON.stringify(hopTimesKey(name))})] ?? [])`;
-    return JSON.parse(name === 'offscreen' ? await evaluateInOffscreen<string>(read) : ((await serviceWorker.evaluate(read)) as string)) as HopTime[];
+    return JSON.parse(name.startsWith('offscreen') ? await evaluateInOffscreen<string>(read) : ((await serviceWorker.evaluate(read)) as string)) as HopTime[];
   };
   const offscreenHop = await hopTimes('offscreen');
+  const offscreenCall = await hopTimes('offscreen-call');
   const workerHop = await hopTimes('worker');
-  const workerExec = await hopTimes('worker-exec');
-  const hop = (times: HopTime[], calls: number, part: 'total' | 'inner') => p50(times.filter((h) => h.calls === calls && h[part] !== undefined).map((h) => h[part]!));
+  const workerCall = await hopTimes('worker-call');
+  const hop = (times: HopTime[], calls: number) => p50(times.filter((h) => h.calls === calls).map((h) => h.total));
   for (const [kind, tags, whats] of [
     ['changing (rested and warm)', HOP_TAGS.changing, ['batch']],
     ['unchanged, after a rest', HOP_TAGS.unchanged, ['unchanged']],
@@ -259,12 +260,12 @@ test('a batch: its fixed cost and cost per change, warm and rested, against the 
   ] as const) {
     const awayOf = (n: number) => p50(figures.filter((f) => f.legs && f.n === n && (whats as readonly string[]).includes(f.what)).map((f) => f.legs!.away));
     const places: Array<[string, (n: number) => number]> = [
-      ['sandbox ↔ offscreen', (n) => awayOf(n) - hop(offscreenHop, n + tags, 'total')],
-      ['offscreen host', (n) => hop(offscreenHop, n + tags, 'total') - hop(offscreenHop, n + tags, 'inner')],
-      ['offscreen ↔ worker', (n) => hop(offscreenHop, n + tags, 'inner') - hop(workerHop, n + tags, 'total')],
-      ['worker', (n) => hop(workerHop, n + tags, 'total') - hop(workerExec, n + tags, 'total')],
+      ['sandbox ↔ offscreen', (n) => awayOf(n) - hop(offscreenHop, n + tags)],
+      ['offscreen host', (n) => hop(offscreenHop, n + tags) - hop(offscreenCall, n + tags)],
+      ['offscreen ↔ worker', (n) => hop(offscreenCall, n + tags) - hop(workerHop, n + tags)],
+      ['worker', (n) => hop(workerHop, n + tags) - hop(workerCall, n + tags)],
       // The page agent's message time is kept per run, whatever the batch's kind: every run of the size.
-      ['worker ↔ page agent', (n) => hop(workerExec, n + tags, 'total') - message(n)],
+      ['worker ↔ page agent', (n) => hop(workerCall, n + tags) - message(n)],
       ['page agent (every run of the size)', (n) => message(n)],
     ];
     console.log(`  there and back by place, ${kind} (p50 at each place; the ways between are what one side waited beyond the other's own time):`);

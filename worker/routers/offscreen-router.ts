@@ -50,7 +50,7 @@ const handlers: HandlersOf<OffscreenSpec, Ctx> = {
         await pinPasswordFields(page.tabId, page.documentId);
         if (BENCH_BUILD) countExecSent(page.tabId);
         const exec = page.agent.exec({ remixlet: scopeOf(grant.remixlet), ops: input.ops });
-        if (BENCH_BUILD) timeHop('worker-exec', input.ops, exec);
+        if (BENCH_BUILD) timeHop('worker-call', input.ops, exec);
         const answered = await exec;
         // One answer per op, or the page agent misbehaved: refused as a whole rather than read past its end.
         if (answered.results.length === input.ops.length) return answered;
