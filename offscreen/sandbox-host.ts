@@ -61,6 +61,8 @@ export function createSandboxHost(
   worker: () => WorkerConnection,
   onRateLimited: (reason: string) => void,
   remember: RememberKeepPlan = () => false,
+  /** Told of every call as it arrives, before any check; what it returns is called once the call is answered (spares.ts sandboxCall). */
+  onCall: () => () => void = () => () => undefined,
 ): Readonly<SandboxHost> {
   const calls = new RateWindow(RATE.callsPerSecond);
   const ops = new RateWindow(RATE.domOpsPerSecond);
@@ -93,6 +95,14 @@ export function createSandboxHost(
   };
   const answer = async (name: Method, raw: unknown, send: Send): Promise<HostAnswer> => {
     const arrived = BENCH_BUILD ? performance.now() : 0;
+    const answered = onCall();
+    try {
+      return await checkAndSend(name, raw, send, arrived);
+    } finally {
+      answered();
+    }
+  };
+  const checkAndSend = async (name: Method, raw: unknown, send: Send, arrived: number): Promise<HostAnswer> => {
     const refusal = admit(name, raw);
     if (refusal) return { ok: false, refusal };
     const parsed = sandboxHostSpec[name].input.safeParse(raw);

@@ -12,7 +12,7 @@ import { guardedEndpoint } from './comlink-guard';
 import { SandboxBudget, type GuardedPort } from './port-guard';
 import { dropToken, holdToken, type WorkerConnection } from './worker-client';
 import { SANDBOX_PATH } from './frame-policy';
-import { noteHeld, sandboxFrame, takeSpare } from './spares';
+import { noteHeld, sandboxCall, sandboxFrame, takeSpare } from './spares';
 import { BENCH_BUILD } from '../contracts/build-flags';
 import { relayBench } from './bench-relay';
 import { STALL_MS, watchSandbox } from './watchdog';
@@ -62,6 +62,7 @@ export function createSandbox(cmd: z.infer<typeof SandboxCreate>, worker: () => 
       worker,
       (reason) => logWarn(`RATE_LIMITED: ${reason}`),
       (call) => rememberKeepPlan(cmd.remixletId, cmd.script, call),
+      sandboxCall,
     );
     let droppedReported = false;
     const endpoint = guardedEndpoint(rpcPort, HOST_METHODS, {

@@ -2,8 +2,8 @@
 // runtime worker takes 100–250 ms on a busy machine, longer than a page takes from its request to being
 // parsed, so when a matching page commits the worker asks for one frame more than it used, and each spare
 // bound to a sandbox is replaced, so the next navigation finds one whose runtime is ready
-// (bench/time-to-effect.bench.ts). They load when nothing is about to start and no page that started
-// sandboxes is still loading (quietIn).
+// (bench/time-to-effect.bench.ts). They load when nothing is about to start, no page that started
+// sandboxes is still loading and the sandboxes just started have paused their calls (quietIn).
 // A spare is a sandbox frame that has no remixlet yet: no script, no ports, no token; createSandbox binds
 // it to exactly one sandbox, once, as it would a fresh frame. Trusts nothing the frames send.
 import { SANDBOX_PATH } from './frame-policy';
@@ -128,6 +128,37 @@ export function pageLoading(tabId: number, loading: boolean): void {
   lookAgain();
 }
 
+/**
+ * A page's first calls come in a burst once its sandboxes start, and a two-step first change (a handle back to
+ * the sandbox, then the change) crosses this document twice. A frame added between the two crossings held the
+ * second for as long as adding it took this document's main thread: about 10 ms in a trace, at the page's load
+ * event, when frames were let in again (bench/time-to-effect.bench.ts). So for PAGE_LOAD_CAP_MS after the last
+ * start, frames also wait while a sandbox's call is unanswered (a waitFor pending in the page) and until none
+ * has come or been answered for CALLS_QUIET_MS; a sandbox that keeps calling holds them no longer than that.
+ */
+const CALLS_QUIET_MS = 30;
+let lastCall = -Infinity;
+/** Calls not yet answered, by when each came. */
+const unanswered = new Set<{ since: number }>();
+
+/** A sandbox's call arrived; the function returned is called once it is answered. */
+export function sandboxCall(): () => void {
+  const call = { since: (lastCall = performance.now()) };
+  unanswered.add(call);
+  return () => {
+    if (!unanswered.delete(call)) return;
+    lastCall = performance.now();
+    // Frames held for the answer: their wait is now the quiet moment, not the cap.
+    if (!startCallPending()) lookAgain();
+  };
+}
+
+/** Whether a call made since the last start is still unanswered. One from before it holds nothing, and is forgotten (it may never be answered). */
+function startCallPending(): boolean {
+  for (const call of unanswered) if (call.since < lastStarted) unanswered.delete(call);
+  return unanswered.size > 0;
+}
+
 /** Frames asked for while something held them: look again now rather than at the timer. */
 function lookAgain(): void {
   if (recheck === undefined) return;
@@ -136,10 +167,12 @@ function lookAgain(): void {
   prewarm(0);
 }
 
-/** How long until frames may load: 0 or less when now. Held sandboxes still waiting hold them until the cap (noteHeld looks again when they start), loading pages until theirs (pageLoading). */
+/** How long until frames may load: 0 or less when now. Held sandboxes still waiting hold them until the cap (noteHeld looks again when they start), loading pages until theirs (pageLoading), a page's first calls until they pause (sandboxCall). */
 function quietIn(now: number): number {
   let after = Math.max(lastBound + REPLACE_AFTER_MS, lastStarted + AFTER_START_MS) - now;
   if (awaitingStart.size > 0) after = Math.max(after, lastBound + HELD_WAIT_CAP_MS - now);
+  const startCap = lastStarted + PAGE_LOAD_CAP_MS;
+  if (now < startCap) after = Math.max(after, Math.min(startCallPending() ? startCap : lastCall + CALLS_QUIET_MS, startCap) - now);
   for (const [tabId, since] of loadingSince) {
     // Past the cap it holds nothing, and is forgotten (a worker that restarted never says it is done).
     if (since + PAGE_LOAD_CAP_MS <= now) loadingSince.delete(tabId);

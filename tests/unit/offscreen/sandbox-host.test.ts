@@ -41,6 +41,24 @@ describe('createSandboxHost', () => {
     expect(await host.dom!(big)).toMatchObject({ ok: true });
   });
 
+  it('tells of every call as it arrives and once it is answered, refused ones included (spares wait on them)', async () => {
+    const worker = { call: vi.fn(async () => new Promise((r) => setTimeout(() => r([{ ok: true, value: null }]), 0))) } as unknown as WorkerConnection;
+    let open = 0;
+    const seen: number[] = [];
+    const host = createSandboxHost('s123456789', () => worker, vi.fn(), () => false, () => {
+      open += 1;
+      seen.push(open);
+      return () => void (open -= 1);
+    });
+    const pending = host.dom!([{ op: 'url' }]);
+    expect(open).toBe(1);
+    expect(await pending).toMatchObject({ ok: true });
+    expect(await host.dom!({ op: 'url' })).toMatchObject({ ok: false, refusal: { code: 'MALFORMED_MESSAGE' } });
+    expect(await host.storage!({ op: 'get', key: 'k' })).toMatchObject({ ok: false });
+    expect(seen).toEqual([1, 1, 1]);
+    expect(open).toBe(0);
+  });
+
   it('parses each call of a dom batch on its own: a malformed one travels on as the MalformedOp in its place, its arguments left behind', async () => {
     const { host, sent } = setup();
     const secret = 'x'.repeat(200_000);

@@ -114,6 +114,58 @@ describe('spare frames', () => {
     expect(spareFrames()).toBe(2);
   });
 
+  test("after a page's sandboxes start, they wait while a call is unanswered and until the calls pause", async () => {
+    const { prewarm, noteHeld, sandboxCall } = await import('../../../offscreen/spares');
+    noteHeld('a', 'waiting');
+    noteHeld('a', 'started');
+    // A two-step first change: a waitFor pending in the page, then, its answer back, the change.
+    const waitFor = sandboxCall();
+    prewarm(2);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(spareFrames()).toBe(0);
+    waitFor();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(spareFrames()).toBe(0);
+    const change = sandboxCall();
+    await vi.advanceTimersByTimeAsync(5);
+    change();
+    await vi.advanceTimersByTimeAsync(20);
+    expect(spareFrames()).toBe(0);
+    await vi.advanceTimersByTimeAsync(20);
+    expect(spareFrames()).toBe(2);
+  });
+
+  test('a call left unanswered, or calls that never pause, hold them back no longer than the cap after the start', async () => {
+    const { prewarm, noteHeld, sandboxCall, PAGE_LOAD_CAP_MS } = await import('../../../offscreen/spares');
+    noteHeld('a', 'waiting');
+    noteHeld('a', 'started');
+    sandboxCall();
+    prewarm(1);
+    await vi.advanceTimersByTimeAsync(PAGE_LOAD_CAP_MS - 100);
+    expect(spareFrames()).toBe(0);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(spareFrames()).toBe(1);
+
+    // The next page: that call, still unanswered, holds nothing now; a sandbox calling every 10 ms holds them to the cap.
+    noteHeld('b', 'waiting');
+    noteHeld('b', 'started');
+    prewarm(2);
+    for (let t = 0; t < PAGE_LOAD_CAP_MS - 100; t += 10) {
+      sandboxCall()();
+      await vi.advanceTimersByTimeAsync(10);
+    }
+    expect(spareFrames()).toBe(1);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(spareFrames()).toBe(2);
+  });
+
+  test('calls before any start hold nothing', async () => {
+    const { prewarm, sandboxCall } = await import('../../../offscreen/spares');
+    sandboxCall();
+    prewarm(2);
+    expect(spareFrames()).toBe(2);
+  });
+
   test('a page that never says it loaded holds them back only so long', async () => {
     const { prewarm, pageLoading, PAGE_LOAD_CAP_MS } = await import('../../../offscreen/spares');
     pageLoading(4, true);
