@@ -232,5 +232,11 @@ export function spareCount(): number {
 
 /** Discards every spare (test builds: a test that picks a sandbox frame by its target must not pick a spare). */
 export function dropSpares(): void {
+  // Frames asked for and not yet added go too, so none comes back until something asks again.
+  wanted = 0;
+  clearTimeout(recheck);
+  recheck = undefined;
+  clearTimeout(replacing);
+  replacing = undefined;
   for (const held of [...spares]) discard(held);
 }

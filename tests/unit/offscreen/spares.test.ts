@@ -159,6 +159,22 @@ describe('spare frames', () => {
     expect(spareFrames()).toBe(2);
   });
 
+  test('dropping the spares (test builds) also drops the frames asked for and not yet added', async () => {
+    const { prewarm, takeSpare, noteHeld, dropSpares } = await import('../../../offscreen/spares');
+    prewarm(2);
+    expect(takeSpare()).toBeDefined();
+    noteHeld('a', 'waiting');
+    prewarm(3);
+    dropSpares();
+    expect(spareFrames()).toBe(0);
+    noteHeld('a', 'started');
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(spareFrames()).toBe(0);
+    prewarm(1);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(spareFrames()).toBe(1);
+  });
+
   test('calls before any start hold nothing', async () => {
     const { prewarm, sandboxCall } = await import('../../../offscreen/spares');
     sandboxCall();
