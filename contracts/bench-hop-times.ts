@@ -2,8 +2,8 @@
 // builds too, since the worker and the offscreen document share the chunk this lands in). How
 // long one hop held a dom batch, in place and unsampled: the offscreen host from a sandbox's call to its answer,
 // the worker from the offscreen's message to its answer's sending, and at each (the `-call` hops) how long the
-// call to the next hop took as it saw it. bench/batch-fit.bench.ts reads them (by the key below, in each context's global
-// scope) to put a batch's fixed cost on its hops.
+// call to the next hop took as it saw it. bench/batch-fit.bench.ts reads them (by the key below, in each
+// context's global scope) to put a batch's fixed cost on its hops.
 // Trusts nothing; holds only counts and times.
 import { batchCount } from './dom/run-codec';
 import { BENCH_BUILD } from './build-flags';
