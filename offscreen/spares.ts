@@ -148,8 +148,9 @@ export function sandboxCall(): () => void {
   return () => {
     if (!unanswered.delete(call)) return;
     lastCall = performance.now();
-    // Frames held for the answer: their wait is now the quiet moment, not the cap.
-    if (!startCallPending()) lookAgain();
+    // Frames held for the answer: their wait is now the quiet moment, not the cap. Nothing to look at when none
+    // waits (most answers), so the pending calls are not gone through then.
+    if (recheck !== undefined && !startCallPending()) lookAgain();
   };
 }
 
@@ -172,7 +173,7 @@ function quietIn(now: number): number {
   let after = Math.max(lastBound + REPLACE_AFTER_MS, lastStarted + AFTER_START_MS) - now;
   if (awaitingStart.size > 0) after = Math.max(after, lastBound + HELD_WAIT_CAP_MS - now);
   const startCap = lastStarted + PAGE_LOAD_CAP_MS;
-  if (now < startCap) after = Math.max(after, Math.min(startCallPending() ? startCap : lastCall + CALLS_QUIET_MS, startCap) - now);
+  if (now < startCap) after = Math.max(after, (startCallPending() ? startCap : Math.min(lastCall + CALLS_QUIET_MS, startCap)) - now);
   for (const [tabId, since] of loadingSince) {
     // Past the cap it holds nothing, and is forgotten (a worker that restarted never says it is done).
     if (since + PAGE_LOAD_CAP_MS <= now) loadingSince.delete(tabId);
