@@ -31,9 +31,13 @@ export function timeHop(name: HopName, ops: unknown, handled: Promise<unknown>, 
   void handled.then(settle, settle);
 }
 
+const paramsOf = (message: unknown) => (message as { trpc?: { params?: { path?: unknown; input?: { ops?: unknown } } } } | null)?.trpc?.params;
+
+/** Whether a message on a port is a tRPC call of `path` (`{ trpc: { params: { path } } }`). */
+export const isCallOf = (path: string, message: unknown): boolean => paramsOf(message)?.path === path;
+
 /** Times a tRPC message on a port (`{ trpc: { params: { path, input: { ops } } } }`) when it is for `path`. */
 export function timeHopMessage(name: HopName, path: string, message: unknown, handled: Promise<unknown>): void {
-  if (!BENCH_BUILD) return;
-  const params = (message as { trpc?: { params?: { path?: unknown; input?: { ops?: unknown } } } } | null)?.trpc?.params;
-  if (params?.path === path) timeHop(name, params.input?.ops, handled);
+  if (!BENCH_BUILD || !isCallOf(path, message)) return;
+  timeHop(name, paramsOf(message)?.input?.ops, handled);
 }

@@ -14,6 +14,7 @@ import { serviceSpecs, type ServiceName } from '../contracts/capabilities/rmx-se
 import type { KeepPlanCall } from '../contracts/boundaries/keep-plan-call';
 import { BENCH_BUILD } from '../contracts/build-flags';
 import { timeHop } from '../contracts/bench-hop-times';
+import { benchMark } from '../contracts/bench-marks';
 
 /** A little above the runtime's own pace (sandbox/runtime/bridge.ts, log-limit.ts), so honest code meets the runtime's limit first. */
 export const RATE = { callsPerSecond: 400, domOpsPerSecond: 2_500, logLinesPerSecond: 60 } as const;
@@ -95,11 +96,13 @@ export function createSandboxHost(
   };
   const answer = async (name: Method, raw: unknown, send: Send): Promise<HostAnswer> => {
     const arrived = BENCH_BUILD ? performance.now() : 0;
+    if (BENCH_BUILD && name === 'dom') benchMark('o:call-in');
     const answered = onCall();
     try {
       return await checkAndSend(name, raw, send, arrived);
     } finally {
       answered();
+      if (BENCH_BUILD && name === 'dom') benchMark('o:call-answered');
     }
   };
   const checkAndSend = async (name: Method, raw: unknown, send: Send, arrived: number): Promise<HostAnswer> => {

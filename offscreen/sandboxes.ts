@@ -14,6 +14,7 @@ import { dropToken, holdToken, type WorkerConnection } from './worker-client';
 import { SANDBOX_PATH } from './frame-policy';
 import { noteHeld, sandboxCall, sandboxFrame, takeSpare } from './spares';
 import { BENCH_BUILD } from '../contracts/build-flags';
+import { benchMark } from '../contracts/bench-marks';
 import { relayBench } from './bench-relay';
 import { STALL_MS, watchSandbox } from './watchdog';
 import { keepPlansFor, rememberKeepPlan } from './keep-plans';
@@ -111,6 +112,7 @@ export function deliverEvent(sandboxId: string, event: PageEvent): void {
 
 /** A held sandbox's document committed: its script runs now. Sent on the events port, which only the runtime holds; a port message sent before the boot is kept until the runtime takes the port. */
 export function startHeldSandbox(sandboxId: string, page: SandboxStart['start']): void {
+  benchMark('o:start');
   const start: SandboxStart = { start: page };
   noteHeld(sandboxId, 'started');
   live.get(sandboxId)?.eventsPort.post(start);

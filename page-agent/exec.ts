@@ -20,6 +20,7 @@ import { pageReadyFor } from './ready';
 import { recordsMadeBy } from './ops/watch';
 import { batchReceived } from './batch-count';
 import { BENCH_BUILD } from '../contracts/build-flags';
+import { benchMark } from '../contracts/bench-marks';
 import { noteRunTime } from './bench-run-times';
 import type { OpContext } from './op-context';
 
@@ -123,8 +124,11 @@ function execNow(b: Batch, op: DomOp): OpResult | Promise<OpResult> {
 
 /** A batch as the router receives it: numbered at once (batch-count.ts), then run. */
 export async function receiveBatch(scope: RemixletScope, ops: WireOp[]): Promise<BatchAnswer> {
+  benchMark('pa:batch-in');
   const batch = batchReceived(scope.id);
-  return { batch, results: await execBatch(scope, ops) };
+  const results = await execBatch(scope, ops);
+  benchMark('pa:batch-done');
+  return { batch, results };
 }
 
 export async function execBatch(scope: RemixletScope, ops: WireOp[]): Promise<OpResult[]> {

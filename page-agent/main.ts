@@ -16,6 +16,7 @@
 import { subscriptions } from './subscriptions';
 import { watchMaskedFields } from './policy/password';
 import { BENCH_BUILD } from '../contracts/build-flags';
+import { benchMark } from '../contracts/bench-marks';
 import { serveBenchEcho } from './bench-echo';
 import { timeMessage } from './bench-run-times';
 import type { PageHello } from '../contracts/boundaries/worker-page-agent';
@@ -57,6 +58,7 @@ function announce(): void {
   port.onMessage.addListener((message: unknown) => {
     if (isStylesLanded(message)) liftStyleGate();
   });
+  if (!announced) benchMark('pa:hello-sent');
   port.postMessage(hello());
   announced = true;
   port.onDisconnect.addListener(() => {
@@ -76,6 +78,7 @@ if (!g[MARK] && window.top === window) {
       if (!(BENCH_BUILD && serveBenchEcho(port))) port.disconnect();
       return;
     }
+    benchMark('pa:connected');
     const held: unknown[] = [];
     let handle: ((message: unknown) => Promise<void>) | undefined;
     port.onMessage.addListener((message: unknown) => {

@@ -10,6 +10,7 @@ import { createRmx, formatLogArgs } from './rmx';
 import { lockDown } from './lockdown';
 import { limitLog } from './log-limit';
 import { BENCH_BUILD } from '../../contracts/build-flags';
+import { benchMark } from '../../contracts/bench-marks';
 import { installBenchFloor } from './bench-floor';
 import { installBenchBatchLegs } from './bench-batch-legs';
 import { answerHeartbeats } from './heartbeat';
@@ -105,7 +106,10 @@ function start(event: MessageEvent): void {
   }
   delete (globalThis as Record<string, unknown>)[MAIN];
   // An async function: it cannot throw here, and its rejection is left unhandled on purpose, for the listener above to log.
-  const run = () => void main?.();
+  const run = () => {
+    benchMark('rt:start');
+    void main?.();
+  };
   if (!boot.hold) {
     run();
     return;

@@ -8,6 +8,7 @@ import { chromeLink } from 'trpc-chrome/link';
 import { checkedClient, type ClientOf } from '../../contracts/rpc';
 import { PageHello, pageAgentSpec, type PageAgentSpec, type PageReport, type PageStatus } from '../../contracts/boundaries/worker-page-agent';
 import type { PageEvent } from '../../contracts/dom/ops';
+import { benchMark } from '../../contracts/bench-marks';
 
 export interface PageRecord {
   tabId: number;
@@ -154,6 +155,7 @@ export function pageAgentArrived(presence: chrome.runtime.Port): void {
   let closed = false;
   const connect = () => {
     if (connection) return connection;
+    benchMark('w:connect');
     const owned = ownedPort(chrome.tabs.connect(tabId, { frameId: 0, documentId, name: 'worker' }));
     const agent = checkedClient(pageAgentSpec, createTRPCProxyClient({ links: [chromeLink({ port: owned.port })] }));
     connection = { owned, agent };
@@ -241,6 +243,7 @@ export function pageAgentArrived(presence: chrome.runtime.Port): void {
       return;
     }
     arrived = true;
+    benchMark('w:hello');
     // The page agent is building its router for a sandbox: the port opens now, not at the sandbox's first call.
     if (parsed.data.scripted && pages.get(tabId) === record) record.connect();
     record.url = hello.url;

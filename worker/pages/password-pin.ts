@@ -8,6 +8,7 @@
 // the page agent sets on a field it remembers as masked.
 // Trusts nothing from pages.
 import { PASSWORD_EDITOR_CSS, PASSWORD_FIELD_SELECTORS } from '../../contracts/dom/password-css';
+import { benchMark } from '../../contracts/bench-marks';
 
 /**
  * What CSS can see of a password field, each way one can be (a rule per way: a user sheet arrives once the
@@ -60,11 +61,13 @@ export function pinPasswordFields(tabId: number, documentId: string): Promise<vo
   const key = `${tabId}:${documentId}`;
   let pinned = pinning.get(key);
   if (!pinned) {
+    benchMark('w:pin-start');
     pinned = chrome.scripting.insertCSS({ target: { tabId, documentIds: [documentId] }, css: PASSWORD_PIN_CSS, origin: 'USER' }).catch(() => {
       // The document went (or is not scriptable): nothing of a remixlet runs there either.
       pinning.delete(key);
     });
     pinning.set(key, pinned);
+    void pinned.then(() => benchMark('w:pin-done'));
   }
   return pinned;
 }

@@ -8,7 +8,8 @@ import { rootRouter } from './router';
 import { pageAgentArrived } from '../pages/pages';
 import { BENCH_BUILD } from '../../contracts/build-flags';
 import { serveBench } from './bench-relay';
-import { timeHopMessage } from '../../contracts/bench-hop-times';
+import { isCallOf, timeHopMessage } from '../../contracts/bench-hop-times';
+import { benchMark } from '../../contracts/bench-marks';
 import { offscreenSpec } from '../../contracts/boundaries/offscreen-worker';
 import { uiSpec } from '../../contracts/boundaries/panel-worker';
 
@@ -69,6 +70,7 @@ export function listen(): void {
     const serve = servePort(port, { routerFor: () => rootRouter as unknown as ServedRouter, context: { role: verdict.role, sender: port.sender } });
     port.onMessage.addListener((message: unknown) => {
       if (wellFormed(message)) {
+        if (BENCH_BUILD && isCallOf('offscreen.dom', message)) benchMark('w:dom-in');
         const served = serve(message);
         if (BENCH_BUILD) timeHopMessage('worker', 'offscreen.dom', message, served);
         return;

@@ -1,0 +1,33 @@
+// Context: shared, benchmark builds only (BENCH_BUILD; in other builds `benchMark` returns at once and the
+// bundler drops its calls' work). Named moments on a page's first dom calls, put on the performance timeline
+// of whichever context reaches them: Chromium's trace carries every context's marks on one clock
+// (category blink.user_timing), so bench/page-start-hops.bench.ts can time each hop between processes.
+// Trusts nothing; records only a name and the time.
+import { BENCH_BUILD } from './build-flags';
+
+/** Where each mark is made, by its prefix: w worker, o offscreen document, rt sandbox runtime, pa page agent. */
+export type BenchMarkName =
+  | 'w:start-sent'
+  | 'w:hello'
+  | 'w:connect'
+  | 'w:pin-start'
+  | 'w:pin-done'
+  | 'w:dom-in'
+  | 'w:exec-sent'
+  | 'w:exec-answered'
+  | 'o:start'
+  | 'o:call-in'
+  | 'o:call-answered'
+  | 'rt:start'
+  | 'pa:hello-sent'
+  | 'pa:connected'
+  | 'pa:batch-in'
+  | 'pa:batch-done';
+
+/** The prefix every bench mark's name carries on the timeline, apart from the page's own marks. */
+export const BENCH_MARK_PREFIX = 'remixlet:';
+
+export function benchMark(name: BenchMarkName): void {
+  if (!BENCH_BUILD) return;
+  performance.mark(`${BENCH_MARK_PREFIX}${name}`);
+}
