@@ -9,6 +9,7 @@
 // Trusts nothing from pages.
 import { PASSWORD_EDITOR_CSS, PASSWORD_FIELD_SELECTORS } from '../../contracts/dom/password-css';
 import { benchMark } from '../../contracts/bench-marks';
+import { BENCH_BUILD } from '../../contracts/build-flags';
 
 /**
  * What CSS can see of a password field, each way one can be (a rule per way: a user sheet arrives once the
@@ -67,7 +68,7 @@ export function pinPasswordFields(tabId: number, documentId: string): Promise<vo
       pinning.delete(key);
     });
     pinning.set(key, pinned);
-    void pinned.then(() => benchMark('w:pin-done'));
+    if (BENCH_BUILD) void pinned.then(() => benchMark('w:pin-done'));
   }
   return pinned;
 }
