@@ -5,24 +5,26 @@
 // Trusts nothing; records only a name and the time.
 import { BENCH_BUILD } from './build-flags';
 
-/** Where each mark is made, by its prefix: w worker, o offscreen document, rt sandbox runtime, pa page agent. */
-export type BenchMarkName =
-  | 'w:start-sent'
-  | 'w:hello'
-  | 'w:connect'
-  | 'w:pin-start'
-  | 'w:pin-done'
-  | 'w:dom-in'
-  | 'w:exec-sent'
-  | 'w:exec-answered'
-  | 'o:start'
-  | 'o:call-in'
-  | 'o:call-answered'
-  | 'rt:start'
-  | 'pa:hello-sent'
-  | 'pa:connected'
-  | 'pa:batch-in'
-  | 'pa:batch-done';
+/** Every mark, by where it is made (its prefix): w worker, o offscreen document, rt sandbox runtime, pa page agent. */
+export const BENCH_MARKS = [
+  'w:start-sent',
+  'w:hello',
+  'w:connect',
+  'w:pin-start',
+  'w:pin-done',
+  'w:dom-in',
+  'w:exec-sent',
+  'w:exec-answered',
+  'o:start',
+  'o:call-in',
+  'o:call-answered',
+  'rt:start',
+  'pa:hello-sent',
+  'pa:connected',
+  'pa:batch-in',
+  'pa:batch-done',
+] as const;
+export type BenchMarkName = (typeof BENCH_MARKS)[number];
 
 /** The prefix every bench mark's name carries on the timeline, apart from the page's own marks. */
 export const BENCH_MARK_PREFIX = 'remixlet:';

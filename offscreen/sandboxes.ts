@@ -112,7 +112,7 @@ export function deliverEvent(sandboxId: string, event: PageEvent): void {
 
 /** A held sandbox's document committed: its script runs now. Sent on the events port, which only the runtime holds; a port message sent before the boot is kept until the runtime takes the port. */
 export function startHeldSandbox(sandboxId: string, page: SandboxStart['start']): void {
-  benchMark('o:start');
+  if (BENCH_BUILD) benchMark('o:start');
   const start: SandboxStart = { start: page };
   noteHeld(sandboxId, 'started');
   live.get(sandboxId)?.eventsPort.post(start);

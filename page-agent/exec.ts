@@ -124,10 +124,10 @@ function execNow(b: Batch, op: DomOp): OpResult | Promise<OpResult> {
 
 /** A batch as the router receives it: numbered at once (batch-count.ts), then run. */
 export async function receiveBatch(scope: RemixletScope, ops: WireOp[]): Promise<BatchAnswer> {
-  benchMark('pa:batch-in');
+  if (BENCH_BUILD) benchMark('pa:batch-in');
   const batch = batchReceived(scope.id);
   const results = await execBatch(scope, ops);
-  benchMark('pa:batch-done');
+  if (BENCH_BUILD) benchMark('pa:batch-done');
   return { batch, results };
 }
 

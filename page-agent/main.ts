@@ -58,7 +58,7 @@ function announce(): void {
   port.onMessage.addListener((message: unknown) => {
     if (isStylesLanded(message)) liftStyleGate();
   });
-  if (!announced) benchMark('pa:hello-sent');
+  if (BENCH_BUILD && !announced) benchMark('pa:hello-sent');
   port.postMessage(hello());
   announced = true;
   port.onDisconnect.addListener(() => {
@@ -78,7 +78,7 @@ if (!g[MARK] && window.top === window) {
       if (!(BENCH_BUILD && serveBenchEcho(port))) port.disconnect();
       return;
     }
-    benchMark('pa:connected');
+    if (BENCH_BUILD) benchMark('pa:connected');
     const held: unknown[] = [];
     let handle: ((message: unknown) => Promise<void>) | undefined;
     port.onMessage.addListener((message: unknown) => {

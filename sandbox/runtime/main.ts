@@ -107,7 +107,7 @@ function start(event: MessageEvent): void {
   delete (globalThis as Record<string, unknown>)[MAIN];
   // An async function: it cannot throw here, and its rejection is left unhandled on purpose, for the listener above to log.
   const run = () => {
-    benchMark('rt:start');
+    if (BENCH_BUILD) benchMark('rt:start');
     void main?.();
   };
   if (!boot.hold) {

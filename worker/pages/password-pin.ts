@@ -62,7 +62,7 @@ export function pinPasswordFields(tabId: number, documentId: string): Promise<vo
   const key = `${tabId}:${documentId}`;
   let pinned = pinning.get(key);
   if (!pinned) {
-    benchMark('w:pin-start');
+    if (BENCH_BUILD) benchMark('w:pin-start');
     pinned = chrome.scripting.insertCSS({ target: { tabId, documentIds: [documentId] }, css: PASSWORD_PIN_CSS, origin: 'USER' }).catch(() => {
       // The document went (or is not scriptable): nothing of a remixlet runs there either.
       pinning.delete(key);
