@@ -9,6 +9,7 @@ import { LEAN_OUTPUT } from './scripts/lean-output';
 export default defineConfig({
   define: {
     __REMIXLET_BENCH__: JSON.stringify(process.env.REMIXLET_BENCH === '1'),
+    __REMIXLET_BENCH_MARKS__: JSON.stringify(process.env.REMIXLET_BENCH_MARKS === '1'),
     __REMIXLET_TEST_HOOKS__: JSON.stringify(process.env.REMIXLET_PACKAGE !== '1'),
   },
   plugins: [crx({ manifest }), solid()],

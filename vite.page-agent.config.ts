@@ -38,6 +38,7 @@ export default defineConfig(({ mode }) => ({
   plugins: [keepOut('page agent', NOT_IN_THE_PAGE_AGENT), lightStart('page agent', NOT_AT_START)],
   define: {
     __REMIXLET_BENCH__: JSON.stringify(process.env.REMIXLET_BENCH === '1'),
+    __REMIXLET_BENCH_MARKS__: JSON.stringify(process.env.REMIXLET_BENCH_MARKS === '1'),
     __REMIXLET_TEST_HOOKS__: JSON.stringify(process.env.REMIXLET_PACKAGE !== '1'),
   },
   resolve: {

@@ -28,6 +28,7 @@ export default defineConfig({
   plugins: [keepOut('sandbox page', NOT_IN_THE_SANDBOX_PAGE)],
   define: {
     __REMIXLET_BENCH__: JSON.stringify(process.env.REMIXLET_BENCH === '1'),
+    __REMIXLET_BENCH_MARKS__: JSON.stringify(process.env.REMIXLET_BENCH_MARKS === '1'),
     __REMIXLET_TEST_HOOKS__: JSON.stringify(process.env.REMIXLET_PACKAGE !== '1'),
   },
   // Classic: a module worker cannot load from blob:null in an opaque origin.

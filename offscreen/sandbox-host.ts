@@ -12,7 +12,7 @@ import { writeClipboardText } from './clipboard';
 import { RemixletRefusal } from '../contracts/refusals';
 import { serviceSpecs, type ServiceName } from '../contracts/capabilities/rmx-services';
 import type { KeepPlanCall } from '../contracts/boundaries/keep-plan-call';
-import { BENCH_BUILD } from '../contracts/build-flags';
+import { BENCH_BUILD, BENCH_MARKS } from '../contracts/build-flags';
 import { timeHop } from '../contracts/bench-hop-times';
 import { benchMark } from '../contracts/bench-marks';
 
@@ -96,13 +96,13 @@ export function createSandboxHost(
   };
   const answer = async (name: Method, raw: unknown, send: Send): Promise<HostAnswer> => {
     const arrived = BENCH_BUILD ? performance.now() : 0;
-    if (BENCH_BUILD && name === 'dom') benchMark('o:call-in');
+    if (BENCH_MARKS && name === 'dom') benchMark('o:call-in');
     const answered = onCall();
     try {
       return await checkAndSend(name, raw, send, arrived);
     } finally {
       answered();
-      if (BENCH_BUILD && name === 'dom') benchMark('o:call-answered');
+      if (BENCH_MARKS && name === 'dom') benchMark('o:call-answered');
     }
   };
   const checkAndSend = async (name: Method, raw: unknown, send: Send, arrived: number): Promise<HostAnswer> => {

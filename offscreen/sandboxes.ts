@@ -13,7 +13,7 @@ import { SandboxBudget, type GuardedPort } from './port-guard';
 import { dropToken, holdToken, type WorkerConnection } from './worker-client';
 import { SANDBOX_PATH } from './frame-policy';
 import { noteHeld, sandboxCall, sandboxFrame, takeSpare } from './spares';
-import { BENCH_BUILD } from '../contracts/build-flags';
+import { BENCH_BUILD, BENCH_MARKS } from '../contracts/build-flags';
 import { benchMark } from '../contracts/bench-marks';
 import { relayBench } from './bench-relay';
 import { STALL_MS, watchSandbox } from './watchdog';
@@ -112,7 +112,7 @@ export function deliverEvent(sandboxId: string, event: PageEvent): void {
 
 /** A held sandbox's document committed: its script runs now. Sent on the events port, which only the runtime holds; a port message sent before the boot is kept until the runtime takes the port. */
 export function startHeldSandbox(sandboxId: string, page: SandboxStart['start']): void {
-  if (BENCH_BUILD) benchMark('o:start');
+  if (BENCH_MARKS) benchMark('o:start');
   const start: SandboxStart = { start: page };
   noteHeld(sandboxId, 'started');
   live.get(sandboxId)?.eventsPort.post(start);

@@ -19,7 +19,7 @@ import { Slicer } from './yield';
 import { pageReadyFor } from './ready';
 import { recordsMadeBy } from './ops/watch';
 import { batchReceived } from './batch-count';
-import { BENCH_BUILD } from '../contracts/build-flags';
+import { BENCH_BUILD, BENCH_MARKS } from '../contracts/build-flags';
 import { benchMark } from '../contracts/bench-marks';
 import { noteRunTime } from './bench-run-times';
 import type { OpContext } from './op-context';
@@ -124,10 +124,10 @@ function execNow(b: Batch, op: DomOp): OpResult | Promise<OpResult> {
 
 /** A batch as the router receives it: numbered at once (batch-count.ts), then run. */
 export async function receiveBatch(scope: RemixletScope, ops: WireOp[]): Promise<BatchAnswer> {
-  if (BENCH_BUILD) benchMark('pa:batch-in');
+  if (BENCH_MARKS) benchMark('pa:batch-in');
   const batch = batchReceived(scope.id);
   const results = await execBatch(scope, ops);
-  if (BENCH_BUILD) benchMark('pa:batch-done');
+  if (BENCH_MARKS) benchMark('pa:batch-done');
   return { batch, results };
 }
 

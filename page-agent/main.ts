@@ -15,7 +15,7 @@
 // answered without it, so every message is still parsed and every operation still checked.
 import { subscriptions } from './subscriptions';
 import { watchMaskedFields } from './policy/password';
-import { BENCH_BUILD } from '../contracts/build-flags';
+import { BENCH_BUILD, BENCH_MARKS } from '../contracts/build-flags';
 import { benchMark } from '../contracts/bench-marks';
 import { serveBenchEcho } from './bench-echo';
 import { timeMessage } from './bench-run-times';
@@ -58,7 +58,7 @@ function announce(): void {
   port.onMessage.addListener((message: unknown) => {
     if (isStylesLanded(message)) liftStyleGate();
   });
-  if (BENCH_BUILD && !announced) benchMark('pa:hello-sent');
+  if (BENCH_MARKS && !announced) benchMark('pa:hello-sent');
   port.postMessage(hello());
   announced = true;
   port.onDisconnect.addListener(() => {
@@ -78,7 +78,7 @@ if (!g[MARK] && window.top === window) {
       if (!(BENCH_BUILD && serveBenchEcho(port))) port.disconnect();
       return;
     }
-    if (BENCH_BUILD) benchMark('pa:connected');
+    if (BENCH_MARKS) benchMark('pa:connected');
     const held: unknown[] = [];
     let handle: ((message: unknown) => Promise<void>) | undefined;
     port.onMessage.addListener((message: unknown) => {

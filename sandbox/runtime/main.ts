@@ -9,7 +9,7 @@ import { createDom } from './dom';
 import { createRmx, formatLogArgs } from './rmx';
 import { lockDown } from './lockdown';
 import { limitLog } from './log-limit';
-import { BENCH_BUILD } from '../../contracts/build-flags';
+import { BENCH_BUILD, BENCH_MARKS } from '../../contracts/build-flags';
 import { benchMark } from '../../contracts/bench-marks';
 import { installBenchFloor } from './bench-floor';
 import { installBenchBatchLegs } from './bench-batch-legs';
@@ -107,7 +107,7 @@ function start(event: MessageEvent): void {
   delete (globalThis as Record<string, unknown>)[MAIN];
   // An async function: it cannot throw here, and its rejection is left unhandled on purpose, for the listener above to log.
   const run = () => {
-    if (BENCH_BUILD) benchMark('rt:start');
+    if (BENCH_MARKS) benchMark('rt:start');
     void main?.();
   };
   if (!boot.hold) {

@@ -9,7 +9,7 @@ import { checkedClient, type ClientOf } from '../../contracts/rpc';
 import { PageHello, pageAgentSpec, type PageAgentSpec, type PageReport, type PageStatus } from '../../contracts/boundaries/worker-page-agent';
 import type { PageEvent } from '../../contracts/dom/ops';
 import { benchMark } from '../../contracts/bench-marks';
-import { BENCH_BUILD } from '../../contracts/build-flags';
+import { BENCH_MARKS } from '../../contracts/build-flags';
 
 export interface PageRecord {
   tabId: number;
@@ -156,7 +156,7 @@ export function pageAgentArrived(presence: chrome.runtime.Port): void {
   let closed = false;
   const connect = () => {
     if (connection) return connection;
-    if (BENCH_BUILD) benchMark('w:connect');
+    if (BENCH_MARKS) benchMark('w:connect');
     const owned = ownedPort(chrome.tabs.connect(tabId, { frameId: 0, documentId, name: 'worker' }));
     const agent = checkedClient(pageAgentSpec, createTRPCProxyClient({ links: [chromeLink({ port: owned.port })] }));
     connection = { owned, agent };
@@ -244,7 +244,7 @@ export function pageAgentArrived(presence: chrome.runtime.Port): void {
       return;
     }
     arrived = true;
-    if (BENCH_BUILD) benchMark('w:hello');
+    if (BENCH_MARKS) benchMark('w:hello');
     // The page agent is building its router for a sandbox: the port opens now, not at the sandbox's first call.
     if (parsed.data.scripted && pages.get(tabId) === record) record.connect();
     record.url = hello.url;

@@ -9,7 +9,7 @@
 // Trusts nothing from pages.
 import { PASSWORD_EDITOR_CSS, PASSWORD_FIELD_SELECTORS } from '../../contracts/dom/password-css';
 import { benchMark } from '../../contracts/bench-marks';
-import { BENCH_BUILD } from '../../contracts/build-flags';
+import { BENCH_MARKS } from '../../contracts/build-flags';
 
 /**
  * What CSS can see of a password field, each way one can be (a rule per way: a user sheet arrives once the
@@ -62,13 +62,13 @@ export function pinPasswordFields(tabId: number, documentId: string): Promise<vo
   const key = `${tabId}:${documentId}`;
   let pinned = pinning.get(key);
   if (!pinned) {
-    if (BENCH_BUILD) benchMark('w:pin-start');
+    if (BENCH_MARKS) benchMark('w:pin-start');
     pinned = chrome.scripting.insertCSS({ target: { tabId, documentIds: [documentId] }, css: PASSWORD_PIN_CSS, origin: 'USER' }).catch(() => {
       // The document went (or is not scriptable): nothing of a remixlet runs there either.
       pinning.delete(key);
     });
     pinning.set(key, pinned);
-    if (BENCH_BUILD) void pinned.then(() => benchMark('w:pin-done'));
+    if (BENCH_MARKS) void pinned.then(() => benchMark('w:pin-done'));
   }
   return pinned;
 }

@@ -23,7 +23,7 @@ import { observed, visitEnded, visitStarted } from '../health/health';
 import { forgetTab, offInTab } from './tab-off';
 import { isWebAddress } from '../../contracts/policy/site';
 import { benchMark } from '../../contracts/bench-marks';
-import { BENCH_BUILD } from '../../contracts/build-flags';
+import { BENCH_MARKS } from '../../contracts/build-flags';
 
 
 // Lifecycle changes run one at a time: two reconciles of one page racing between "is there a sandbox?" and
@@ -189,7 +189,7 @@ async function startHeld(pred: (rec: TokenRecord) => boolean, pageInfo: () => Pr
 
 function sendStarts(starting: readonly TokenRecord[], page: { url: string; title: string }): void {
   for (const rec of starting) {
-    if (BENCH_BUILD) benchMark('w:start-sent');
+    if (BENCH_MARKS) benchMark('w:start-sent');
     sendToOffscreen({ type: 'start', sandboxId: rec.sandboxId, page });
     visitStarted(rec, page.url);
   }

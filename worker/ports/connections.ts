@@ -6,7 +6,7 @@ import { servePort, type ServedRouter } from '../../contracts/trpc-port-server';
 import { classifySender } from './senders';
 import { rootRouter } from './router';
 import { pageAgentArrived } from '../pages/pages';
-import { BENCH_BUILD } from '../../contracts/build-flags';
+import { BENCH_BUILD, BENCH_MARKS } from '../../contracts/build-flags';
 import { serveBench } from './bench-relay';
 import { isCallOf, timeHopMessage } from '../../contracts/bench-hop-times';
 import { benchMark } from '../../contracts/bench-marks';
@@ -70,7 +70,7 @@ export function listen(): void {
     const serve = servePort(port, { routerFor: () => rootRouter as unknown as ServedRouter, context: { role: verdict.role, sender: port.sender } });
     port.onMessage.addListener((message: unknown) => {
       if (wellFormed(message)) {
-        if (BENCH_BUILD && isCallOf('offscreen.dom', message)) benchMark('w:dom-in');
+        if (BENCH_MARKS && isCallOf('offscreen.dom', message)) benchMark('w:dom-in');
         const served = serve(message);
         if (BENCH_BUILD) timeHopMessage('worker', 'offscreen.dom', message, served);
         return;

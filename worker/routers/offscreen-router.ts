@@ -17,7 +17,7 @@ import { SERVICE_RULES, serviceHandlers } from '../services/handlers';
 import { logged } from '../services/logged';
 import { domAnswered } from '../health/health';
 import { pinPasswordFields } from '../pages/password-pin';
-import { BENCH_BUILD } from '../../contracts/build-flags';
+import { BENCH_BUILD, BENCH_MARKS } from '../../contracts/build-flags';
 import { countExecSent } from '../ports/bench-exec-count';
 import { timeHop } from '../../contracts/bench-hop-times';
 import { benchMark } from '../../contracts/bench-marks';
@@ -50,11 +50,11 @@ const handlers: HandlersOf<OffscreenSpec, Ctx> = {
         // from one read after for no reason a person gave); once in, this is a promise already kept.
         await pinPasswordFields(page.tabId, page.documentId);
         if (BENCH_BUILD) countExecSent(page.tabId);
-        if (BENCH_BUILD) benchMark('w:exec-sent');
+        if (BENCH_MARKS) benchMark('w:exec-sent');
         const exec = page.agent.exec({ remixlet: scopeOf(grant.remixlet), ops: input.ops });
         if (BENCH_BUILD) timeHop('worker-call', input.ops, exec);
         const answered = await exec;
-        if (BENCH_BUILD) benchMark('w:exec-answered');
+        if (BENCH_MARKS) benchMark('w:exec-answered');
         // One answer per op, or the page agent misbehaved: refused as a whole rather than read past its end.
         if (answered.results.length === input.ops.length) return answered;
       } catch (e) {
