@@ -5,9 +5,10 @@
 // Every context marks its moments on its own performance timeline (contracts/bench-marks.ts) in a benchmark
 // build made with marks, which this bench builds for itself (the marks cost a page's thread, so the other
 // benches' builds have none); a Chromium trace of each navigation (category blink.user_timing only, the
-// lightest) carries them all on one clock. For each hop it prints the median and 90th percentile over the navigations: the hops only a page's
-// start makes (the worker's start message to the held sandbox, the page agent's hello and the worker's
-// connection back, the password-field pinning sheet), and those every call makes, at the start and when idle.
+// lightest) carries them all on one clock. For each hop it prints the median and 90th percentile over the
+// navigations: the hops only a page's start makes (the worker's start message to the held sandbox, the page
+// agent's hello and the worker's connection back, the password-field pinning sheet), and those every call
+// makes, at the start and when idle.
 // Prints figures; asserts nothing. Builds the extension with REMIXLET_BENCH=1 REMIXLET_BENCH_MARKS=1 into a
 // temporary folder first (about half a minute).
 import path from 'node:path';
