@@ -13,7 +13,7 @@
 // temporary folder first (about half a minute).
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { CDPSession } from '@playwright/test';
@@ -22,14 +22,14 @@ import { openPanel } from '../tests/e2e/remixlet';
 import { BENCH_MARK_PREFIX, type BenchMarkName } from '../contracts/bench-marks';
 import { installBench, ms, pct, sleep } from './kit';
 
-// One fixed folder: the runner loads this file in more than one process, and each would make its own.
-const MARKED_DIST = path.join(tmpdir(), 'remixlet-bench-marks-dist');
-test.use({ extensionPath: MARKED_DIST });
-test.beforeAll(() => {
-  rmSync(MARKED_DIST, { recursive: true, force: true });
-  execFileSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'ignore', env: { ...process.env, REMIXLET_BENCH: '1', REMIXLET_BENCH_MARKS: '1', REMIXLET_OUT: MARKED_DIST } });
-});
-test.afterAll(() => rmSync(MARKED_DIST, { recursive: true, force: true }));
+// The marked build is made for the test and removed after it, as sandbox-start.bench.ts does with its copies.
+// eslint-disable-next-line no-empty-pattern
+test.use({ extensionPath: async ({}, use) => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'remixlet-bench-marks-'));
+  execFileSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'ignore', env: { ...process.env, REMIXLET_BENCH: '1', REMIXLET_BENCH_MARKS: '1', REMIXLET_OUT: dir } });
+  await use(dir);
+  rmSync(dir, { recursive: true, force: true });
+} });
 
 const NAVIGATIONS = 20;
 const WARM = 3;
