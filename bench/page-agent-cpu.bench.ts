@@ -4,15 +4,15 @@
 // Page-thread.bench.ts says which kind of task the time went to (IPC messages, garbage collection, …); this
 // says whose code ran in them. Each load is sampled by V8's CPU profiler (CDP Profiler on the page's session,
 // one sample per 100 µs, from the navigation to 1.5 s after the load event). A sample's function is put on
-// its source file through the page agent's source maps (its start's and its server's), which only a benchmark
-// build writes, beside each bundle and named by no comment in it (vite.page-agent.config.ts); a native function the page agent called
+// its source file through the page agent's source map, which only a benchmark build writes, beside the
+// bundle and named by no comment in it (vite.page-agent.config.ts); a native function the page agent called
 // (postMessage, querySelector) counts as "native, called by the page agent"; the rest is the page's own
 // scripts, the garbage collector, and "(program)" (the browser's own work, no script on the stack). The
 // sampling slows what it samples, so read the rows against each other, not as times of an unsampled load.
 // BENCH_BY=caller splits each package's row (zod, css-tree, tRPC) and each native the page agent called by the
 // page agent's own source line nearest below it on the stack: which of our calls made that cost.
 // Prints figures; asserts nothing. Needs a benchmark build (REMIXLET_BENCH=1).
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 import type { CDPSession } from '@playwright/test';
@@ -24,8 +24,7 @@ const PAGES = (process.env.BENCH_PAGES ?? 'nytimes-5,wikipedia-2').split(',');
 const ROUNDS = 5;
 const AFTER_LOAD_MS = 1_500;
 const SAMPLE_US = 100;
-/** The page agent's two bundles: its start, and its server where something calls it (vite.page-agent.config.ts). */
-const PAGE_AGENT = /\/page-agent(?:-server)?\.js$/;
+const PAGE_AGENT = /\/page-agent\.js$/;
 const BY_CALLER = process.env.BENCH_BY === 'caller';
 
 interface ProfileNode {
@@ -39,19 +38,13 @@ interface Profile {
   timeDeltas: number[];
 }
 
-// The build under test's own maps: REMIXLET_DIST may name another build than dist/ (an A/B), one from before
-// the server had a bundle of its own among them.
-const sourceMaps = new Map(
-  ['page-agent.js', 'page-agent-server.js']
-    .filter((file) => existsSync(path.join(defaultDistDir, `${file}.map`)))
-    .map((file) => [file, new SourceMapConsumer(JSON.parse(readFileSync(path.join(defaultDistDir, `${file}.map`), 'utf8')) as RawSourceMap)]),
-);
-const mapOf = (url: string) => sourceMaps.get(url.slice(url.lastIndexOf('/') + 1))!;
+// The build under test's own map: REMIXLET_DIST may name another build than dist/ (an A/B).
+const sourceMap = new SourceMapConsumer(JSON.parse(readFileSync(path.join(defaultDistDir, 'page-agent.js.map'), 'utf8')) as RawSourceMap);
 
 /** The page agent's source file a function of its bundle came from, shortened (zod/v4/core, css-tree/lib/…). */
-function sourceOf(url: string, line: number, column: number): string {
+function sourceOf(line: number, column: number): string {
   if (line < 0 || column < 0) return 'page agent: (no position)';
-  const source = mapOf(url).originalPositionFor({ line: line + 1, column }).source;
+  const source = sourceMap.originalPositionFor({ line: line + 1, column }).source;
   if (!source) return 'page agent: (unmapped)';
   const inPackage = source.lastIndexOf('node_modules/');
   if (inPackage >= 0) return source.slice(inPackage + 'node_modules/'.length).split('/').slice(0, 3).join('/');
@@ -65,8 +58,8 @@ function ownCaller(id: number | undefined, byId: Map<number, ProfileNode>, paren
   for (; id !== undefined; id = parent.get(id)) {
     const { url, lineNumber, columnNumber } = byId.get(id)!.callFrame;
     if (!PAGE_AGENT.test(url)) continue;
-    const source = sourceOf(url, lineNumber, columnNumber);
-    if (isOwnSource(source)) return `${source}:${mapOf(url).originalPositionFor({ line: lineNumber + 1, column: columnNumber }).line ?? '?'}`;
+    const source = sourceOf(lineNumber, columnNumber);
+    if (isOwnSource(source)) return `${source}:${sourceMap.originalPositionFor({ line: lineNumber + 1, column: columnNumber }).line ?? '?'}`;
   }
   return undefined;
 }
@@ -83,7 +76,7 @@ function bySource(profile: Profile): Map<string, number> {
     const { callFrame } = byId.get(id)!;
     let out: string;
     if (PAGE_AGENT.test(callFrame.url)) {
-      out = sourceOf(callFrame.url, callFrame.lineNumber, callFrame.columnNumber);
+      out = sourceOf(callFrame.lineNumber, callFrame.columnNumber);
       const caller = BY_CALLER && !isOwnSource(out) ? ownCaller(parent.get(id), byId, parent) : undefined;
       if (caller) out += ` < ${caller}`;
     }

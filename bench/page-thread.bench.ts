@@ -66,7 +66,7 @@ function classOf(e: TraceEvent, outer: string | undefined): string {
   if (e.name === 'ParseHTML') return 'HTML parsing';
   if (STYLE_AND_LAYOUT.has(e.name)) return outer?.startsWith('extension') ? `${outer} (style and layout)` : 'style and layout';
   if (DRAWING.has(e.name)) return 'drawing';
-  if (SCRIPT.has(e.name) && url?.startsWith('chrome-extension://')) return /\/page-agent(?:-server)?\.js$/.test(url) ? "extension: the page agent's script" : 'extension: its other scripts';
+  if (SCRIPT.has(e.name) && url?.startsWith('chrome-extension://')) return /\/page-agent\.js$/.test(url) ? "extension: the page agent's script" : 'extension: its other scripts';
   if (SCRIPT.has(e.name) && url) return outer?.startsWith('extension') ? outer : "the page's own scripts";
   if (outer) return outer;
   const from = e.args?.src_func ?? '';
