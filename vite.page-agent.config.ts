@@ -1,9 +1,6 @@
-// Builds the page agent as self-contained IIFEs (no imports at run time: content scripts registered with
-// chrome.scripting cannot be modules): its start into dist/page-agent.js, evaluated on every matched page;
-// with `--mode server`, its schemas, router and operations into dist/page-agent-server.js, which runs in the
-// same isolated world only where something will call the page agent (page-agent/main.ts, server-main.ts);
-// with `--mode idle`, its document_idle marker (page-agent/idle-marker.ts) into dist/page-agent-idle.js, and
-// so on (an IIFE build takes one entry).
+// Builds the page agent as one self-contained IIFE (no imports at run time: content scripts registered
+// with chrome.scripting cannot be modules) into dist/page-agent.js; with `--mode idle`, its document_idle
+// marker (page-agent/idle-marker.ts) into dist/page-agent-idle.js (an IIFE build takes one entry).
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { keepOut } from './scripts/keep-out-plugin';
@@ -20,9 +17,8 @@ const NOT_IN_THE_PAGE_AGENT: Record<string, string> = {
 };
 
 /**
- * Packages the page agent's start (page-agent.js) must not carry: they build their parsers and schemas as
- * they load, and every matched page parses the start at document_start, scripted or not; carried but not run,
- * they still cost each such page its parse and about 1.4 MB (bench/HISTORY.md, thirty-eighth session).
+ * Packages the page agent's start (main.ts and what it imports statically) must not reach: they build their
+ * parsers and schemas as they load, and the start runs on every page at document_start, scripted or not.
  */
 const NOT_AT_START: Record<string, string> = {
   'css-tree': 'its parser is built as it loads (about 1–2 ms of every page: bench/HISTORY.md, thirty-fourth session)',
@@ -33,14 +29,13 @@ const NOT_AT_START: Record<string, string> = {
 /** One IIFE per build mode: the page agent, and the three companions registered beside it. */
 const ENTRIES: Record<string, { entry: string; formats: ['iife']; name: string; fileName: () => string }> = {
   agent: { entry: 'page-agent/main.ts', formats: ['iife'], name: 'RemixletPageAgent', fileName: () => 'page-agent.js' },
-  server: { entry: 'page-agent/server-main.ts', formats: ['iife'], name: 'RemixletPageAgentServer', fileName: () => 'page-agent-server.js' },
   idle: { entry: 'page-agent/idle-marker.ts', formats: ['iife'], name: 'RemixletIdleMarker', fileName: () => 'page-agent-idle.js' },
   gate: { entry: 'page-agent/style-gate.ts', formats: ['iife'], name: 'RemixletStyleGate', fileName: () => 'page-agent-gate.js' },
   scripted: { entry: 'page-agent/scripted-marker.ts', formats: ['iife'], name: 'RemixletScriptedMarker', fileName: () => 'page-agent-scripted.js' },
 };
 
 export default defineConfig(({ mode }) => ({
-  plugins: [keepOut('page agent', NOT_IN_THE_PAGE_AGENT), ...(mode === 'server' ? [] : [lightStart('page agent\'s start', NOT_AT_START)])],
+  plugins: [keepOut('page agent', NOT_IN_THE_PAGE_AGENT), lightStart('page agent', NOT_AT_START)],
   define: {
     __REMIXLET_BENCH__: JSON.stringify(process.env.REMIXLET_BENCH === '1'),
     __REMIXLET_BENCH_MARKS__: JSON.stringify(process.env.REMIXLET_BENCH_MARKS === '1'),
@@ -58,7 +53,7 @@ export default defineConfig(({ mode }) => ({
     // (33.8 -> 31.5 ms p50 to evaluate, bench/HISTORY.md). Nothing the page or a remixlet can observe reads
     // its text or its names, unlike the sandbox runtime's (vite.sandbox.config.ts).
     minify: true,
-    // Benchmark builds only: a map beside each bundle, named by no comment in it (so the page never asks for it),
+    // Benchmark builds only: a map beside the bundle, named by no comment in it (so the page never asks for it),
     // that bench/page-agent-cpu.bench.ts reads to put the page's CPU samples on the page agent's sources.
     sourcemap: process.env.REMIXLET_BENCH === '1' ? 'hidden' : false,
     lib: ENTRIES[mode] ?? ENTRIES.agent!,

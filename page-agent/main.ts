@@ -3,18 +3,16 @@
 // worker (sender id and the worker script's URL, filled in by the browser): not the page, and not the
 // extension's own pages, which would otherwise name any remixlet scope past the worker's grants.
 //
-// Start-up order (bench/time-to-effect.bench.ts): this bundle (page-agent.js) holds only what must run at
-// once (the masked-field watch, the lifecycle events, the port admission) and says hello with the page's
-// address, title and ready state (and again at each ready-state change), so the worker starts the page's
-// sandboxes. The rest of the page agent (its schemas, router and operations, port-server.ts and below) is a
-// bundle of its own, page-agent-server.js (server-main.ts), which hands its port server over here
-// (server-slot.ts): run just after this file where a remixlet with a script matches the host (a marker run
-// before it says so: scripted-marker.ts), so it is built while the sandbox starts; elsewhere injected by the
-// worker when it first connects, which it does once something will call here (the assistant, a style.css
-// with `>>>` rules: worker/pages/pages.ts). A page with style.css alone never parses it (bench/HISTORY.md,
-// thirty-eighth session). Requests the worker sends before the server is here are held, in order, and
-// answered once it is; none is answered without it, so every message is still parsed and every operation
-// still checked.
+// Start-up order (bench/time-to-effect.bench.ts): this file imports only what must run at once (the
+// masked-field watch, the lifecycle events, the port admission) and says hello with the page's address,
+// title and ready state (and again at each ready-state change), so the worker starts the page's sandboxes.
+// The rest of the page agent (its schemas, router and operations, in port-server.ts and below) is evaluated
+// at once where a remixlet with a script matches the host (a marker run just before this file says so:
+// scripted-marker.ts), so it is built while the sandbox starts; elsewhere when the worker first connects,
+// which it does once something will call here (the assistant, a style.css with `>>>` rules:
+// worker/pages/pages.ts): a page with style.css alone never builds it (bench/page-agent-cpu.bench.ts).
+// Requests the worker sends before the router exists are held, in order, and answered once it does; none is
+// answered without it, so every message is still parsed and every operation still checked.
 import { subscriptions } from './subscriptions';
 import { watchMaskedFields } from './policy/password';
 import { BENCH_BUILD, BENCH_MARKS } from '../contracts/build-flags';
@@ -26,7 +24,6 @@ import { workerPortAdmission } from './port-admission';
 import { isStylesLanded } from '../contracts/boundaries/style-gate';
 import { liftStyleGate } from './style-gate-flag';
 import { SCRIPTED_FLAG, type ScriptedWorld } from './scripted-flag';
-import { whenServer } from './server-slot';
 
 const MARK = Symbol.for('remixlet.page-agent');
 const g = globalThis as { [MARK]?: boolean };
@@ -75,6 +72,7 @@ if (!g[MARK] && window.top === window) {
   g[MARK] = true;
   watchMaskedFields();
   whenShown(announce);
+  let server = scripted ? import('./port-server') : undefined;
   chrome.runtime.onConnect.addListener((port) => {
     if (!fromOurWorker(port)) {
       if (!(BENCH_BUILD && serveBenchEcho(port))) port.disconnect();
@@ -88,7 +86,7 @@ if (!g[MARK] && window.top === window) {
       else if (BENCH_BUILD) timeMessage(handle(message));
       else void handle(message);
     });
-    void whenServer().then((servePort) => {
+    void (server ??= import('./port-server')).then(({ servePort }) => {
       handle = servePort(port);
       for (const message of held.splice(0)) void handle(message);
     });

@@ -3,7 +3,6 @@
 // (the release procedure), and so are its pending waits and the stylesheets it added.
 // Trusts nothing from the sandbox: every id it names is looked up under its own remixlet.
 import type { PageEvent } from '../contracts/dom/ops';
-import { worldShared } from './world';
 
 type Emit = (event: PageEvent) => void;
 
@@ -79,5 +78,4 @@ export class Subscriptions {
   }
 }
 
-/** One for the page: main.ts emits the lifecycle into it, the server's events stream sinks it (world.ts). */
-export const subscriptions = worldShared('subscriptions', () => new Subscriptions());
+export const subscriptions = new Subscriptions();

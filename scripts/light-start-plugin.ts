@@ -1,9 +1,9 @@
-// Build time (vite.page-agent.config.ts). Fails the build of the page agent's start (page-agent.js, evaluated
-// on every matched page at document_start) when it would carry a package that builds large tables or parsers
-// as it loads, reached by any import, static or dynamic: those belong to the server bundle
-// (page-agent-server.js), which only pages something will call parse. One constant imported from the wrong
-// module once put css-tree's parser into every page's start (bench/HISTORY.md, thirty-fourth session); this
-// keeps such a path from coming back unseen.
+// Build time (vite.page-agent.config.ts). Fails the page agent's build when a package that builds large
+// tables or parsers as it loads is reached from the entry through static imports alone: what main.ts
+// imports that way is evaluated on every page at document_start, while the rest (port-server.ts and below)
+// is evaluated only where something will call the page agent. One constant imported from the wrong module
+// once put css-tree's parser into every page's start (bench/HISTORY.md, thirty-fourth session); this keeps
+// such a path from coming back unseen.
 import type { Plugin } from 'vite';
 
 /** `notAtStart` names each package kept out of the start with why (the error says it, with the path that reached it). */
@@ -22,10 +22,9 @@ export function lightStart(bundle: string, notAtStart: Record<string, string>): 
         if (found) {
           const path: string[] = [];
           for (let at: string | undefined = id; at; at = via.get(at)) path.unshift(at.replace(/^.*\/(node_modules|page-agent|contracts)\//, '$1/'));
-          this.error(`the ${bundle} must not carry ${found} (${path.join(' → ')}): ${notAtStart[found]}; it belongs to the server bundle (page-agent/server-main.ts).`);
+          this.error(`the ${bundle} must not evaluate ${found} at its start (${path.join(' → ')}): ${notAtStart[found]}; import it only below a dynamic import().`);
         }
-        const info = this.getModuleInfo(id);
-        for (const next of [...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? [])]) {
+        for (const next of this.getModuleInfo(id)?.importedIds ?? []) {
           if (via.has(next)) continue;
           via.set(next, id);
           queue.push(next);

@@ -10,7 +10,6 @@
 import { MASKED_MARK } from '../../contracts/dom/password-css';
 import { MAX_SHADOW_DEPTH, shadowOf, shadowRootsUnder } from './shadow';
 import { attr, closestOf, inDesignMode, isEditable, parentElementOf } from './unclobbered';
-import { worldShared } from '../world';
 
 /**
  * Every element that can be a password field or the editing host of one (in a document in designMode any
@@ -18,8 +17,7 @@ import { worldShared } from '../world';
  */
 export const FIELD_CANDIDATES = 'input, textarea, select, [contenteditable], [autocomplete]';
 
-// Recorded by the start's listeners (main.ts), read by the server's operations: one set for the world (world.ts).
-const masked = worldShared('masked-fields', () => new WeakSet<Element>());
+const masked = new WeakSet<Element>();
 
 /**
  * The attribute the page agent sets on a text field it remembers as masked (policy above, MASKED_MARK in
@@ -40,7 +38,7 @@ function remember(el: HTMLInputElement | HTMLTextAreaElement, mark = true): void
     // A page that made setAttribute throw keeps the field remembered here; only the pin is lost.
   }
 }
-const watch = worldShared('masked-fields-watch', () => ({ on: false }));
+let watching = false;
 const MAX_EDITABLE_DEPTH = 512;
 
 function isTextField(el: Element): el is HTMLInputElement | HTMLTextAreaElement {
@@ -80,8 +78,8 @@ function inPasswordEditable(el: Element): boolean {
  * through h.on, whatever those stop.
  */
 export function watchMaskedFields(): void {
-  if (watch.on) return;
-  watch.on = true;
+  if (watching) return;
+  watching = true;
   // The mark goes on when a masked field gets focus, before anything is typed: set on the first keystroke,
   // its arrival (an attribute a keep or a selector could see) would say when typing began.
   window.addEventListener(

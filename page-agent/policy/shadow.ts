@@ -5,7 +5,7 @@ import { HTML_NS } from '../../contracts/dom/elements';
 import { descendants, localNameOf, queryAll, queryInRoot } from './unclobbered';
 
 /** Built-in elements that may host a shadow root (attachShadow refuses every other); custom elements may too. */
-const HOST_NAMES: ReadonlySet<string> = new Set(['article', 'aside', 'blockquote', 'body', 'div', 'footer', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'main', 'nav', 'p', 'section', 'span']);
+const HOST_NAMES = new Set(['article', 'aside', 'blockquote', 'body', 'div', 'footer', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'main', 'nav', 'p', 'section', 'span']);
 
 /** Deeper than any real page nests components: counted as far as this, so depth cannot hide a password field for long. */
 export const MAX_SHADOW_DEPTH = 32;

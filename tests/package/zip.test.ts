@@ -16,7 +16,7 @@ describe('packaged zip', () => {
     const manifest = JSON.parse(text['manifest.json']!) as Record<string, unknown>;
     expect(manifest.version).toBe(version);
     expect(manifest.manifest_version).toBe(3);
-    for (const file of ['page-agent.js', 'page-agent-server.js', 'page-agent-idle.js', 'page-agent-gate.js', 'page-agent-scripted.js', 'sandbox/sandbox.js', 'sandbox/sandbox.html', 'offscreen/offscreen.html', 'panel/panel.html']) {
+    for (const file of ['page-agent.js', 'page-agent-idle.js', 'page-agent-gate.js', 'page-agent-scripted.js', 'sandbox/sandbox.js', 'sandbox/sandbox.html', 'offscreen/offscreen.html', 'panel/panel.html']) {
       expect(Object.keys(zip)).toContain(file);
     }
   });

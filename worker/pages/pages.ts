@@ -10,7 +10,6 @@ import { PageHello, pageAgentSpec, type PageAgentSpec, type PageReport, type Pag
 import type { PageEvent } from '../../contracts/dom/ops';
 import { benchMark } from '../../contracts/bench-marks';
 import { BENCH_MARKS } from '../../contracts/build-flags';
-import { injectPageAgentServer } from './agent-server';
 
 export interface PageRecord {
   tabId: number;
@@ -21,7 +20,7 @@ export interface PageRecord {
   hello?: PageStatus;
   /**
    * The page agent's router, over a port the worker opens to this document on first use: a page where nothing
-   * calls it (style.css alone) never parses its server bundle nor builds its router (page-agent/main.ts).
+   * calls it (style.css alone) never builds its router (page-agent/main.ts).
    */
   readonly agent: ClientOf<PageAgentSpec>;
   /** Opens that port now, when a call is about to come (a sandbox starting here), so the router is built meanwhile. */
@@ -155,18 +154,6 @@ export function pageAgentArrived(presence: chrome.runtime.Port): void {
   const subscription: { current?: { unsubscribe(): void } } = {};
   let connection: { owned: ReturnType<typeof ownedPort>; agent: ClientOf<PageAgentSpec> } | undefined;
   let closed = false;
-  /**
-   * Whether a script's registration brings the page agent's server bundle here (page-agent/main.ts), as the
-   * hello says; until it has, a connection's injection waits for it (a sandbox started at the commit may call
-   * first), so a page whose registration brings the server never parses a second copy.
-   */
-  let server: 'unknown' | 'registered' | 'plain' | 'inject' | 'injected' = 'unknown';
-  const injectServer = () => {
-    server = 'injected';
-    // The page agent holds a port's requests until its server is there; one that cannot come (the document
-    // went as it was injected) must not leave them waiting: they fail as on a port that went.
-    injectPageAgentServer(tabId, documentId).catch(() => connection?.owned.close());
-  };
   const connect = () => {
     if (connection) return connection;
     if (BENCH_MARKS) benchMark('w:connect');
@@ -178,8 +165,6 @@ export function pageAgentArrived(presence: chrome.runtime.Port): void {
     else {
       owned.port.onDisconnect.addListener(gone);
       subscription.current = agent.events({}, { onData: onEvent });
-      if (server === 'unknown') server = 'inject';
-      else if (server !== 'registered') injectServer();
     }
     return connection;
   };
@@ -261,10 +246,7 @@ export function pageAgentArrived(presence: chrome.runtime.Port): void {
     arrived = true;
     if (BENCH_MARKS) benchMark('w:hello');
     // The page agent is building its router for a sandbox: the port opens now, not at the sandbox's first call.
-    if (parsed.data.scripted) server = 'registered';
-    else if (server === 'inject') injectServer();
-    else server = 'plain';
-    if (server === 'registered' && pages.get(tabId) === record) record.connect();
+    if (parsed.data.scripted && pages.get(tabId) === record) record.connect();
     record.url = hello.url;
     // A lifecycle event that overtook the hello (another port) is newer: keep the later state.
     if (READY_ORDER[hello.readyState] > READY_ORDER[record.readyState]) record.readyState = hello.readyState;

@@ -8,15 +8,12 @@
 // it the moment the page reaches that script's runAt (sandboxes.ts). Beside it, a marker at document_idle
 // tells it when Chrome reaches that point (page-agent/idle-marker.ts); on the hosts of remixlets with a
 // style.css a gate at document_start holds the first paint until the worker's sheets are in
-// (page-agent/style-gate.ts); and on the hosts of remixlets with a script, in the same registration, a marker
-// run just before it says a sandbox will call it (page-agent/scripted-marker.ts) and its server bundle, run
-// just after it, builds its router at once (page-agent/server-main.ts); elsewhere the worker injects that
-// bundle when it first connects (agent-server.ts).
+// (page-agent/style-gate.ts); and on the hosts of remixlets with a script a marker run just before it, in the
+// same registration, tells the page agent to build its router at once (page-agent/scripted-marker.ts).
 import { loadAll } from '../store/remixlets';
 import { pausedSites } from '../store/settings';
 import { parseMatchPattern } from '../../contracts/policy/match-pattern';
 import { traced } from '../activation/pending';
-import { PAGE_AGENT_SERVER_FILE } from './agent-server';
 
 /** Every registration this file makes starts so (earlier versions made one per remixlet); none other is touched. */
 const PREFIX = 'rmx-';
@@ -28,7 +25,7 @@ const IDLE_MARKER_FILE = 'page-agent-idle.js';
 /** Holds the first paint until every style.css is in (contracts/boundaries/style-gate.ts). */
 const STYLE_GATE_ID = `${PREFIX}page-agent-gate`;
 const STYLE_GATE_FILE = 'page-agent-gate.js';
-/** Tells the page agent a sandbox will call it (page-agent/main.ts): run just before it, in one registration with its server bundle after it. */
+/** Tells the page agent a sandbox will call it, so it builds its router at once (page-agent/main.ts): run just before it, in one registration. */
 const SCRIPTED_AGENT_ID = `${PREFIX}page-agent-scripted`;
 const SCRIPTED_MARKER_FILE = 'page-agent-scripted.js';
 
@@ -92,12 +89,10 @@ async function syncNow(): Promise<void> {
   const desired = matches.size
     ? [
         ...(styled.size ? [script(STYLE_GATE_ID, STYLE_GATE_FILE, styled, 'document_start')] : []),
-        // On the hosts of remixlets with a script, the marker, the page agent and its server as one registration,
-        // so they run in that order (a registration's files run in order; two registrations' order is not
-        // promised); the page agent's own registration leaves those hosts out, so no page evaluates it twice.
-        ...(scripted.size
-          ? [{ ...script(SCRIPTED_AGENT_ID, PAGE_AGENT_FILE, scripted, 'document_start'), js: [SCRIPTED_MARKER_FILE, PAGE_AGENT_FILE, PAGE_AGENT_SERVER_FILE] }]
-          : []),
+        // On the hosts of remixlets with a script, the marker and the page agent as one registration, so the marker
+        // runs first (a registration's files run in order; two registrations' order is not promised); the
+        // page agent's own registration leaves those hosts out, so no page evaluates it twice.
+        ...(scripted.size ? [{ ...script(SCRIPTED_AGENT_ID, PAGE_AGENT_FILE, scripted, 'document_start'), js: [SCRIPTED_MARKER_FILE, PAGE_AGENT_FILE] }] : []),
         ...(plain.size && !scripted.has('<all_urls>') ? [{ ...script(PAGE_AGENT_ID, PAGE_AGENT_FILE, plain, 'document_start'), excludeMatches: [...pausedPatterns, ...scripted].sort() }] : []),
         script(IDLE_MARKER_ID, IDLE_MARKER_FILE, matches, 'document_idle'),
       ]
