@@ -8,7 +8,7 @@
 // nothing (bench/HISTORY.md, thirty-eighth session). What the two differ by is the page agent's own cost on
 // such a page (its start, its hello and ports, the gate, the worker's pinning sheet) beyond the browser's for
 // the effect. Prints figures; asserts nothing.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -72,14 +72,19 @@ async function perTab(context: BrowserContext, tabs: Page[], label: string, base
 }
 
 test.describe('floor', () => {
-  const floorExtension = mkdtempSync(path.join(os.tmpdir(), 'remixlet-bench-style-floor-'));
-  writeFileSync(path.join(floorExtension, 'style.css'), STYLE);
-  writeFileSync(path.join(floorExtension, 'content.js'), 'void 0;\n');
-  writeFileSync(
-    path.join(floorExtension, 'manifest.json'),
-    JSON.stringify({ manifest_version: 3, name: 'Remixlet bench: a stylesheet manager', version: '1.0', content_scripts: [{ matches: ['*://bench.test/*'], js: ['content.js'], css: ['style.css'], run_at: 'document_start' }] }),
-  );
-  test.use({ extensionPath: floorExtension });
+  // The floor's extension is written for the test and removed after it.
+  // eslint-disable-next-line no-empty-pattern
+  test.use({ extensionPath: async ({}, use) => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'remixlet-bench-style-floor-'));
+    writeFileSync(path.join(dir, 'style.css'), STYLE);
+    writeFileSync(path.join(dir, 'content.js'), 'void 0;\n');
+    writeFileSync(
+      path.join(dir, 'manifest.json'),
+      JSON.stringify({ manifest_version: 3, name: 'Remixlet bench: a stylesheet manager', version: '1.0', content_scripts: [{ matches: ['*://bench.test/*'], js: ['content.js'], css: ['style.css'], run_at: 'document_start' }] }),
+    );
+    await use(dir);
+    rmSync(dir, { recursive: true, force: true });
+  } });
 
   test('per tab: a content script and a stylesheet from a manifest (the floor)', async ({ context, sites }) => {
     test.setTimeout(600_000);
