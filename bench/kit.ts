@@ -1,5 +1,6 @@
 // Shared helpers for the real-browser benchmarks: install a remixlet through the worker's activation path,
 // read the figures a remixlet logs, and summarise samples. Nothing here asserts a timing.
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import type { HarnessFixtures } from '../tests/e2e/harness';
 import { install, manifest, openPanel, readLog } from '../tests/e2e/remixlet';
@@ -63,6 +64,15 @@ export function pct(xs: readonly number[], p: number): number {
 
 export const ms = (x: number) => `${x.toFixed(2)} ms`;
 export const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
+
+/**
+ * Serves one of bench.test's fixture pages (tests/e2e/fixtures/sites/bench.test) at another host or path for
+ * the rest of the test: a path a remixlet's matches single out, or a host an extension does not match.
+ */
+export function serveBenchPage(sites: HarnessFixtures['sites'], host: string, routePath: string, file: string): void {
+  const body = readFileSync(new URL(`../tests/e2e/fixtures/sites/bench.test/${file}`, import.meta.url));
+  sites.route(host, routePath, () => ({ status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body }));
+}
 
 export const sleep = (msec: number) => new Promise<void>((r) => setTimeout(r, msec));
 

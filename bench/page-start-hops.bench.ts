@@ -13,14 +13,13 @@
 // temporary folder first (about half a minute).
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import type { CDPSession } from '@playwright/test';
 import { repoRoot, test } from '../tests/e2e/harness';
 import { openPanel } from '../tests/e2e/remixlet';
 import { BENCH_MARK_PREFIX, type BenchMarkName } from '../contracts/bench-marks';
-import { installBench, ms, pct, sleep } from './kit';
+import { installBench, ms, pct, serveBenchPage, sleep } from './kit';
 
 // The marked build is made for the test and removed after it, as sandbox-start.bench.ts does with its copies.
 // eslint-disable-next-line no-empty-pattern
@@ -117,8 +116,7 @@ const row = (name: string, xs: number[]) => `    ${name}: p50 ${ms(pct(xs, 50))}
 
 test('page start, hop by hop: the first dom changes against a call once the page is idle', async ({ openPage, openExtensionPage, tabIdOf, sites, context }) => {
   test.setTimeout(170_000);
-  const effect = readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../tests/e2e/fixtures/sites/bench.test/effect.html'));
-  sites.route('bench.test', '/end/effect.html', () => ({ status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: effect }));
+  serveBenchPage(sites, 'bench.test', '/end/effect.html', 'effect.html');
   const page = await openPage('bench.test', '/index.html');
   const tabId = await tabIdOf(page);
   const panel = await openPanel(openExtensionPage, tabId);

@@ -18,11 +18,10 @@
 // Prints figures; asserts nothing.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from '@playwright/test';
 import { defaultDistDir, test, type TargetInfo } from '../tests/e2e/harness';
 import { openPanel, uiCall } from '../tests/e2e/remixlet';
-import { installBench, ms, pct, ratio, sleep } from './kit';
+import { installBench, ms, pct, ratio, serveBenchPage, sleep } from './kit';
 
 const TABS = 20;
 const REMIXLETS = 5;
@@ -154,8 +153,7 @@ test('20 tabs: memory per running remixlet and per tab for the page agent, again
 
 test('one page: 1, 5, 10 and 50 remixlets, DOMContentLoaded to the last one\'s change', async ({ openPage, openExtensionPage, tabIdOf, sites }) => {
   test.setTimeout(900_000);
-  const effect = readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../tests/e2e/fixtures/sites/bench.test/effect.html'));
-  sites.route('bench.test', '/many/effect.html', () => ({ status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: effect }));
+  serveBenchPage(sites, 'bench.test', '/many/effect.html', 'effect.html');
   const page = await openPage('bench.test', '/index.html');
   const tabId = await tabIdOf(page);
   const panel = await openPanel(openExtensionPage, tabId);

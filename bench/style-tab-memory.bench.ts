@@ -11,16 +11,14 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from '@playwright/test';
 import { test } from '../tests/e2e/harness';
 import { openPanel, uiCall } from '../tests/e2e/remixlet';
-import { installBench, sleep } from './kit';
+import { installBench, serveBenchPage, sleep } from './kit';
 
 const TABS = 20;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const STYLE = '.promo { outline: 1px solid red; }\n';
-const INDEX = readFileSync(fileURLToPath(new URL('../tests/e2e/fixtures/sites/bench.test/index.html', import.meta.url)), 'utf8');
 
 /** Every tab's heap collected first, so that the figure is what the tabs hold, not when their collector last ran. */
 async function collected(tabs: Page[]): Promise<void> {
@@ -89,10 +87,7 @@ test.describe('floor', () => {
   test('per tab: a content script and a stylesheet from a manifest (the floor)', async ({ context, sites }) => {
     test.setTimeout(600_000);
     sites.addHost('unmatched.test');
-    sites.route('unmatched.test', '/index.html', (_req, res) => {
-      res.writeHead(200, { 'content-type': 'text/html' });
-      res.end(INDEX);
-    });
+    serveBenchPage(sites, 'unmatched.test', '/index.html', 'index.html');
     const tabs: Page[] = [];
     for (let i = 0; i < TABS; i++) tabs.push(await context.newPage());
     const all = async (url: string) => {

@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { defaultDistDir, test } from '../tests/e2e/harness';
 import { openPanel } from '../tests/e2e/remixlet';
-import { firstSeenFrame, installBench, ms, pct, ratio, sleep } from './kit';
+import { firstSeenFrame, installBench, ms, pct, ratio, serveBenchPage, sleep } from './kit';
 
 const plainExtension = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'plain-extension');
 test.use({ extraChromiumArgs: [`--disable-extensions-except=${defaultDistDir},${plainExtension}`, `--load-extension=${defaultDistDir},${plainExtension}`] });
@@ -67,8 +67,7 @@ async function navigate(page: Page, url: string, remixletClasses: string[]): Pro
 const paintedFrame = (e: Effect): Frame | undefined => firstSeenFrame(e.frames, e.firstPaint!);
 
 test('time to effect: style.css at first paint, DOMContentLoaded to first change', async ({ openPage, openExtensionPage, tabIdOf, sites }) => {
-  const effect = (await import('node:fs')).readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../tests/e2e/fixtures/sites/bench.test/effect.html'));
-  for (const runAt of RUN_ATS) sites.route('bench.test', `/${dirOf(runAt)}/effect.html`, () => ({ status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: effect }));
+  for (const runAt of RUN_ATS) serveBenchPage(sites, 'bench.test', `/${dirOf(runAt)}/effect.html`, 'effect.html');
 
   const page = await openPage('bench.test', '/index.html');
   const tabId = await tabIdOf(page);
